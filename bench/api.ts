@@ -1,0 +1,89 @@
+import autocannon, { type Result } from 'autocannon';
+import type { AppServerInfo } from './app-server.ts';
+import type { BareResponse } from './bare-server.ts';
+import { startChild } from './processes.ts';
+
+export type Figures = { rps: number; p50: number; p99: number; non2xx: number; errors: number };
+export type ApiRow = {
+  database: string;
+  endpoint: string;
+  app: Figures | null;
+  bare: Figures | null;
+  ratio: number | null;
+  note?: string;
+};
+
+const CONNECTIONS = 100;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+const figures = (r: Result): Figures => ({
+  rps: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  non2xx: r.non2xx,
+  errors: r.errors + r.timeouts,
+});
+
+async function load(url: string, headers: Record<string, string>): Promise<Figures> {
+  // A short warm-up (JIT, connection pool) that is not counted.
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 2 });
+  return figures(await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds }));
+}
+
+/** Each endpoint against the app, then against node:http answering the same bytes. */
+export async function benchApi(database: string, env: Record<string, string>): Promise<ApiRow[]> {
+  const app = await startChild<AppServerInfo>('app-server.ts', { ...env, BENCH_FRESH: '1' });
+  const { port, cookie, customerId } = app.info;
+  const endpoints: { name: string; path: string; headers: Record<string, string> }[] = [
+    { name: 'GET /api/health', path: '/api/health', headers: {} },
+    { name: 'GET /api/auth/user (signed in)', path: '/api/auth/user', headers: { cookie } },
+    {
+      name: 'GET dashboard (signed in)',
+      path: `/api/customers/${customerId}/dashboard`,
+      headers: { cookie },
+    },
+    {
+      name: 'GET invoices (signed in)',
+      path: `/api/customers/${customerId}/invoices`,
+      headers: { cookie },
+    },
+  ];
+  const rows: ApiRow[] = [];
+  try {
+    for (const e of endpoints) {
+      const url = `http://127.0.0.1:${port}${e.path}`;
+      const sample = await fetch(url, { headers: e.headers });
+      const body = await sample.text();
+      if (!sample.ok) {
+        rows.push({
+          database,
+          endpoint: e.name,
+          app: null,
+          bare: null,
+          ratio: null,
+          note: `answers ${sample.status}: not built yet`,
+        });
+        continue;
+      }
+      const appFigures = await load(url, e.headers);
+      const bare = await startChild<{ port: number }>('bare-server.ts', {}, {
+        status: sample.status,
+        contentType: sample.headers.get('content-type') ?? 'application/json',
+        body,
+      } satisfies BareResponse);
+      const bareFigures = await load(`http://127.0.0.1:${bare.info.port}${e.path}`, {}).finally(
+        () => bare.stop(),
+      );
+      rows.push({
+        database,
+        endpoint: e.name,
+        app: appFigures,
+        bare: bareFigures,
+        ratio: Math.round((appFigures.rps / bareFigures.rps) * 1000) / 10,
+      });
+    }
+  } finally {
+    await app.stop();
+  }
+  return rows;
+}

@@ -1,0 +1,50 @@
+// The app as production runs it (every plugin, request logging on), in its own
+// process so the load generator does not share its event loop. Reports over IPC.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { customerUsers, users } from '../src/server/db/schema.ts';
+import { seedDemoData } from '../src/server/db/seed/demo.ts';
+import { createSession } from '../src/server/plugins/session/sessions.ts';
+
+export type AppServerInfo = { port: number; cookie: string; customerId: string };
+
+const dataDir = process.env.BENCH_DATA_DIR ?? path.resolve('.tmp/bench/data');
+const fresh = process.env.BENCH_FRESH === '1';
+if (fresh) await fs.rm(dataDir, { recursive: true, force: true });
+const config = loadConfig({
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'bench-only-secret-bench-only-secret-0123',
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  APP_URL: 'http://127.0.0.1',
+  LOG_LEVEL: 'info',
+  ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
+const database = await openDatabase(config);
+await database.migrate();
+if (fresh) await seedDemoData(database.db, { dataDir });
+const app = await buildApp(config, { database, closeDatabase: true });
+await app.listen({ port: 0, host: '127.0.0.1' });
+
+const email = 'jordan.lee@acme-logistics.example';
+const [user] = await app.db
+  .select({ id: users.id, customerId: customerUsers.customerId })
+  .from(users)
+  .innerJoin(customerUsers, eq(customerUsers.userId, users.id))
+  .where(eq(users.email, email))
+  .limit(1);
+if (!user) throw new Error(`no seeded user ${email}`);
+const rawId = await createSession(app.db, user.id, { userAgent: 'bench' });
+const address = app.server.address();
+const info: AppServerInfo = {
+  port: typeof address === 'object' && address ? address.port : 0,
+  cookie: `${app.sessionCookieName}=${app.signCookie(rawId)}`,
+  customerId: user.customerId,
+};
+process.send?.(info);
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

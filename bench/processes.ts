@@ -1,0 +1,35 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export type Child<T> = { info: T; process: ChildProcess; stop(): Promise<void> };
+
+/** Starts a bench helper in its own Node process and waits for its first IPC message. */
+export async function startChild<T>(
+  script: string,
+  env: Record<string, string> = {},
+  firstMessage?: unknown,
+): Promise<Child<T>> {
+  const child = fork(path.join(here, script), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  if (firstMessage !== undefined) child.send(firstMessage as object);
+  const info = await new Promise<T>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as T));
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return {
+    info,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,89 @@
+// `npm run bench`: API throughput and latency next to bare node:http, page weight
+// and Lighthouse next to a static floor; Markdown on stdout, JSON in bench/results/latest.json.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { benchApi, type ApiRow } from './api.ts';
+import { benchPages, type PageRow } from './pages.ts';
+
+const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+const wants = (part: string) => only.length === 0 || only.includes(part);
+
+const machine = {
+  cpus: os.cpus().length,
+  cpuModel: os.cpus()[0]?.model ?? 'unknown',
+  memoryGb: Math.round(os.totalmem() / 2 ** 30),
+  node: process.version,
+  platform: `${os.platform()} ${os.release()}`,
+};
+
+const apiRows: ApiRow[] = [];
+if (wants('api')) {
+  const dataDir = path.resolve('.tmp/bench/pglite');
+  apiRows.push(...(await benchApi('PGlite', { BENCH_DATA_DIR: dataDir })));
+  if (process.env.DATABASE_URL) {
+    apiRows.push(
+      ...(await benchApi('PostgreSQL', {
+        BENCH_DATABASE_URL: await benchDatabase(process.env.DATABASE_URL),
+        BENCH_DATA_DIR: path.resolve('.tmp/bench/pg-files'),
+      })),
+    );
+  }
+}
+
+const pageRows: PageRow[] = [];
+if (wants('pages'))
+  pageRows.push(...(await benchPages({ BENCH_DATA_DIR: path.resolve('.tmp/bench/pages') })));
+
+const ms = (n: number) => `${n} ms`;
+console.log(
+  `\n## API (autocannon, 100 connections, ${process.env.BENCH_SECONDS ?? 10} s) on ${machine.cpus} CPUs, ${machine.memoryGb} GB, Node ${machine.node}\n`,
+);
+console.log(
+  '| Database | Endpoint | App req/s | p50 | p99 | non-2xx | node:http req/s | p50 | p99 | Ratio |',
+);
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const r of apiRows) {
+  if (!r.app || !r.bare) {
+    console.log(`| ${r.database} | ${r.endpoint} | ${r.note ?? ''} | | | | | | | |`);
+    continue;
+  }
+  console.log(
+    `| ${r.database} | ${r.endpoint} | ${r.app.rps} | ${ms(r.app.p50)} | ${ms(r.app.p99)} | ${r.app.non2xx + r.app.errors} | ${r.bare.rps} | ${ms(r.bare.p50)} | ${ms(r.bare.p99)} | ${r.ratio}% |`,
+  );
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+const lh = (s: PageRow['lighthouse']) =>
+  `${s.performance} / ${s.accessibility} / ${s['best-practices']} / ${s.seo}`;
+if (pageRows.length > 0) {
+  console.log(
+    '\n## Pages (gzip bytes actually loaded; Lighthouse 12 mobile: performance / accessibility / best practices / SEO)\n',
+  );
+  console.log(
+    '| Page | HTML | JS | CSS | Total | Lighthouse | Static floor total | Floor Lighthouse |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |');
+  for (const r of pageRows) {
+    console.log(
+      `| ${r.page} (${r.path}) | ${kb(r.weight.html)} | ${kb(r.weight.js)} | ${kb(r.weight.css)} | ${kb(r.weight.total)} | ${lh(r.lighthouse)} | ${kb(r.floor.weight.total)} | ${lh(r.floor.lighthouse)} |`,
+    );
+  }
+}
+
+await fs.mkdir(path.resolve('bench/results'), { recursive: true });
+await fs.writeFile(
+  path.resolve('bench/results/latest.json'),
+  `${JSON.stringify({ at: new Date().toISOString(), machine, api: apiRows, pages: pageRows }, null, 2)}\n`,
+);
+
+/** A fresh database beside the one DATABASE_URL names, so the bench never touches test data. */
+async function benchDatabase(url: string): Promise<string> {
+  const { withAdmin, withDatabase } = await import('../src/server/test/template.ts');
+  const name = 'meridian_bench';
+  await withAdmin(url, async (c) => {
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.query(`create database ${name}`);
+  });
+  return withDatabase(url, name);
+}

@@ -1,0 +1,68 @@
+// Build step after `vite build`: renders every public route (and the 404 page) to static
+// HTML under dist/client/_prerender, and writes .gz/.br siblings of the static assets.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { headTags } from '../src/client/public/seo/head-tags.ts';
+import { renderPage } from '../src/client/entry-server.tsx';
+import { publicRoutes } from '../src/shared/routes.ts';
+import {
+  NOT_FOUND_PAGE,
+  PRERENDER_DIR,
+  SHELL_PAGE,
+  prerenderFile,
+} from '../src/shared/prerender.ts';
+
+const clientDir = path.resolve('dist/client');
+const template = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
+if (!template.includes('<!--app-html-->') || !template.includes('<!--head:end-->')) {
+  throw new Error('dist/client/index.html lacks the <!--app-html--> or <!--head:...--> markers');
+}
+
+async function page(route: string | null): Promise<string> {
+  const body = await renderPage(route ?? NOT_FOUND_PAGE);
+  return template
+    .replace(/<!--head:start-->[\s\S]*<!--head:end-->/, headTags(route))
+    .replace('<!--app-html-->', body);
+}
+
+const outDir = path.join(clientDir, PRERENDER_DIR);
+await fs.rm(outDir, { recursive: true, force: true });
+for (const route of [...publicRoutes, null]) {
+  const file = path.join(clientDir, prerenderFile(route ?? NOT_FOUND_PAGE));
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, await page(route));
+}
+// The SPA shell (portal and staff paths) keeps the default head and an empty root.
+await fs.writeFile(
+  path.join(clientDir, prerenderFile(SHELL_PAGE)),
+  template.replace(/<!--head:(start|end)-->/g, ''),
+);
+console.log(`prerendered ${publicRoutes.length} public pages and the 404 page`);
+
+// Hashed assets never change: compress them once, at build time, for @fastify/static.
+const compressible = /\.(js|css|svg|xml|txt|json)$/;
+async function compressTree(dir: string): Promise<number> {
+  let count = 0;
+  for (const entry of await fs.readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (full !== outDir) count += await compressTree(full);
+    } else if (compressible.test(entry.name)) {
+      const data = await fs.readFile(full);
+      await fs.writeFile(`${full}.gz`, zlib.gzipSync(data, { level: 9 }));
+      await fs.writeFile(
+        `${full}.br`,
+        zlib.brotliCompressSync(data, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        }),
+      );
+      count++;
+    }
+  }
+  return count;
+}
+console.log(`compressed ${await compressTree(clientDir)} static files (.gz, .br)`);

@@ -1,0 +1,46 @@
+// The fetch rules of spec section 7: cookies always, JSON only when there is a payload,
+// any non-OK answer becomes an Error "{status}: {body or statusText}".
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's `{ message }` when the body was JSON. */
+    readonly serverMessage?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export async function throwIfNotOk(res: Response): Promise<void> {
+  if (res.ok) return;
+  const text = (await res.text()) || res.statusText;
+  let serverMessage: string | undefined;
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+      const m = (parsed as { message: unknown }).message;
+      if (typeof m === 'string') serverMessage = m;
+    }
+  } catch {
+    // Not JSON: the text itself is the message.
+  }
+  throw new ApiError(res.status, `${res.status}: ${text}`, serverMessage);
+}
+
+export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
+  const res = await fetch(url, {
+    method,
+    headers: data !== undefined ? { 'Content-Type': 'application/json' } : {},
+    body: data !== undefined ? JSON.stringify(data) : undefined,
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  return res;
+}
+
+/** True for errors that mean "signed out" (spec: "matching a 401 Unauthorized pattern"). */
+export function isUnauthorizedError(error: unknown): boolean {
+  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
+}

@@ -1,0 +1,191 @@
+import { Link } from 'wouter';
+import type { Activity, ActivityType, DashboardTicket } from '../../../shared/schemas/dashboard.ts';
+import type { Invoice } from '../../../shared/schemas/invoices.ts';
+import type { Project } from '../../../shared/schemas/projects.ts';
+import { formatCurrency, formatDate, formatDateTime } from '../../../shared/format.ts';
+import { paths } from '../../../shared/routes.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
+import { cn } from '../../ui/cn.ts';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { sampleInvoices } from '../invoices/sample-invoices.ts';
+import { sampleProjects } from '../projects/sample-projects.ts';
+import { InvoiceStatusBadge, PriorityBadge, ProjectStatusBadge } from '../shared/badges.tsx';
+import { ProgressBar } from '../shared/progress-bar.tsx';
+import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
+import { sampleActivities, sampleTickets } from './sample-dashboard.ts';
+
+function ViewLink({ href, children }: { href: string; children: string }) {
+  return (
+    <Link href={href} className="text-sm font-medium text-brand-700 hover:underline">
+      {children}
+    </Link>
+  );
+}
+
+export function RecentInvoicesCard({
+  invoices,
+  company,
+}: {
+  invoices: Invoice[];
+  company: string;
+}) {
+  const { rows, isSample } = rowsOrSample(invoices, sampleInvoices);
+  return (
+    <Card>
+      <CardHeader
+        title="Recent Invoices"
+        action={<ViewLink href={paths.invoices}>View All</ViewLink>}
+      />
+      <CardBody className="grid gap-3">
+        {isSample && <SampleNotice compact company={company} what="invoices" />}
+        <ul className="divide-y divide-slate-100">
+          {rows.map((inv) => (
+            <li key={inv.id} className="flex items-center justify-between gap-3 py-2">
+              <div>
+                <p className="text-sm font-medium text-slate-900">{inv.number}</p>
+                <p className="text-xs text-slate-600">Due {formatDate(inv.dueDate)}</p>
+              </div>
+              <div className="flex items-center gap-3">
+                <span className="text-sm font-semibold">{formatCurrency(inv.amount)}</span>
+                <InvoiceStatusBadge status={inv.status} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </CardBody>
+    </Card>
+  );
+}
+
+export function ActiveProjectsCard({
+  projects,
+  company,
+}: {
+  projects: Project[];
+  company: string;
+}) {
+  const { rows, isSample } = rowsOrSample(projects, sampleProjects);
+  return (
+    <Card>
+      <CardHeader
+        title="Active Projects"
+        action={<ViewLink href={paths.projects}>View All</ViewLink>}
+      />
+      <CardBody className="grid gap-3">
+        {isSample && <SampleNotice compact company={company} what="active projects" />}
+        <ul className="divide-y divide-slate-100">
+          {rows.map((p) => (
+            <li key={p.id} className="grid gap-2 py-3">
+              <div className="flex items-center justify-between gap-3">
+                <div>
+                  <p className="text-sm font-medium text-slate-900">{p.name}</p>
+                  <p className="text-xs text-slate-600">Started {formatDate(p.startDate)}</p>
+                </div>
+                <ProjectStatusBadge status={p.status} />
+              </div>
+              <ProgressBar value={p.progress} label={`${p.name} progress`} />
+            </li>
+          ))}
+        </ul>
+      </CardBody>
+    </Card>
+  );
+}
+
+export function RecentTicketsCard({
+  tickets,
+  company,
+}: {
+  tickets: DashboardTicket[];
+  company: string;
+}) {
+  const { rows, isSample } = rowsOrSample(tickets, sampleTickets);
+  return (
+    <Card>
+      <CardHeader
+        title="Recent Tickets"
+        action={<ViewLink href={paths.tickets}>New Ticket</ViewLink>}
+      />
+      <CardBody className="grid gap-3">
+        {isSample && <SampleNotice compact company={company} what="tickets" />}
+        <ul className="divide-y divide-slate-100">
+          {rows.map((t) => (
+            <li key={t.id} className="flex items-center justify-between gap-3 py-2">
+              <div>
+                <p className="text-sm font-medium text-slate-900">{t.subject}</p>
+                <p className="text-xs text-slate-600">
+                  {t.id.toUpperCase()} · {formatDateTime(t.createdAt)}
+                </p>
+              </div>
+              <PriorityBadge priority={t.priority} />
+            </li>
+          ))}
+        </ul>
+      </CardBody>
+    </Card>
+  );
+}
+
+const dotColor: Record<ActivityType, string> = {
+  payment: 'bg-green-600',
+  milestone: 'bg-blue-600',
+  ticket: 'bg-amber-500',
+  document: 'bg-purple-600',
+  other: 'bg-slate-400',
+};
+
+export function RecentActivityCard({
+  activities,
+  company,
+  isPending,
+  failed,
+  onRetry,
+}: {
+  activities: Activity[] | undefined;
+  company: string;
+  isPending: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  const { rows, isSample } = rowsOrSample(activities, sampleActivities);
+  return (
+    <Card>
+      <CardHeader title="Recent Activity" />
+      <CardBody className="grid gap-3">
+        {isPending ? (
+          <Skeleton className="h-24" />
+        ) : failed ? (
+          <div role="alert" className="flex items-center justify-between gap-3 text-sm">
+            <span>We couldn't load the recent activity.</span>
+            <Button size="sm" variant="secondary" onClick={onRetry}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <>
+            {isSample && <SampleNotice compact company={company} what="activity" />}
+            <ul className="grid gap-3">
+              {rows.map((a) => (
+                <li key={a.id} className="flex items-start gap-3">
+                  <span
+                    className={cn('mt-1.5 h-2.5 w-2.5 shrink-0 rounded-full', dotColor[a.type])}
+                    data-type={a.type}
+                    aria-hidden
+                  />
+                  <div>
+                    <p className="text-sm text-slate-900">
+                      <span className="sr-only">{a.type}: </span>
+                      {a.title}
+                    </p>
+                    <p className="text-xs text-slate-600">{formatDateTime(a.createdAt)}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </CardBody>
+    </Card>
+  );
+}

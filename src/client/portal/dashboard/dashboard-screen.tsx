@@ -1,0 +1,73 @@
+import { Clock, DollarSign, FolderKanban, Ticket } from 'lucide-react';
+import type { Activity, Dashboard } from '../../../shared/schemas/dashboard.ts';
+import { formatCurrency } from '../../../shared/format.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
+import { StatCard } from '../shared/stat-card.tsx';
+import { useCustomerQuery } from '../shared/use-customer-query.ts';
+import {
+  ActiveProjectsCard,
+  RecentActivityCard,
+  RecentInvoicesCard,
+  RecentTicketsCard,
+} from './dashboard-cards.tsx';
+
+export function DashboardScreen() {
+  const { user } = useAuth();
+  const dashboard = useCustomerQuery<Dashboard>('dashboard');
+  const activities = useCustomerQuery<Activity[]>('activities');
+  const company = dashboard.company;
+
+  let content;
+  if (!company) content = <NoCompany />;
+  else if (dashboard.isPending) content = <ScreenSkeleton rows={8} />;
+  else if (dashboard.isError)
+    content = dashboard.unauthorized ? null : (
+      <QueryError what="dashboard" onRetry={() => void dashboard.refetch()} />
+    );
+  else {
+    const data = dashboard.data;
+    // A company with no rows gets zeros from the server: the spec's fallback stats.
+    const stats = data.stats;
+    content = (
+      <div className="grid gap-6">
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+          <StatCard
+            label="Outstanding Balance"
+            value={formatCurrency(stats.outstandingBalance)}
+            icon={DollarSign}
+          />
+          <StatCard label="Active Projects" value={stats.activeProjects} icon={FolderKanban} />
+          <StatCard label="Open Tickets" value={stats.openTickets} icon={Ticket} />
+          <StatCard label="This Month's Hours" value={stats.monthlyHours} icon={Clock} />
+        </div>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <RecentInvoicesCard invoices={data.recentInvoices} company={company.name} />
+          <ActiveProjectsCard projects={data.activeProjects} company={company.name} />
+          <RecentTicketsCard tickets={data.recentTickets} company={company.name} />
+          <RecentActivityCard
+            activities={activities.data}
+            company={company.name}
+            isPending={activities.isPending}
+            failed={activities.isError && !activities.unauthorized}
+            onRetry={() => void activities.refetch()}
+          />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">
+          Welcome back, {user?.firstName || 'User'}
+        </h1>
+        {company && (
+          <p className="mt-1 text-sm text-slate-600">Here is an overview of {company.name}.</p>
+        )}
+      </div>
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { Download, Eye, FileText, Files, FolderKanban, HardDrive, Receipt } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { PortalDocument } from '../../../shared/schemas/documents.ts';
+import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { VirtualTable } from '../../ui/virtual-table.tsx';
+import { EmptyState } from '../shared/empty-state.tsx';
+import { ListToolbar } from '../shared/list-toolbar.tsx';
+import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
+import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
+import { StatCard } from '../shared/stat-card.tsx';
+import { useCustomerQuery } from '../shared/use-customer-query.ts';
+import { downloadDocument, previewDocument } from './document-actions.ts';
+import {
+  documentTypes,
+  filterDocuments,
+  summarizeDocuments,
+  type CategoryFilter,
+} from './document-list.ts';
+import { sampleDocuments } from './sample-documents.ts';
+
+const categoryOptions = [
+  { value: 'all', label: 'All' },
+  { value: 'project', label: 'Project' },
+  { value: 'invoice', label: 'Invoice' },
+  { value: 'compliance', label: 'Compliance' },
+  { value: 'training', label: 'Training' },
+  { value: 'other', label: 'Other' },
+] as const;
+
+const columns = [
+  { header: 'Name' },
+  { header: 'Category' },
+  { header: 'Type' },
+  { header: 'Size' },
+  { header: 'Uploaded By' },
+  { header: 'Date' },
+  { header: 'Actions', className: 'text-right' },
+] as const;
+
+export function DocumentsScreen() {
+  const query = useCustomerQuery<PortalDocument[]>('documents');
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Documents</h1>
+        <p className="mt-1 text-sm text-slate-600">Reports, contracts and files shared with you.</p>
+      </div>
+      {!query.company ? (
+        <NoCompany />
+      ) : query.isPending ? (
+        <ScreenSkeleton />
+      ) : query.isError ? (
+        !query.unauthorized && <QueryError what="documents" onRetry={() => void query.refetch()} />
+      ) : (
+        <DocumentList documents={query.data} company={query.company.name} />
+      )}
+    </div>
+  );
+}
+
+function DocumentList({ documents, company }: { documents: PortalDocument[]; company: string }) {
+  const { rows, isSample } = rowsOrSample(documents, sampleDocuments);
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState<CategoryFilter>('all');
+  const [type, setType] = useState('all');
+  const summary = useMemo(() => summarizeDocuments(rows), [rows]);
+  const typeOptions = useMemo(
+    () => [
+      { value: 'all', label: 'All Types' },
+      ...documentTypes(rows).map((t) => ({ value: t, label: t.toUpperCase() })),
+    ],
+    [rows],
+  );
+  const visible = useMemo(
+    () => filterDocuments(rows, search, category, type),
+    [rows, search, category, type],
+  );
+
+  return (
+    <>
+      {isSample && <SampleNotice company={company} what="documents" />}
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard label="Total Documents" value={summary.total} icon={Files} />
+        <StatCard label="Project Documents" value={summary.project} icon={FolderKanban} />
+        <StatCard label="Invoices" value={summary.invoice} icon={Receipt} />
+        <StatCard label="Total Size" value={formatFileSize(summary.size)} icon={HardDrive} />
+      </div>
+      <Card className="grid gap-4 p-4">
+        <ListToolbar
+          searchLabel="Search documents"
+          search={search}
+          onSearch={setSearch}
+          filters={[
+            {
+              label: 'Filter by category',
+              value: category,
+              options: categoryOptions,
+              onChange: (v) => setCategory(v as CategoryFilter),
+            },
+            { label: 'Filter by type', value: type, options: typeOptions, onChange: setType },
+          ]}
+        />
+        {visible.length === 0 ? (
+          <EmptyState>No documents found</EmptyState>
+        ) : (
+          <VirtualTable
+            label="Documents"
+            columns={columns}
+            rows={visible}
+            rowKey={(d) => d.id}
+            rowHeight={64}
+            renderCells={(d) => <DocumentCells doc={d} isSample={isSample} />}
+          />
+        )}
+      </Card>
+    </>
+  );
+}
+
+function DocumentCells({ doc: d, isSample }: { doc: PortalDocument; isSample: boolean }) {
+  // Sample rows have no file behind them, so their file actions are disabled.
+  const sampleHint = isSample ? 'Sample row: no file to open' : undefined;
+  return (
+    <>
+      <td className="max-w-xs px-4">
+        <div className="flex items-center gap-2">
+          <FileText className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+          <div className="min-w-0">
+            <p className="truncate font-medium text-slate-900" title={d.name}>
+              {d.name}
+            </p>
+            {d.projectName && (
+              <p className="truncate text-xs text-slate-600" title={d.projectName}>
+                {d.projectName}
+              </p>
+            )}
+          </div>
+        </div>
+      </td>
+      <td className="px-4">
+        <Badge className="capitalize">{d.category}</Badge>
+      </td>
+      <td className="px-4 uppercase">{d.type}</td>
+      <td className="px-4 whitespace-nowrap">{formatFileSize(d.size)}</td>
+      <td className="px-4 whitespace-nowrap">{d.uploadedBy}</td>
+      <td className="px-4 whitespace-nowrap">{formatDateTime(d.uploadedAt)}</td>
+      <td className="px-4">
+        <div className="flex justify-end gap-1">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Preview ${d.name}`}
+            title={sampleHint}
+            disabled={isSample}
+            onClick={() => previewDocument(d)}
+          >
+            <Eye className="h-4 w-4" aria-hidden />
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Download ${d.name}`}
+            title={sampleHint}
+            disabled={isSample}
+            onClick={() => downloadDocument(d)}
+          >
+            <Download className="h-4 w-4" aria-hidden />
+          </Button>
+        </div>
+      </td>
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+import {
+  AlertCircle,
+  CheckCircle2,
+  Clock,
+  CreditCard,
+  DollarSign,
+  Download,
+  Eye,
+} from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { Invoice } from '../../../shared/schemas/invoices.ts';
+import { formatCurrency, formatDate } from '../../../shared/format.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { VirtualTable } from '../../ui/virtual-table.tsx';
+import { InvoiceStatusBadge } from '../shared/badges.tsx';
+import { EmptyState } from '../shared/empty-state.tsx';
+import { ListToolbar } from '../shared/list-toolbar.tsx';
+import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
+import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
+import { StatCard } from '../shared/stat-card.tsx';
+import { useCustomerQuery } from '../shared/use-customer-query.ts';
+import { openInvoicePdf, payInvoice } from './invoice-actions.ts';
+import { InvoiceDialog } from './invoice-dialog.tsx';
+import {
+  filterInvoices,
+  showsPayButton,
+  summarizeInvoices,
+  type StatusFilter,
+} from './invoice-list.ts';
+import { sampleInvoices } from './sample-invoices.ts';
+
+const statusOptions = [
+  { value: 'all', label: 'All' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'pending', label: 'Pending' },
+  { value: 'overdue', label: 'Overdue' },
+] as const;
+
+const columns = [
+  { header: 'Invoice #' },
+  { header: 'Description' },
+  { header: 'Issue Date' },
+  { header: 'Due Date' },
+  { header: 'Amount', className: 'text-right' },
+  { header: 'Status' },
+  { header: 'Actions', className: 'text-right' },
+] as const;
+
+export function InvoicesScreen() {
+  const query = useCustomerQuery<Invoice[]>('invoices');
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Invoices</h1>
+        <p className="mt-1 text-sm text-slate-600">Your invoices, payments and balances.</p>
+      </div>
+      {!query.company ? (
+        <NoCompany />
+      ) : query.isPending ? (
+        <ScreenSkeleton />
+      ) : query.isError ? (
+        !query.unauthorized && <QueryError what="invoices" onRetry={() => void query.refetch()} />
+      ) : (
+        <InvoiceList invoices={query.data} company={query.company.name} />
+      )}
+    </div>
+  );
+}
+
+function InvoiceList({ invoices, company }: { invoices: Invoice[]; company: string }) {
+  const { rows, isSample } = rowsOrSample(invoices, sampleInvoices);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [selected, setSelected] = useState<Invoice | null>(null);
+  const summary = useMemo(() => summarizeInvoices(rows), [rows]);
+  const visible = useMemo(() => filterInvoices(rows, search, status), [rows, search, status]);
+
+  return (
+    <>
+      {isSample && <SampleNotice company={company} what="invoices" />}
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard
+          label="Outstanding Balance"
+          value={formatCurrency(summary.outstandingBalance)}
+          icon={DollarSign}
+        />
+        <StatCard label="Paid" value={summary.paid} icon={CheckCircle2} />
+        <StatCard label="Pending" value={summary.pending} icon={Clock} />
+        <StatCard label="Overdue" value={summary.overdue} icon={AlertCircle} />
+      </div>
+      <Card className="grid gap-4 p-4">
+        <ListToolbar
+          searchLabel="Search invoices"
+          search={search}
+          onSearch={setSearch}
+          filters={[
+            {
+              label: 'Filter by status',
+              value: status,
+              options: statusOptions,
+              onChange: (v) => setStatus(v as StatusFilter),
+            },
+          ]}
+        />
+        {visible.length === 0 ? (
+          <EmptyState>No invoices found</EmptyState>
+        ) : (
+          <VirtualTable
+            label="Invoices"
+            columns={columns}
+            rows={visible}
+            rowKey={(i) => i.id}
+            renderCells={(i) => <InvoiceCells invoice={i} onView={() => setSelected(i)} />}
+          />
+        )}
+      </Card>
+      <InvoiceDialog invoice={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}
+
+function InvoiceCells({ invoice: i, onView }: { invoice: Invoice; onView: () => void }) {
+  return (
+    <>
+      <td className="px-4 font-medium whitespace-nowrap text-slate-900">{i.number}</td>
+      <td className="max-w-xs truncate px-4 text-slate-700" title={i.description}>
+        {i.description}
+      </td>
+      <td className="px-4 whitespace-nowrap">{formatDate(i.issueDate)}</td>
+      <td className="px-4 whitespace-nowrap">{formatDate(i.dueDate)}</td>
+      <td className="px-4 text-right font-medium whitespace-nowrap">{formatCurrency(i.amount)}</td>
+      <td className="px-4">
+        <InvoiceStatusBadge status={i.status} />
+      </td>
+      <td className="px-4">
+        <div className="flex justify-end gap-1">
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`View invoice ${i.number}`}
+            onClick={onView}
+          >
+            <Eye className="h-4 w-4" aria-hidden />
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Download invoice ${i.number}`}
+            onClick={() => openInvoicePdf(i)}
+          >
+            <Download className="h-4 w-4" aria-hidden />
+          </Button>
+          {showsPayButton(i) && (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-label={`Pay invoice ${i.number}`}
+              onClick={() => payInvoice(i)}
+            >
+              <CreditCard className="h-4 w-4" aria-hidden />
+            </Button>
+          )}
+        </div>
+      </td>
+    </>
+  );
+}

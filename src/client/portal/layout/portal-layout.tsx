@@ -1,0 +1,60 @@
+import { Menu } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { company } from '../../../shared/company.ts';
+import { paths } from '../../../shared/routes.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { useFirstCompany } from '../shared/use-customer-query.ts';
+import { MobileNav } from './mobile-nav.tsx';
+import { NavLinks } from './nav-links.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+/** The portal shell: brand, the five entries (a drawer on phones), the user menu. */
+export function PortalLayout({ children }: { children: ReactNode }) {
+  const { user } = useAuth();
+  const firstCompany = useFirstCompany();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const companyName = firstCompany?.name ?? '';
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
+          <button
+            type="button"
+            aria-label="Open menu"
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          >
+            <Menu className="h-5 w-5" aria-hidden />
+          </button>
+          <Link href={paths.dashboard} className="font-bold whitespace-nowrap text-brand-900">
+            {company.shortName} <span className="font-normal text-slate-600">Portal</span>
+          </Link>
+          <nav aria-label="Portal" className="hidden flex-1 md:block">
+            <NavLinks />
+          </nav>
+          <div className="ml-auto">
+            <UserMenu fullName={fullName} companyName={companyName} />
+          </div>
+        </div>
+      </header>
+      <MobileNav
+        open={drawerOpen}
+        onOpenChange={setDrawerOpen}
+        fullName={fullName}
+        companyName={companyName}
+      />
+      <main id="main" className="mx-auto max-w-7xl px-4 py-8">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationPreferences } from '../../../shared/schemas/auth.ts';
+import type { ProfileInput } from '../../../shared/schemas/profile.ts';
+import type { Site, SiteInput } from '../../../shared/schemas/sites.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { currentUserKey } from '../../lib/auth.ts';
+import { customerKey } from '../tickets/api.ts';
+
+const sitesKey = (customerId: string) => [...customerKey(customerId), 'sites'] as const;
+
+/** Profile and preferences live on the current user: a change refetches it (spec section 7). */
+function useRefetchCurrentUser() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: currentUserKey });
+}
+
+export function useUpdateProfile() {
+  const refetch = useRefetchCurrentUser();
+  return useMutation({
+    mutationFn: (input: ProfileInput) => apiRequest('PUT', '/api/auth/profile', input),
+    onSuccess: refetch,
+  });
+}
+
+export function useUpdateNotifications() {
+  const refetch = useRefetchCurrentUser();
+  return useMutation({
+    mutationFn: (prefs: NotificationPreferences) =>
+      apiRequest('PUT', '/api/auth/notifications', prefs),
+    onSuccess: refetch,
+  });
+}
+
+export function useSites(customerId: string | undefined) {
+  return useQuery<Site[]>({ queryKey: sitesKey(customerId ?? ''), enabled: !!customerId });
+}
+
+function useRefetchSites(customerId: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: sitesKey(customerId) });
+}
+
+export function useAddSite(customerId: string) {
+  const refetch = useRefetchSites(customerId);
+  return useMutation({
+    mutationFn: (input: SiteInput) =>
+      apiRequest('POST', `/api/customers/${customerId}/sites`, input),
+    onSuccess: refetch,
+  });
+}
+
+export function useDeleteSite(customerId: string) {
+  const refetch = useRefetchSites(customerId);
+  return useMutation({
+    mutationFn: (siteId: string) =>
+      apiRequest('DELETE', `/api/customers/${customerId}/sites/${siteId}`),
+    onSuccess: refetch,
+  });
+}

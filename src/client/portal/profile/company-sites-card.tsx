@@ -1,0 +1,162 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MapPin, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { siteSchema, type Site, type SiteInput } from '../../../shared/schemas/sites.ts';
+import { errorToast, toast } from '../../lib/toast.ts';
+import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
+import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
+import { useAddSite, useDeleteSite, useSites } from './api.ts';
+import { sampleSites } from './sample-sites.ts';
+
+/**
+ * Company Sites card: the company's sites, an add-site form toggle and a confirmed delete.
+ * No sites yet: marked sample sites, whose delete buttons are disabled.
+ */
+export function CompanySitesCard({ company }: { company: { id: string; name: string } }) {
+  const customerId = company.id;
+  const { data: sites, isLoading, isError } = useSites(customerId);
+  const { rows, isSample } = rowsOrSample(sites, sampleSites);
+  const [adding, setAdding] = useState(false);
+  const [toDelete, setToDelete] = useState<Site | null>(null);
+  const remove = useDeleteSite(customerId);
+
+  return (
+    <Card role="region" aria-label="Company Sites">
+      <CardHeader
+        title="Company Sites"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => setAdding(!adding)}>
+            {adding ? 'Cancel' : 'Add Site'}
+          </Button>
+        }
+      />
+      <CardBody className="grid gap-4">
+        {adding && <AddSiteForm customerId={customerId} onDone={() => setAdding(false)} />}
+        {isLoading ? (
+          <Skeleton className="h-16" />
+        ) : isError ? (
+          <p role="alert" className="text-sm text-red-700">
+            Failed to load sites. Please refresh the page.
+          </p>
+        ) : (
+          <>
+            {isSample && <SampleNotice company={company.name} what="sites" />}
+            <ul className="grid gap-3" aria-label="Company sites">
+              {rows.map((site) => (
+                <li
+                  key={site.id}
+                  className="flex items-start justify-between gap-4 rounded-md border border-slate-200 p-4"
+                >
+                  <div className="flex gap-3 text-sm">
+                    <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+                    <div>
+                      <p className="font-medium text-slate-900">{site.name}</p>
+                      <p className="text-slate-700">{site.address}</p>
+                      <p className="mt-1 text-slate-600">
+                        {site.contactPerson} · {site.contactEmail} · {site.contactPhone}
+                      </p>
+                    </div>
+                  </div>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Delete site ${site.name}`}
+                    title={isSample ? 'Sample site: nothing to delete' : undefined}
+                    disabled={isSample || remove.isPending}
+                    onClick={() => setToDelete(site)}
+                  >
+                    <Trash2 className="h-4 w-4" aria-hidden />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </CardBody>
+      <ConfirmDialog
+        open={!!toDelete}
+        onOpenChange={(open) => !open && setToDelete(null)}
+        title="Delete site"
+        description="Are you sure you want to delete this site?"
+        confirmLabel="Delete"
+        onConfirm={() => {
+          if (!toDelete) return;
+          remove.mutate(toDelete.id, {
+            onSuccess: () => toast({ title: 'Site Deleted' }),
+            onError: (error) => {
+              if (!handledAsUnauthorized(error))
+                errorToast('Failed to delete site. Please try again.');
+            },
+          });
+          setToDelete(null);
+        }}
+      />
+    </Card>
+  );
+}
+
+const emptySite: SiteInput = {
+  name: '',
+  address: '',
+  contactPerson: '',
+  contactEmail: '',
+  contactPhone: '',
+};
+
+function AddSiteForm({ customerId, onDone }: { customerId: string; onDone: () => void }) {
+  const add = useAddSite(customerId);
+  const form = useForm<SiteInput>({ resolver: zodResolver(siteSchema), defaultValues: emptySite });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    add.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Site Added' });
+        form.reset(emptySite);
+        onDone();
+      },
+      onError: (error) => {
+        if (!handledAsUnauthorized(error)) errorToast('Failed to add site. Please try again.');
+      },
+    }),
+  );
+
+  return (
+    <form
+      className="grid gap-4 rounded-md border border-slate-200 bg-slate-50 p-4"
+      noValidate
+      onSubmit={submit}
+      aria-label="Add site"
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Site Name" error={errors.name?.message}>
+          <Input {...form.register('name')} />
+        </FormField>
+        <FormField label="Address" error={errors.address?.message}>
+          <Input {...form.register('address')} autoComplete="street-address" />
+        </FormField>
+        <FormField label="Contact Person" error={errors.contactPerson?.message}>
+          <Input {...form.register('contactPerson')} />
+        </FormField>
+        <FormField label="Contact Email" error={errors.contactEmail?.message}>
+          <Input {...form.register('contactEmail')} type="email" />
+        </FormField>
+        <FormField label="Contact Phone" error={errors.contactPhone?.message}>
+          <Input {...form.register('contactPhone')} type="tel" />
+        </FormField>
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={add.isPending}>
+          {add.isPending ? 'Adding...' : 'Add Site'}
+        </Button>
+      </div>
+    </form>
+  );
+}

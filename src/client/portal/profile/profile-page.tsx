@@ -1,0 +1,27 @@
+import { useAuth } from '../../lib/auth.ts';
+import { CompanySitesCard } from './company-sites-card.tsx';
+import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
+import { SecurityCard } from './security-card.tsx';
+import { UserProfileCard } from './user-profile-card.tsx';
+
+/**
+ * Spec section 2 "Profile & Settings": four cards. Content only: the portal
+ * layout around it provides the header and the main landmark.
+ */
+export default function ProfilePage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  const company = user.customers[0];
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Profile & Settings</h1>
+        <p className="text-sm text-slate-600">Your details, company sites and notifications.</p>
+      </div>
+      <UserProfileCard user={user} />
+      {company && <CompanySitesCard company={company} />}
+      <NotificationPreferencesCard saved={user.notificationPreferences} />
+      <SecurityCard previousSignInAt={user.previousSignInAt} />
+    </div>
+  );
+}

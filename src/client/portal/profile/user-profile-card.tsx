@@ -1,0 +1,97 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { CurrentUser } from '../../../shared/schemas/auth.ts';
+import { profileSchema, type ProfileInput } from '../../../shared/schemas/profile.ts';
+import { ApiError } from '../../lib/api.ts';
+import { errorToast, toast } from '../../lib/toast.ts';
+import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { useUpdateProfile } from './api.ts';
+
+/** User Profile card: details, and a form behind the Edit toggle. */
+export function UserProfileCard({ user }: { user: CurrentUser }) {
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card role="region" aria-label="User Profile">
+      <CardHeader
+        title="User Profile"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => setEditing(!editing)}>
+            {editing ? 'Cancel' : 'Edit'}
+          </Button>
+        }
+      />
+      <CardBody>
+        {editing ? (
+          <ProfileForm user={user} onDone={() => setEditing(false)} />
+        ) : (
+          <dl className="grid gap-4 text-sm sm:grid-cols-3">
+            <Item label="First Name" value={user.firstName} />
+            <Item label="Last Name" value={user.lastName} />
+            <Item label="Email" value={user.email} />
+          </dl>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-1 break-words text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function ProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
+  const update = useUpdateProfile();
+  const form = useForm<ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Profile Updated' });
+        onDone();
+      },
+      onError: (error) => {
+        if (handledAsUnauthorized(error)) return;
+        // The address belongs to someone else: say so where it was typed.
+        if (error instanceof ApiError && error.status === 409 && error.serverMessage) {
+          form.setError('email', { message: error.serverMessage });
+        }
+        errorToast('Failed to update profile. Please try again.');
+      },
+    }),
+  );
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={submit}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First Name" error={errors.firstName?.message}>
+          <Input {...form.register('firstName')} autoComplete="given-name" />
+        </FormField>
+        <FormField label="Last Name" error={errors.lastName?.message}>
+          <Input {...form.register('lastName')} autoComplete="family-name" />
+        </FormField>
+      </div>
+      <FormField label="Email" error={errors.email?.message}>
+        <Input {...form.register('email')} type="email" autoComplete="email" />
+      </FormField>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import { CheckCircle2, Calendar, FolderKanban, PauseCircle } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import type { Project } from '../../../shared/schemas/projects.ts';
+import { Button } from '../../ui/button.tsx';
+import { EmptyState } from '../shared/empty-state.tsx';
+import { ListToolbar } from '../shared/list-toolbar.tsx';
+import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
+import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
+import { StatCard } from '../shared/stat-card.tsx';
+import { useCustomerQuery } from '../shared/use-customer-query.ts';
+import { ProjectCard } from './project-card.tsx';
+import { ProjectDialog } from './project-dialog.tsx';
+import { countProjects, filterProjects, type ProjectFilter } from './project-list.ts';
+import { sampleProjects } from './sample-projects.ts';
+
+const statusOptions = [
+  { value: 'all', label: 'All' },
+  { value: 'in-progress', label: 'In Progress' },
+  { value: 'completed', label: 'Completed' },
+  { value: 'scheduled', label: 'Scheduled' },
+  { value: 'on-hold', label: 'On Hold' },
+] as const;
+
+/** Cards are heavy; a company with thousands of projects sees them a page at a time. */
+const PAGE = 24;
+
+export function ProjectsScreen() {
+  const query = useCustomerQuery<Project[]>('projects');
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Projects</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Progress, milestones and notes of your projects.
+        </p>
+      </div>
+      {!query.company ? (
+        <NoCompany />
+      ) : query.isPending ? (
+        <ScreenSkeleton />
+      ) : query.isError ? (
+        !query.unauthorized && <QueryError what="projects" onRetry={() => void query.refetch()} />
+      ) : (
+        <ProjectList projects={query.data} company={query.company.name} />
+      )}
+    </div>
+  );
+}
+
+function ProjectList({ projects, company }: { projects: Project[]; company: string }) {
+  const { rows, isSample } = rowsOrSample(projects, sampleProjects);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<ProjectFilter>('all');
+  const [shown, setShown] = useState(PAGE);
+  const [selected, setSelected] = useState<Project | null>(null);
+  const counts = useMemo(() => countProjects(rows), [rows]);
+  const visible = useMemo(() => filterProjects(rows, search, status), [rows, search, status]);
+
+  return (
+    <>
+      {isSample && <SampleNotice company={company} what="projects" />}
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard label="Active" value={counts['in-progress']} icon={FolderKanban} />
+        <StatCard label="Completed" value={counts.completed} icon={CheckCircle2} />
+        <StatCard label="Scheduled" value={counts.scheduled} icon={Calendar} />
+        <StatCard label="On Hold" value={counts['on-hold']} icon={PauseCircle} />
+      </div>
+      <ListToolbar
+        searchLabel="Search projects"
+        search={search}
+        onSearch={(v) => {
+          setSearch(v);
+          setShown(PAGE);
+        }}
+        filters={[
+          {
+            label: 'Filter by status',
+            value: status,
+            options: statusOptions,
+            onChange: (v) => {
+              setStatus(v as ProjectFilter);
+              setShown(PAGE);
+            },
+          },
+        ]}
+      />
+      {visible.length === 0 ? (
+        <EmptyState>No projects found</EmptyState>
+      ) : (
+        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {visible.slice(0, shown).map((p) => (
+            <ProjectCard key={p.id} project={p} onDetails={() => setSelected(p)} />
+          ))}
+        </div>
+      )}
+      {visible.length > shown && (
+        <div className="flex justify-center">
+          <Button variant="secondary" onClick={() => setShown((n) => n + PAGE)}>
+            Show more projects ({visible.length - shown} more)
+          </Button>
+        </div>
+      )}
+      <ProjectDialog project={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { AlertTriangle } from 'lucide-react';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+
+/** A read failed (other than 401): say so and offer to try again. */
+export function QueryError({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
+      <AlertTriangle className="h-8 w-8 text-red-700" aria-hidden />
+      <p className="text-sm text-slate-700">We couldn't load your {what}. Please try again.</p>
+      <Button variant="secondary" onClick={onRetry}>
+        Try again
+      </Button>
+    </Card>
+  );
+}
+
+/** Placeholder blocks while a screen's first read runs. */
+export function ScreenSkeleton({ cards = 4, rows = 6 }: { cards?: number; rows?: number }) {
+  return (
+    <div role="status" aria-live="polite" className="grid gap-6">
+      <span className="sr-only">Loading</span>
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {Array.from({ length: cards }, (_, i) => (
+          <Skeleton key={i} className="h-24" />
+        ))}
+      </div>
+      <div className="grid gap-2">
+        {Array.from({ length: rows }, (_, i) => (
+          <Skeleton key={i} className="h-10" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** The user has no company yet, so there is nothing the portal can read. */
+export function NoCompany() {
+  return (
+    <Card className="p-8 text-center text-sm text-slate-700">
+      Your account is not linked to a company yet. Please contact support to get access.
+    </Card>
+  );
+}

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  newTicketSchema,
+  ticketCategories,
+  ticketDepartments,
+  ticketPriorities,
+  type NewTicket,
+  type NewTicketInput,
+} from '../../../shared/schemas/tickets.ts';
+import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
+import { errorToast, toast } from '../../lib/toast.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { Input, Textarea } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { useCreateTicket } from './api.ts';
+import { capitalize } from './ticket-badges.tsx';
+
+const toOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
+const priorityOptions = ticketPriorities.map((p) => ({ value: p, label: capitalize(p) }));
+// Category and department start unchosen: the placeholder shows until the user picks one.
+const emptyTicket: Partial<NewTicketInput> = { subject: '', description: '', priority: 'normal' };
+
+/** Spec section 2 "A New Ticket dialog", validated with the shared schema. */
+export function NewTicketDialog({ customerId }: { customerId: string }) {
+  const [open, setOpen] = useState(false);
+  const create = useCreateTicket(customerId);
+  const form = useForm<NewTicketInput, unknown, NewTicket>({
+    resolver: zodResolver(newTicketSchema),
+    defaultValues: emptyTicket,
+  });
+  const { errors } = form.formState;
+
+  const submit = form.handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: () => {
+        toast({ title: 'Ticket Created' });
+        form.reset(emptyTicket);
+        setOpen(false);
+      },
+      onError: (error) => {
+        if (!handledAsUnauthorized(error)) errorToast('Failed to create ticket. Please try again.');
+      },
+    }),
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (create.isPending) return;
+        if (!next) form.reset(emptyTicket);
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>New Ticket</Button>
+      </DialogTrigger>
+      <DialogContent
+        title="Create New Ticket"
+        description="Describe the problem and our support team will get back to you."
+      >
+        <form className="grid gap-4" noValidate onSubmit={submit}>
+          <FormField label="Subject" required error={errors.subject?.message}>
+            <Input {...form.register('subject')} placeholder="Brief summary of the issue" />
+          </FormField>
+          <FormField label="Description" required error={errors.description?.message}>
+            <Textarea
+              {...form.register('description')}
+              rows={4}
+              placeholder="What happened, and what have you tried?"
+            />
+          </FormField>
+          <Controller
+            control={form.control}
+            name="priority"
+            render={({ field }) => (
+              <FormField label="Priority" error={errors.priority?.message}>
+                <Select
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  options={priorityOptions}
+                />
+              </FormField>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="category"
+            render={({ field }) => (
+              <FormField label="Category" required error={errors.category?.message}>
+                <Select
+                  value={field.value ?? ''}
+                  onValueChange={field.onChange}
+                  options={toOptions(ticketCategories)}
+                  placeholder="Select category"
+                />
+              </FormField>
+            )}
+          />
+          <Controller
+            control={form.control}
+            name="department"
+            render={({ field }) => (
+              <FormField label="Department" required error={errors.department?.message}>
+                <Select
+                  value={field.value ?? ''}
+                  onValueChange={field.onChange}
+                  options={toOptions(ticketDepartments)}
+                  placeholder="Select department"
+                />
+              </FormField>
+            )}
+          />
+          <div className="flex justify-end gap-2">
+            <Button
+              type="button"
+              variant="secondary"
+              disabled={create.isPending}
+              onClick={() => {
+                form.reset(emptyTicket);
+                setOpen(false);
+              }}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={create.isPending}>
+              {create.isPending ? 'Creating...' : 'Create Ticket'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,157 @@
+import { useId, useState, type ReactNode } from 'react';
+import { formatDateTime } from '../../../shared/format.ts';
+import type { Ticket } from '../../../shared/schemas/tickets.ts';
+import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
+import { errorToast, toast } from '../../lib/toast.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Dialog, DialogContent } from '../../ui/dialog.tsx';
+import { Textarea } from '../../ui/input.tsx';
+import { useAddReply } from './api.ts';
+import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx';
+
+/**
+ * Spec section 2: status, priority, assignee, created date, description and the
+ * conversation; the reply box only while the ticket is not closed. Every text
+ * from users is rendered as text, never as HTML. A sample ticket is not real, so its
+ * reply box is shown but turned off: nothing is sent to the server.
+ */
+export function TicketDetailDialog({
+  customerId,
+  ticket,
+  isSample = false,
+  onClose,
+}: {
+  customerId: string;
+  ticket: Ticket | null;
+  isSample?: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog open={!!ticket} onOpenChange={(open) => !open && onClose()}>
+      {ticket && (
+        <DialogContent title={ticket.subject} className="max-w-2xl">
+          <p className="-mt-3 mb-4 font-mono text-xs text-slate-500">{ticket.id.toUpperCase()}</p>
+          <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+            <Detail label="Status">
+              <TicketStatusBadge status={ticket.status} />
+            </Detail>
+            <Detail label="Priority">
+              <TicketPriorityBadge priority={ticket.priority} />
+            </Detail>
+            <Detail label="Assigned To">{ticket.assignedTo ?? 'Unassigned'}</Detail>
+            <Detail label="Created">{formatDateTime(ticket.createdAt)}</Detail>
+          </dl>
+          <h3 className="mt-6 text-sm font-semibold text-slate-900">Description</h3>
+          <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{ticket.description}</p>
+
+          <h3 className="mt-6 text-sm font-semibold text-slate-900">Conversation</h3>
+          {ticket.replies.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-600">No replies yet.</p>
+          ) : (
+            <ol className="mt-2 grid gap-3" aria-label="Conversation">
+              {ticket.replies.map((r) => (
+                <li
+                  key={r.id}
+                  className={
+                    r.isAgent
+                      ? 'rounded-md border border-brand-100 bg-brand-50 p-3'
+                      : 'rounded-md border border-slate-200 bg-slate-50 p-3'
+                  }
+                >
+                  <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                    <span className="font-medium text-slate-900">{r.author}</span>
+                    {r.isAgent && <Badge tone="blue">Agent</Badge>}
+                    <span>{formatDateTime(r.createdAt)}</span>
+                  </div>
+                  <p className="mt-1 text-sm whitespace-pre-wrap text-slate-800">{r.message}</p>
+                </li>
+              ))}
+            </ol>
+          )}
+
+          {ticket.status === 'closed' ? (
+            <p className="mt-6 text-sm text-slate-600">
+              This ticket is closed. Create a new ticket if you need more help.
+            </p>
+          ) : (
+            <ReplyBox
+              key={ticket.id}
+              customerId={customerId}
+              ticketId={ticket.id}
+              isSample={isSample}
+            />
+          )}
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium text-slate-500">{label}</dt>
+      <dd className="mt-1 text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function ReplyBox({
+  customerId,
+  ticketId,
+  isSample,
+}: {
+  customerId: string;
+  ticketId: string;
+  isSample: boolean;
+}) {
+  const id = useId();
+  const hintId = useId();
+  const [message, setMessage] = useState('');
+  const reply = useAddReply(customerId, ticketId);
+  const blank = message.trim() === '';
+
+  return (
+    <form
+      className="mt-6 grid gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (blank || isSample) return;
+        reply.mutate(message, {
+          onSuccess: () => {
+            setMessage('');
+            toast({ title: 'Reply Sent' });
+          },
+          onError: (error) => {
+            if (!handledAsUnauthorized(error))
+              errorToast('Failed to send reply. Please try again.');
+          },
+        });
+      }}
+    >
+      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
+        Add Reply
+      </label>
+      <Textarea
+        id={id}
+        rows={3}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        placeholder="Type your reply..."
+        disabled={isSample}
+        aria-describedby={isSample ? hintId : undefined}
+      />
+      {isSample && (
+        <p id={hintId} className="text-sm text-slate-600">
+          This is a sample ticket, so replies are turned off.
+        </p>
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" disabled={blank || isSample || reply.isPending}>
+          {reply.isPending ? 'Sending...' : 'Send Reply'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,64 @@
+import { formatDateTime } from '../../../shared/format.ts';
+import type { Ticket } from '../../../shared/schemas/tickets.ts';
+import { Button } from '../../ui/button.tsx';
+import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx';
+
+const columns = ['Subject', 'Priority', 'Status', 'Category', 'Created', 'Updated', 'Actions'];
+
+/** Spec section 2: the columns in order, with the uppercase id under the subject. */
+export function TicketTable({
+  tickets,
+  onView,
+}: {
+  tickets: readonly Ticket[];
+  onView: (id: string) => void;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
+          <tr>
+            {columns.map((c) => (
+              <th key={c} scope="col" className="px-3 py-2 font-medium">
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {tickets.map((t) => (
+            <tr key={t.id} className="border-b border-slate-100 last:border-0">
+              <td className="px-3 py-3">
+                <div className="font-medium text-slate-900">{t.subject}</div>
+                <div className="font-mono text-xs text-slate-500">{t.id.toUpperCase()}</div>
+              </td>
+              <td className="px-3 py-3">
+                <TicketPriorityBadge priority={t.priority} />
+              </td>
+              <td className="px-3 py-3">
+                <TicketStatusBadge status={t.status} />
+              </td>
+              <td className="px-3 py-3 text-slate-700">{t.category}</td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+                {formatDateTime(t.createdAt)}
+              </td>
+              <td className="px-3 py-3 whitespace-nowrap text-slate-700">
+                {formatDateTime(t.updatedAt)}
+              </td>
+              <td className="px-3 py-3">
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  aria-label={`View ticket ${t.id.toUpperCase()}`}
+                  onClick={() => onView(t.id)}
+                >
+                  View
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { useMutation } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { HONEYPOT_FIELD } from '../../../shared/honeypot.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { errorToast, toast } from '../../lib/toast.ts';
+import { Button } from '../../ui/button.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { Input, Textarea } from '../../ui/input.tsx';
+import { HoneypotInput } from '../forms/honeypot-input.tsx';
+import { useSchemaForm } from '../forms/use-schema-form.ts';
+
+const empty = { name: '', email: '', company: '', phone: '', message: '', [HONEYPOT_FIELD]: '' };
+type Field = keyof typeof empty;
+
+const loadSchema = () => import('../../../shared/schemas/contact.ts').then((m) => m.contactSchema);
+
+/**
+ * Spec sections 4, 5 and 8: idle, "Sending..." (disabled), then a success toast and a
+ * reset form, or a destructive toast with the entered data kept.
+ */
+export function ContactForm({ rows }: { rows: 4 | 5 }) {
+  const form = useSchemaForm<Field, Record<string, unknown>>(loadSchema, empty);
+  const send = useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiRequest('POST', '/api/contact', body),
+    onSuccess: () => {
+      toast({ title: 'Message sent!', description: "We'll get back to you within 24 hours." });
+      form.reset();
+    },
+    onError: () => errorToast('Failed to send message. Please try again.'),
+  });
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    const data = await form.validate();
+    if (!data) return;
+    const honeypot = form.values[HONEYPOT_FIELD];
+    send.mutate(honeypot ? { ...data, [HONEYPOT_FIELD]: honeypot } : data);
+  };
+
+  const field = (name: Field) => ({
+    name,
+    value: form.values[name],
+    onChange: (e: { target: { value: string } }) => form.setField(name, e.target.value),
+    disabled: send.isPending,
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit} onFocus={form.prepare} className="relative grid gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Name" required error={form.errors.name}>
+          <Input autoComplete="name" {...field('name')} />
+        </FormField>
+        <FormField label="Email" required error={form.errors.email}>
+          <Input type="email" autoComplete="email" {...field('email')} />
+        </FormField>
+        <FormField label="Company" error={form.errors.company}>
+          <Input autoComplete="organization" {...field('company')} />
+        </FormField>
+        <FormField label="Phone" error={form.errors.phone}>
+          <Input type="tel" autoComplete="tel" {...field('phone')} />
+        </FormField>
+      </div>
+      <FormField label="Message" required error={form.errors.message}>
+        <Textarea rows={rows} {...field('message')} />
+      </FormField>
+      <HoneypotInput
+        value={form.values[HONEYPOT_FIELD]}
+        onChange={(v) => form.setField(HONEYPOT_FIELD, v)}
+      />
+      <div>
+        <Button type="submit" size="lg" disabled={send.isPending}>
+          {send.isPending ? 'Sending...' : 'Send Message'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '../lib/api.ts';
+import { toast, errorToast } from '../lib/toast.ts';
+import { handledAsUnauthorized } from '../lib/unauthorized.ts';
+
+/** `/api/staff/<path>` with the non-empty filters as a query string. */
+export function staffUrl(path: string, params: Record<string, string | undefined> = {}): string {
+  const qs = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) qs.set(key, value);
+  const query = qs.toString();
+  return `/api/staff/${path}${query ? `?${query}` : ''}`;
+}
+
+/** A staff read: the URL is the query key (the default query function fetches it). */
+export function useStaffQuery<T>(url: string, enabled = true) {
+  return useQuery<T>({ queryKey: [url], enabled });
+}
+
+/** The server's own message for a refused request (4xx), else the screen's fallback text. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.status < 500 && error.serverMessage) {
+    return error.serverMessage;
+  }
+  return fallback;
+}
+
+/**
+ * A staff write: on success every staff list is refetched and a toast confirms it;
+ * a 401 sends the user to sign in, any other failure shows the server's reason.
+ */
+export function useStaffMutation<TInput, TResult = unknown>(opts: {
+  request: (input: TInput) => Promise<TResult>;
+  success: string | ((result: TResult) => string);
+  failure: string;
+  onSuccess?: (result: TResult) => void;
+}) {
+  const queryClient = useQueryClient();
+  return useMutation<TResult, Error, TInput>({
+    mutationFn: opts.request,
+    onSuccess: async (result) => {
+      await queryClient.invalidateQueries({
+        predicate: (q) => String(q.queryKey[0]).startsWith('/api/staff/'),
+      });
+      toast({ title: typeof opts.success === 'string' ? opts.success : opts.success(result) });
+      opts.onSuccess?.(result);
+    },
+    onError: (error) => {
+      if (!handledAsUnauthorized(error)) errorToast(failureMessage(error, opts.failure));
+    },
+  });
+}
+
+/** JSON write helper: the parsed answer of a staff call. */
+export async function sendJson<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await apiRequest(method, url, body);
+  return (await res.json()) as T;
+}

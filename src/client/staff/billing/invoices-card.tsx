@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { formatCurrency, formatDate } from '../../../shared/format.ts';
+import type { StaffInvoice } from '../../../shared/schemas/staff-billing.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardHeader } from '../../ui/card.tsx';
+import { staffUrl, useStaffQuery } from '../api.ts';
+import { QueryState } from '../query-state.tsx';
+import { StatusBadge } from '../status-badge.tsx';
+import { DataTable, cell } from '../table.tsx';
+import { InvoiceDialog } from './invoice-dialog.tsx';
+
+type Editing = { invoice?: StaffInvoice } | null;
+
+export function InvoicesCard({ customerId }: { customerId: string }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const invoices = useStaffQuery<StaffInvoice[]>(staffUrl(`customers/${customerId}/invoices`));
+  return (
+    <Card>
+      <CardHeader
+        title="Invoices"
+        action={<Button onClick={() => setEditing({})}>New Invoice</Button>}
+      />
+      <QueryState query={invoices} empty="No invoices found">
+        {(rows) => (
+          <DataTable
+            caption="Invoices"
+            columns={[
+              'Invoice #',
+              'Description',
+              'Issue Date',
+              'Due Date',
+              'Amount',
+              'Status',
+              'Actions',
+            ]}
+          >
+            {rows.map((inv) => (
+              <tr key={inv.id}>
+                <td className={cell}>{inv.number}</td>
+                <td className={cell}>{inv.description}</td>
+                <td className={cell}>{formatDate(inv.issueDate)}</td>
+                <td className={cell}>{formatDate(inv.dueDate)}</td>
+                <td className={cell}>{formatCurrency(inv.amount)}</td>
+                <td className={cell}>
+                  <StatusBadge value={inv.status} />
+                </td>
+                <td className={cell}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setEditing({ invoice: inv })}
+                    aria-label={`Edit ${inv.number}`}
+                  >
+                    Edit
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
+      {editing && (
+        <InvoiceDialog
+          customerId={customerId}
+          invoice={editing.invoice}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Card>
+  );
+}

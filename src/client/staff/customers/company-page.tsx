@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../../shared/routes.ts';
+import type { CompanyDetail } from '../../../shared/schemas/staff-customers.ts';
+import { Button } from '../../ui/button.tsx';
+import { staffUrl, useStaffQuery } from '../api.ts';
+import { InvoicesCard } from '../billing/invoices-card.tsx';
+import { ProjectsCard } from '../delivery/projects-card.tsx';
+import { TimeCard } from '../delivery/time-card.tsx';
+import { DocumentsCard } from '../documents/documents-card.tsx';
+import { PageHeader } from '../layout.tsx';
+import { QueryState } from '../query-state.tsx';
+import { CompanyFormDialog } from './company-form-dialog.tsx';
+import { UsersCard } from './users-card.tsx';
+
+/** One company: its details, users, invoices, projects, hours and documents. */
+export function CompanyPage({ customerId }: { customerId: string }) {
+  const [editing, setEditing] = useState(false);
+  const company = useStaffQuery<CompanyDetail>(staffUrl(`customers/${customerId}`));
+  return (
+    <>
+      <Link href={paths.staffCustomers} className="text-sm text-brand-600 hover:underline">
+        ← All customers
+      </Link>
+      <QueryState query={company} empty="Company not found" isEmpty={() => false}>
+        {(c) => (
+          <div className="mt-2 grid gap-6">
+            <PageHeader
+              title={c.name}
+              action={
+                <Button variant="secondary" onClick={() => setEditing(true)}>
+                  Edit Company
+                </Button>
+              }
+            />
+            <p className="-mt-4 text-sm text-slate-600">
+              {[c.email, c.phone, c.address].filter(Boolean).join(' · ') || 'No contact details'}
+            </p>
+            <UsersCard company={c} />
+            <InvoicesCard customerId={c.id} />
+            <ProjectsCard customerId={c.id} />
+            <TimeCard customerId={c.id} projects={c.projects} />
+            <DocumentsCard customerId={c.id} projects={c.projects} />
+            {editing && <CompanyFormDialog company={c} onClose={() => setEditing(false)} />}
+          </div>
+        )}
+      </QueryState>
+    </>
+  );
+}

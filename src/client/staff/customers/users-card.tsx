@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import type { CompanyDetail, CompanyUser } from '../../../shared/schemas/staff-customers.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardHeader } from '../../ui/card.tsx';
+import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { sendJson, staffUrl, useStaffMutation } from '../api.ts';
+import { DataTable, cell } from '../table.tsx';
+import { InviteDialog } from './invite-dialog.tsx';
+
+/** The company's users: invite, deactivate (ends their sessions) or reactivate. */
+export function UsersCard({ company }: { company: CompanyDetail }) {
+  const [inviting, setInviting] = useState(false);
+  const [confirming, setConfirming] = useState<CompanyUser | null>(null);
+  const setActive = useStaffMutation<{ user: CompanyUser; active: boolean }>({
+    request: ({ user, active }) => sendJson('PATCH', staffUrl(`users/${user.id}`), { active }),
+    success: 'User Updated',
+    failure: 'Failed to update user. Please try again.',
+  });
+  return (
+    <Card>
+      <CardHeader
+        title="Users"
+        action={<Button onClick={() => setInviting(true)}>Invite User</Button>}
+      />
+      {company.users.length === 0 ? (
+        <p className="p-6 text-center text-sm text-slate-600">No users yet</p>
+      ) : (
+        <DataTable caption="Users" columns={['Name', 'Email', 'Status', 'Actions']}>
+          {company.users.map((u) => (
+            <tr key={u.id}>
+              <td className={cell}>
+                {u.firstName} {u.lastName}
+              </td>
+              <td className={cell}>{u.email}</td>
+              <td className={cell}>
+                {u.active ? (
+                  <Badge tone="green">Active</Badge>
+                ) : (
+                  <Badge tone="gray">Deactivated</Badge>
+                )}
+              </td>
+              <td className={cell}>
+                {u.active ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setConfirming(u)}
+                    aria-label={`Deactivate ${u.email}`}
+                  >
+                    Deactivate
+                  </Button>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setActive.mutate({ user: u, active: true })}
+                    aria-label={`Reactivate ${u.email}`}
+                  >
+                    Reactivate
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <ConfirmDialog
+        open={!!confirming}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Deactivate user?"
+        description={`${confirming?.email ?? ''} will be signed out everywhere and cannot sign in until reactivated.`}
+        confirmLabel="Deactivate"
+        onConfirm={() => confirming && setActive.mutate({ user: confirming, active: false })}
+      />
+      {inviting && <InviteDialog company={company} onClose={() => setInviting(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { formatDate } from '../../../shared/format.ts';
+import type { StaffMilestone, StaffProject } from '../../../shared/schemas/staff-billing.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardHeader } from '../../ui/card.tsx';
+import { staffUrl, useStaffQuery } from '../api.ts';
+import { QueryState } from '../query-state.tsx';
+import { StatusBadge } from '../status-badge.tsx';
+import { MilestoneDialog } from './milestone-dialog.tsx';
+import { ProjectDialog } from './project-dialog.tsx';
+
+type Editing =
+  | { kind: 'project'; project?: StaffProject }
+  | { kind: 'milestone'; projectId: string; milestone?: StaffMilestone }
+  | null;
+
+/** A company's projects with progress and milestones, each editable. */
+export function ProjectsCard({ customerId }: { customerId: string }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const projects = useStaffQuery<StaffProject[]>(staffUrl(`customers/${customerId}/projects`));
+  return (
+    <Card>
+      <CardHeader
+        title="Projects"
+        action={<Button onClick={() => setEditing({ kind: 'project' })}>New Project</Button>}
+      />
+      <QueryState query={projects} empty="No projects found">
+        {(rows) => (
+          <ul className="divide-y divide-slate-100">
+            {rows.map((p) => (
+              <li key={p.id} className="grid gap-3 p-5">
+                <div className="flex flex-wrap items-center justify-between gap-3">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 className="font-semibold text-slate-900">{p.name}</h3>
+                    <StatusBadge value={p.status} />
+                    <span className="text-sm text-slate-600">
+                      {p.progress}% · started {formatDate(p.startDate)}
+                      {p.projectManager ? ` · ${p.projectManager}` : ''}
+                    </span>
+                  </div>
+                  <div className="flex gap-2">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setEditing({ kind: 'project', project: p })}
+                      aria-label={`Edit project ${p.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setEditing({ kind: 'milestone', projectId: p.id })}
+                      aria-label={`Add milestone to ${p.name}`}
+                    >
+                      Add Milestone
+                    </Button>
+                  </div>
+                </div>
+                <div
+                  role="progressbar"
+                  aria-label={`${p.name} progress`}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                  aria-valuenow={p.progress}
+                  className="h-2 rounded-full bg-slate-200"
+                >
+                  <div
+                    className="h-2 rounded-full bg-brand-600"
+                    style={{ width: `${p.progress}%` }}
+                  />
+                </div>
+                {p.milestones.length > 0 && (
+                  <ul className="grid gap-1 text-sm">
+                    {p.milestones.map((m) => (
+                      <li key={m.id} className="flex flex-wrap items-center justify-between gap-2">
+                        <span>
+                          {m.title} · due {formatDate(m.dueDate)}
+                          {m.completedDate
+                            ? ` · completed ${formatDate(m.completedDate)}`
+                            : ''}{' '}
+                          <StatusBadge value={m.status === 'pending' ? 'scheduled' : m.status} />
+                        </span>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          onClick={() =>
+                            setEditing({ kind: 'milestone', projectId: p.id, milestone: m })
+                          }
+                          aria-label={`Edit milestone ${m.title}`}
+                        >
+                          Edit
+                        </Button>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+      {editing?.kind === 'project' && (
+        <ProjectDialog
+          customerId={customerId}
+          project={editing.project}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {editing?.kind === 'milestone' && (
+        <MilestoneDialog
+          projectId={editing.projectId}
+          milestone={editing.milestone}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { formatDate } from '../../../shared/format.ts';
+import {
+  timeEntryInputSchema,
+  type StaffTimeEntry,
+} from '../../../shared/schemas/staff-billing.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardHeader } from '../../ui/card.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { sendJson, staffUrl, useStaffMutation, useStaffQuery } from '../api.ts';
+import { QueryState } from '../query-state.tsx';
+import { DataTable, cell } from '../table.tsx';
+
+type Values = z.input<typeof timeEntryInputSchema>;
+type Output = z.output<typeof timeEntryInputSchema>;
+const NO_PROJECT = 'none';
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Hours worked for the company (the dashboard's "This Month's Hours"). */
+export function TimeCard({
+  customerId,
+  projects,
+}: {
+  customerId: string;
+  projects: Array<{ id: string; name: string }>;
+}) {
+  const url = staffUrl(`customers/${customerId}/time-entries`);
+  const entries = useStaffQuery<StaffTimeEntry[]>(url);
+  const blank = { workDate: today(), description: '' };
+  // The project lives outside the form: a select cannot hold the empty "no project" value.
+  const [projectId, setProjectId] = useState(NO_PROJECT);
+  const form = useForm<Values, unknown, Output>({
+    resolver: zodResolver(timeEntryInputSchema),
+    defaultValues: blank,
+  });
+  const log = useStaffMutation<Output>({
+    request: (body) => sendJson('POST', url, body),
+    success: 'Time Logged',
+    failure: 'Failed to log time. Please try again.',
+    onSuccess: () => {
+      form.reset(blank);
+      setProjectId(NO_PROJECT);
+    },
+  });
+  const errors = form.formState.errors;
+  return (
+    <Card>
+      <CardHeader title="Time Entries" />
+      <form
+        noValidate
+        aria-label="Log time"
+        className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-5"
+        onSubmit={form.handleSubmit((values) =>
+          log.mutate({
+            ...values,
+            projectId: projectId === NO_PROJECT ? null : projectId,
+          }),
+        )}
+      >
+        <FormField label="Work date" required error={errors.workDate?.message}>
+          <Input type="date" {...form.register('workDate')} />
+        </FormField>
+        <FormField label="Hours" required error={errors.hours?.message}>
+          <Input
+            type="number"
+            step="0.25"
+            min="0"
+            {...form.register('hours', { valueAsNumber: true })}
+          />
+        </FormField>
+        <FormField label="Project">
+          <Select
+            value={projectId}
+            onValueChange={setProjectId}
+            options={[
+              { value: NO_PROJECT, label: 'No project' },
+              ...projects.map((p) => ({ value: p.id, label: p.name })),
+            ]}
+          />
+        </FormField>
+        <FormField label="Description" error={errors.description?.message}>
+          <Input {...form.register('description')} />
+        </FormField>
+        <div className="flex items-end">
+          <Button type="submit" disabled={log.isPending} className="w-full">
+            {log.isPending ? 'Saving...' : 'Log Time'}
+          </Button>
+        </div>
+      </form>
+      <QueryState query={entries} empty="No time logged yet">
+        {(rows) => (
+          <DataTable
+            caption="Time entries"
+            columns={['Date', 'Hours', 'Project', 'Description', 'Logged by']}
+          >
+            {rows.map((e) => (
+              <tr key={e.id}>
+                <td className={cell}>{formatDate(e.workDate)}</td>
+                <td className={cell}>{e.hours.toFixed(2)}</td>
+                <td className={cell}>{e.projectName ?? '—'}</td>
+                <td className={cell}>{e.description || '—'}</td>
+                <td className={cell}>{e.loggedBy ?? '—'}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
+    </Card>
+  );
+}

@@ -1,0 +1,132 @@
+import { useState, type FormEvent } from 'react';
+import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
+import {
+  DOCUMENT_TOO_LARGE,
+  MAX_DOCUMENT_BYTES,
+  documentCategories,
+  documentFieldsSchema,
+  type StaffDocument,
+} from '../../../shared/schemas/staff-billing.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardHeader } from '../../ui/card.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { staffUrl, useStaffMutation, useStaffQuery } from '../api.ts';
+import { labelOf, optionsFor } from '../labels.ts';
+import { QueryState } from '../query-state.tsx';
+import { DataTable, cell } from '../table.tsx';
+import { uploadDocument } from './upload.ts';
+
+const NO_PROJECT = 'none';
+type Errors = { file?: string; category?: string };
+
+/** A company's documents and the upload form (any type, up to 25 MB). */
+export function DocumentsCard({
+  customerId,
+  projects,
+}: {
+  customerId: string;
+  projects: Array<{ id: string; name: string }>;
+}) {
+  const documents = useStaffQuery<StaffDocument[]>(staffUrl(`customers/${customerId}/documents`));
+  // A new key clears the file input after an upload.
+  const [fileKey, setFileKey] = useState(0);
+  const [file, setFile] = useState<File | null>(null);
+  const [category, setCategory] = useState('');
+  const [projectId, setProjectId] = useState(NO_PROJECT);
+  const [errors, setErrors] = useState<Errors>({});
+  const upload = useStaffMutation<{ file: File; category: string; projectId: string | null }>({
+    request: (input) => uploadDocument(customerId, input),
+    success: 'Document Uploaded',
+    failure: 'Failed to upload document. Please try again.',
+    onSuccess: () => {
+      setFile(null);
+      setCategory('');
+      setProjectId(NO_PROJECT);
+      setFileKey((k) => k + 1);
+    },
+  });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const fields = documentFieldsSchema.safeParse({
+      category: category || undefined,
+      projectId: projectId === NO_PROJECT ? null : projectId,
+    });
+    const next: Errors = {};
+    if (!file) next.file = 'Choose a file to upload';
+    else if (file.size > MAX_DOCUMENT_BYTES) next.file = DOCUMENT_TOO_LARGE;
+    if (!fields.success) next.category = fields.error.issues[0]?.message;
+    setErrors(next);
+    if (file && fields.success && !next.file) {
+      upload.mutate({ file, category: fields.data.category, projectId: fields.data.projectId });
+    }
+  }
+
+  return (
+    <Card>
+      <CardHeader title="Documents" />
+      <form
+        noValidate
+        aria-label="Upload document"
+        className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-4"
+        onSubmit={submit}
+      >
+        <FormField label="File" required error={errors.file}>
+          <Input
+            key={fileKey}
+            type="file"
+            className="h-auto py-1.5"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </FormField>
+        <FormField label="Category" required error={errors.category}>
+          <Select
+            value={category || undefined}
+            onValueChange={setCategory}
+            options={optionsFor(documentCategories)}
+            placeholder="Choose a category"
+          />
+        </FormField>
+        <FormField label="Project">
+          <Select
+            value={projectId}
+            onValueChange={setProjectId}
+            options={[
+              { value: NO_PROJECT, label: 'No project' },
+              ...projects.map((p) => ({ value: p.id, label: p.name })),
+            ]}
+          />
+        </FormField>
+        <div className="flex items-end">
+          <Button type="submit" disabled={upload.isPending} className="w-full">
+            {upload.isPending ? 'Uploading...' : 'Upload'}
+          </Button>
+        </div>
+      </form>
+      <QueryState query={documents} empty="No documents found">
+        {(rows) => (
+          <DataTable
+            caption="Documents"
+            columns={['Name', 'Category', 'Type', 'Size', 'Uploaded By', 'Date']}
+          >
+            {rows.map((d) => (
+              <tr key={d.id}>
+                <td className={cell}>
+                  <div className="font-medium text-slate-900">{d.name}</div>
+                  {d.projectName && <div className="text-xs text-slate-500">{d.projectName}</div>}
+                </td>
+                <td className={cell}>{labelOf(d.category)}</td>
+                <td className={cell}>{d.type.toUpperCase()}</td>
+                <td className={cell}>{formatFileSize(d.size)}</td>
+                <td className={cell}>{d.uploadedBy}</td>
+                <td className={cell}>{formatDateTime(d.uploadedAt)}</td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/format.ts';
+import type { CompanySummary, StaffMember } from '../../../shared/schemas/staff-customers.ts';
+import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
+import { ticketPriorities, ticketStatuses } from '../../../shared/schemas/tickets.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { staffUrl, useStaffQuery } from '../api.ts';
+import { FilterSelect, SearchBox, filterValue } from '../filters.tsx';
+import { optionsFor } from '../labels.ts';
+import { PageHeader } from '../layout.tsx';
+import { QueryState } from '../query-state.tsx';
+import { StatusBadge } from '../status-badge.tsx';
+import { DataTable, cell } from '../table.tsx';
+import { TicketDialog } from './ticket-dialog.tsx';
+
+/** Every company's tickets in one queue. */
+export function HelpdeskPage() {
+  const [status, setStatus] = useState('all');
+  const [priority, setPriority] = useState('all');
+  const [customerId, setCustomerId] = useState('all');
+  const [assignee, setAssignee] = useState('all');
+  const [q, setQ] = useState('');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const companies = useStaffQuery<CompanySummary[]>(staffUrl('customers'));
+  const staff = useStaffQuery<StaffMember[]>(staffUrl('staff-members'));
+  const tickets = useStaffQuery<HelpdeskTicket[]>(
+    staffUrl('tickets', {
+      status: filterValue(status),
+      priority: filterValue(priority),
+      customerId: filterValue(customerId),
+      assignee: filterValue(assignee),
+      q: filterValue(q),
+    }),
+  );
+
+  return (
+    <>
+      <PageHeader title="Help Desk" />
+      <Card>
+        <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
+          <SearchBox label="Search tickets" value={q} onChange={setQ} />
+          <FilterSelect
+            label="Status"
+            value={status}
+            onChange={setStatus}
+            options={optionsFor(ticketStatuses, 'All statuses')}
+          />
+          <FilterSelect
+            label="Priority"
+            value={priority}
+            onChange={setPriority}
+            options={optionsFor(ticketPriorities, 'All priorities')}
+          />
+          <FilterSelect
+            label="Company"
+            value={customerId}
+            onChange={setCustomerId}
+            options={[
+              { value: 'all', label: 'All companies' },
+              ...(companies.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+            ]}
+          />
+          <FilterSelect
+            label="Assignee"
+            value={assignee}
+            onChange={setAssignee}
+            options={[
+              { value: 'all', label: 'Anyone' },
+              { value: 'none', label: 'Unassigned' },
+              ...(staff.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+            ]}
+          />
+        </div>
+        <QueryState query={tickets} empty="No tickets found">
+          {(rows) => (
+            <DataTable
+              caption="Tickets"
+              columns={[
+                'Ticket',
+                'Company',
+                'Priority',
+                'Status',
+                'Assignee',
+                'Updated',
+                'Actions',
+              ]}
+            >
+              {rows.map((t) => (
+                <tr key={t.id}>
+                  <td className={cell}>
+                    <div className="font-medium text-slate-900">{t.subject}</div>
+                    <div className="text-xs text-slate-500">{t.id.toUpperCase()}</div>
+                  </td>
+                  <td className={cell}>{t.customerName}</td>
+                  <td className={cell}>
+                    <StatusBadge value={t.priority} />
+                  </td>
+                  <td className={cell}>
+                    <StatusBadge value={t.status} />
+                  </td>
+                  <td className={cell}>{t.assignedTo ?? 'Unassigned'}</td>
+                  <td className={cell}>{formatDateTime(t.updatedAt)}</td>
+                  <td className={cell}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setOpenId(t.id)}
+                      aria-label={`Open ${t.id}`}
+                    >
+                      Open
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </QueryState>
+      </Card>
+      {openId && (
+        <TicketDialog ticketId={openId} staff={staff.data ?? []} onClose={() => setOpenId(null)} />
+      )}
+    </>
+  );
+}

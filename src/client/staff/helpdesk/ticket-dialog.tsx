@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/format.ts';
+import type { StaffMember } from '../../../shared/schemas/staff-customers.ts';
+import type {
+  HelpdeskTicket,
+  HelpdeskTicketDetail,
+} from '../../../shared/schemas/staff-helpdesk.ts';
+import { ticketStatuses } from '../../../shared/schemas/tickets.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Dialog, DialogContent } from '../../ui/dialog.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { Textarea } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
+import { sendJson, staffUrl, useStaffMutation, useStaffQuery } from '../api.ts';
+import { optionsFor } from '../labels.ts';
+import { QueryState } from '../query-state.tsx';
+import { StatusBadge } from '../status-badge.tsx';
+
+type Update = { status?: string; assignedToUserId?: string | null };
+
+/** One ticket: its conversation, status, assignee and the agent's reply box. */
+export function TicketDialog({
+  ticketId,
+  staff,
+  onClose,
+}: {
+  ticketId: string;
+  staff: StaffMember[];
+  onClose: () => void;
+}) {
+  const url = staffUrl(`tickets/${ticketId}`);
+  const ticket = useStaffQuery<HelpdeskTicketDetail>(url);
+  const [message, setMessage] = useState('');
+  const update = useStaffMutation<Update, HelpdeskTicket>({
+    request: (body) => sendJson('PATCH', url, body),
+    success: 'Ticket Updated',
+    failure: 'Failed to update ticket. Please try again.',
+  });
+  const reply = useStaffMutation<string>({
+    request: (text) => sendJson('POST', `${url}/replies`, { message: text }),
+    success: 'Reply Sent',
+    failure: 'Failed to send reply. Please try again.',
+    onSuccess: () => setMessage(''),
+  });
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent title={ticket.data?.subject ?? ticketId.toUpperCase()} className="max-w-2xl">
+        <QueryState query={ticket} empty="Ticket not found" isEmpty={() => false}>
+          {(t) => (
+            <div className="grid gap-5">
+              <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                <span className="font-mono">{t.id.toUpperCase()}</span>
+                <span>· {t.customerName}</span>
+                <StatusBadge value={t.priority} />
+                <span>· {t.category}</span>
+                <span>· {t.department}</span>
+                <span>· Created {formatDateTime(t.createdAt)}</span>
+              </div>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <FormField label="Status">
+                  <Select
+                    value={t.status}
+                    onValueChange={(status) => update.mutate({ status })}
+                    options={optionsFor(ticketStatuses)}
+                    disabled={update.isPending}
+                  />
+                </FormField>
+                <FormField label="Assignee">
+                  <Select
+                    value={t.assignedToUserId ?? 'none'}
+                    onValueChange={(v) =>
+                      update.mutate({ assignedToUserId: v === 'none' ? null : v })
+                    }
+                    options={[
+                      { value: 'none', label: 'Unassigned' },
+                      ...staff.map((s) => ({ value: s.id, label: s.name })),
+                    ]}
+                    disabled={update.isPending}
+                  />
+                </FormField>
+              </div>
+              <section aria-label="Description">
+                <h3 className="text-sm font-semibold text-slate-900">Description</h3>
+                <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{t.description}</p>
+              </section>
+              <section aria-label="Conversation">
+                <h3 className="text-sm font-semibold text-slate-900">Conversation</h3>
+                {t.replies.length === 0 ? (
+                  <p className="mt-1 text-sm text-slate-600">No replies yet.</p>
+                ) : (
+                  <ol className="mt-2 grid gap-3">
+                    {t.replies.map((r) => (
+                      <li
+                        key={r.id}
+                        className={
+                          r.isAgent
+                            ? 'rounded-md bg-brand-50 p-3'
+                            : 'rounded-md border border-slate-200 p-3'
+                        }
+                      >
+                        <div className="flex items-center gap-2 text-xs text-slate-600">
+                          <span className="font-medium text-slate-900">{r.author}</span>
+                          {r.isAgent && <Badge tone="blue">Agent</Badge>}
+                          <span>{formatDateTime(r.createdAt)}</span>
+                        </div>
+                        <p className="mt-1 text-sm whitespace-pre-wrap">{r.message}</p>
+                      </li>
+                    ))}
+                  </ol>
+                )}
+              </section>
+              {t.status === 'closed' ? (
+                <p className="text-sm text-slate-600">This ticket is closed. Reopen it to reply.</p>
+              ) : (
+                <form
+                  className="grid gap-2"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    if (message.trim()) reply.mutate(message);
+                  }}
+                >
+                  <FormField label="Reply as agent">
+                    <Textarea
+                      rows={4}
+                      value={message}
+                      onChange={(e) => setMessage(e.target.value)}
+                    />
+                  </FormField>
+                  <div className="flex justify-end">
+                    <Button type="submit" disabled={!message.trim() || reply.isPending}>
+                      {reply.isPending ? 'Sending...' : 'Send Reply'}
+                    </Button>
+                  </div>
+                </form>
+              )}
+            </div>
+          )}
+        </QueryState>
+      </DialogContent>
+    </Dialog>
+  );
+}

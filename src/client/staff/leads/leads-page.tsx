@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/format.ts';
+import { leadStatuses, type Lead } from '../../../shared/schemas/staff-leads.ts';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { staffUrl, useStaffQuery } from '../api.ts';
+import { FilterSelect, SearchBox, filterValue } from '../filters.tsx';
+import { optionsFor } from '../labels.ts';
+import { PageHeader } from '../layout.tsx';
+import { QueryState } from '../query-state.tsx';
+import { StatusBadge } from '../status-badge.tsx';
+import { DataTable, cell } from '../table.tsx';
+import { LeadDialog } from './lead-dialog.tsx';
+
+const kindOptions = [
+  { value: 'all', label: 'All leads' },
+  { value: 'contact', label: 'Contact messages' },
+  { value: 'quote', label: 'Quote requests' },
+];
+
+/** Contact messages and quote requests, newest first. */
+export function LeadsPage() {
+  const [status, setStatus] = useState('all');
+  const [kind, setKind] = useState('all');
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState<Lead | null>(null);
+  const leads = useStaffQuery<Lead[]>(
+    staffUrl('leads', { status: filterValue(status), kind: filterValue(kind), q: filterValue(q) }),
+  );
+  return (
+    <>
+      <PageHeader title="Leads" />
+      <Card>
+        <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
+          <SearchBox label="Search leads" value={q} onChange={setQ} />
+          <FilterSelect label="Kind" value={kind} onChange={setKind} options={kindOptions} />
+          <FilterSelect
+            label="Status"
+            value={status}
+            onChange={setStatus}
+            options={optionsFor(leadStatuses, 'All statuses')}
+          />
+        </div>
+        <QueryState query={leads} empty="No leads found">
+          {(rows) => (
+            <DataTable
+              caption="Leads"
+              columns={['Received', 'From', 'Kind', 'Summary', 'Status', 'Actions']}
+            >
+              {rows.map((lead) => (
+                <tr key={lead.id}>
+                  <td className={cell}>{formatDateTime(lead.createdAt)}</td>
+                  <td className={cell}>
+                    <div className="font-medium text-slate-900">{lead.name}</div>
+                    <div className="text-xs text-slate-500">
+                      {lead.email}
+                      {lead.company ? ` · ${lead.company}` : ''}
+                    </div>
+                  </td>
+                  <td className={cell}>
+                    {lead.kind === 'quote' ? `Quote: ${lead.service}` : 'Contact'}
+                  </td>
+                  <td className={`${cell} max-w-sm truncate`}>{lead.message}</td>
+                  <td className={cell}>
+                    <StatusBadge value={lead.status} />
+                  </td>
+                  <td className={cell}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setOpen(lead)}
+                      aria-label={`View lead from ${lead.name}`}
+                    >
+                      View
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </QueryState>
+      </Card>
+      {open && <LeadDialog lead={open} onClose={() => setOpen(null)} />}
+    </>
+  );
+}

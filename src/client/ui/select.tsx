@@ -1,0 +1,68 @@
+import * as SelectPrimitive from '@radix-ui/react-select';
+import { Check, ChevronDown } from 'lucide-react';
+import { cn } from './cn.ts';
+
+export type SelectOption = { value: string; label: string };
+
+/** A labelled, keyboard-usable select (Radix Select) over a list of options. */
+export function Select({
+  value,
+  onValueChange,
+  options,
+  placeholder,
+  id,
+  className,
+  disabled,
+  ...aria
+}: {
+  value: string | undefined;
+  onValueChange: (value: string) => void;
+  options: readonly SelectOption[];
+  placeholder?: string;
+  id?: string;
+  className?: string;
+  disabled?: boolean;
+  'aria-label'?: string;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
+}) {
+  return (
+    <SelectPrimitive.Root value={value} onValueChange={onValueChange} disabled={disabled}>
+      <SelectPrimitive.Trigger
+        id={id}
+        {...aria}
+        className={cn(
+          'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:opacity-50 aria-[invalid=true]:border-red-700',
+          className,
+        )}
+      >
+        <SelectPrimitive.Value placeholder={placeholder} />
+        <SelectPrimitive.Icon>
+          <ChevronDown className="h-4 w-4 opacity-60" aria-hidden />
+        </SelectPrimitive.Icon>
+      </SelectPrimitive.Trigger>
+      <SelectPrimitive.Portal>
+        <SelectPrimitive.Content
+          position="popper"
+          sideOffset={4}
+          className="z-[60] max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
+        >
+          <SelectPrimitive.Viewport className="p-1">
+            {options.map((o) => (
+              <SelectPrimitive.Item
+                key={o.value}
+                value={o.value}
+                className="relative flex cursor-pointer items-center rounded py-1.5 pr-2 pl-8 text-sm text-slate-900 outline-none select-none data-[highlighted]:bg-slate-100"
+              >
+                <SelectPrimitive.ItemIndicator className="absolute left-2">
+                  <Check className="h-4 w-4" aria-hidden />
+                </SelectPrimitive.ItemIndicator>
+                <SelectPrimitive.ItemText>{o.label}</SelectPrimitive.ItemText>
+              </SelectPrimitive.Item>
+            ))}
+          </SelectPrimitive.Viewport>
+        </SelectPrimitive.Content>
+      </SelectPrimitive.Portal>
+    </SelectPrimitive.Root>
+  );
+}

@@ -1,0 +1,19 @@
+import * as SwitchPrimitive from '@radix-ui/react-switch';
+import { cn } from './cn.ts';
+
+export function Switch({
+  className,
+  ...props
+}: SwitchPrimitive.SwitchProps & { className?: string }) {
+  return (
+    <SwitchPrimitive.Root
+      className={cn(
+        'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full bg-slate-300 transition-colors disabled:cursor-not-allowed disabled:opacity-50 data-[state=checked]:bg-brand-600',
+        className,
+      )}
+      {...props}
+    >
+      <SwitchPrimitive.Thumb className="block h-5 w-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+    </SwitchPrimitive.Root>
+  );
+}

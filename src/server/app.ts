@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { OneLineLogController } from './lib/log-controller.ts';
+import { activityRoutes } from './modules/activities/routes.ts';
+import { loginRoutes } from './modules/auth/login-routes.ts';
+import { currentUserRoutes } from './modules/auth/user-routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { documentRoutes } from './modules/documents/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { projectRoutes } from './modules/projects/routes.ts';
+import { quoteRoutes } from './modules/quote/routes.ts';
+import { siteRoutes } from './modules/sites/routes.ts';
+import { staffRoutes } from './modules/staff/routes.ts';
+import { ticketRoutes } from './modules/tickets/routes.ts';
+import { clientPlugin } from './plugins/client.ts';
+import { dbPlugin } from './plugins/db.ts';
+import { errorsPlugin } from './plugins/errors.ts';
+import { mailPlugin } from './plugins/mail/plugin.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { requireCustomerAccess } from './plugins/session/customer-access.ts';
+import { sessionPlugin } from './plugins/session/plugin.ts';
+import { storagePlugin } from './plugins/storage/plugin.ts';
+
+export type AppOptions = {
+  /** An already-open, migrated database; otherwise the app opens one and migrates it. */
+  database?: Database;
+  /** Close the given database with the app (server.ts hands its database over). */
+  closeDatabase?: boolean;
+  /** Run the mail outbox worker once listening (on by default). */
+  mailWorker?: boolean;
+  /** Sees every route as it is added (tests enumerate the API this way). */
+  onRoute?: (route: RouteOptions) => void;
+};
+
+/** Builds the whole application; `server.ts` listens, tests use `app.inject()`. */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    logController: new OneLineLogController(),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+
+  const database = options.database ?? (await openDatabase(config));
+  if (!options.database) await database.migrate();
+
+  // External machinery first, our own plugins next, routes last.
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin, { config });
+  await app.register(dbPlugin, {
+    database,
+    owned: !options.database || (options.closeDatabase ?? false),
+  });
+  await app.register(sessionPlugin, { config });
+  await app.register(storagePlugin, { config });
+  await app.register(mailPlugin, { config, worker: options.mailWorker ?? true });
+
+  await app.register(healthRoutes);
+  await app.register(loginRoutes, { config });
+  await app.register(currentUserRoutes, { config });
+  await app.register(contactRoutes, { config });
+  await app.register(quoteRoutes, { config });
+  await app.register(
+    async (customerScope) => {
+      customerScope.addHook('onRequest', requireCustomerAccess);
+      await customerScope.register(dashboardRoutes);
+      await customerScope.register(activityRoutes);
+      await customerScope.register(invoiceRoutes);
+      await customerScope.register(projectRoutes);
+      await customerScope.register(documentRoutes);
+      await customerScope.register(ticketRoutes, { config });
+      await customerScope.register(siteRoutes, { config });
+    },
+    { prefix: '/api/customers/:customerId' },
+  );
+  await app.register(staffRoutes, { prefix: '/api/staff', config });
+
+  await app.register(clientPlugin, { config });
+  return app;
+}

@@ -1,0 +1,416 @@
+// The whole domain of spec section 3, plus what the server needs to run it
+// (sessions, sign-in tokens, mail outbox, audit log). Money is numeric(12,2),
+// every timestamp carries its time zone, calendar days are `date`.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  bigint,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const customerRef = () =>
+  uuid('customer_id')
+    .notNull()
+    .references(() => customers.id, { onDelete: 'cascade' });
+
+export const userRole = pgEnum('user_role', ['customer', 'staff']);
+export const invoiceStatus = pgEnum('invoice_status', ['paid', 'pending', 'overdue']);
+export const projectStatus = pgEnum('project_status', [
+  'in-progress',
+  'completed',
+  'scheduled',
+  'on-hold',
+]);
+export const milestoneStatus = pgEnum('milestone_status', ['completed', 'in-progress', 'pending']);
+export const ticketStatus = pgEnum('ticket_status', ['open', 'pending', 'closed']);
+export const ticketPriority = pgEnum('ticket_priority', ['high', 'normal', 'low']);
+export const documentCategory = pgEnum('document_category', [
+  'project',
+  'invoice',
+  'compliance',
+  'training',
+  'other',
+]);
+export const activityType = pgEnum('activity_type', [
+  'payment',
+  'milestone',
+  'ticket',
+  'document',
+  'other',
+]);
+export const leadStatus = pgEnum('lead_status', ['new', 'in-progress', 'done']);
+export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    profileImageUrl: text('profile_image_url'),
+    role: userRole('role').notNull().default('customer'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+);
+
+export const customers = pgTable('customers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  address: text('address'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Which companies a user belongs to; `position` orders them (the first is the one the portal shows). */
+export const customerUsers = pgTable(
+  'customer_users',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: customerRef(),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.customerId] }),
+    index('customer_users_customer_idx').on(t.customerId),
+  ],
+);
+
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  emailInvoices: boolean('email_invoices').notNull().default(true),
+  emailProjects: boolean('email_projects').notNull().default(true),
+  emailTickets: boolean('email_tickets').notNull().default(true),
+  emailMaintenance: boolean('email_maintenance').notNull().default(false),
+  smsUrgent: boolean('sms_urgent').notNull().default(true),
+  smsTickets: boolean('sms_tickets').notNull().default(false),
+  updatedAt: updatedAt(),
+});
+
+/** A session row; the cookie carries a random id whose SHA-256 is `idHash`. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** One row per completed sign-in, for "last login" and security review. */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+  },
+  (t) => [index('sign_ins_user_at_idx').on(t.userId, t.at)],
+);
+
+/** Magic-link tokens and their typed codes, stored only as SHA-256 hashes. */
+export const signInTokens = pgTable(
+  'sign_in_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    codeHash: text('code_hash').notNull(),
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sign_in_tokens_token_hash_idx').on(t.tokenHash),
+    index('sign_in_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    number: text('number').notNull(),
+    description: text('description').notNull(),
+    amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+    status: invoiceStatus('status').notNull(),
+    issueDate: date('issue_date').notNull(),
+    dueDate: date('due_date').notNull(),
+    paymentUrl: text('payment_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_number_idx').on(t.number),
+    index('invoices_customer_issue_idx').on(t.customerId, t.issueDate),
+    check('invoices_amount_nonnegative', sql`${t.amount} >= 0`),
+  ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    status: projectStatus('status').notNull(),
+    progress: integer('progress').notNull().default(0),
+    startDate: date('start_date').notNull(),
+    estimatedCompletion: date('estimated_completion'),
+    endDate: date('end_date'),
+    projectManager: text('project_manager').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('projects_customer_idx').on(t.customerId, t.startDate),
+    check('projects_progress_range', sql`${t.progress} between 0 and 100`),
+  ],
+);
+
+export const milestones = pgTable(
+  'milestones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    status: milestoneStatus('status').notNull(),
+    dueDate: date('due_date').notNull(),
+    completedDate: date('completed_date'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('milestones_project_idx').on(t.projectId, t.dueDate)],
+);
+
+/** Ticket ids read like `TK-1042`: a global sequence behind a text key. */
+export const ticketNumberSeq = pgSequence('ticket_number_seq', { startWith: 1001 });
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`'TK-' || nextval('ticket_number_seq')`),
+    customerId: customerRef(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    priority: ticketPriority('priority').notNull().default('normal'),
+    status: ticketStatus('status').notNull().default('open'),
+    category: text('category').notNull(),
+    department: text('department').notNull(),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    assignedToUserId: uuid('assigned_to_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tickets_customer_created_idx').on(t.customerId, t.createdAt),
+    index('tickets_status_idx').on(t.status),
+  ],
+);
+
+export const ticketReplies = pgTable(
+  'ticket_replies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    author: text('author').notNull(),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    isAgent: boolean('is_agent').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_replies_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    category: documentCategory('category').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: text('uploaded_by').notNull(),
+    uploadedByUserId: uuid('uploaded_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('documents_customer_uploaded_idx').on(t.customerId, t.uploadedAt)],
+);
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    contactPerson: text('contact_person').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sites_customer_idx').on(t.customerId)],
+);
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    type: activityType('type').notNull(),
+    title: text('title').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activities_customer_created_idx').on(t.customerId, t.createdAt)],
+);
+
+/** Hours worked for a company; feeds the dashboard's "This Month's Hours". */
+export const timeEntries = pgTable(
+  'time_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    workDate: date('work_date').notNull(),
+    hours: numeric('hours', { precision: 6, scale: 2 }).notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('time_entries_customer_date_idx').on(t.customerId, t.workDate),
+    check('time_entries_hours_positive', sql`${t.hours} > 0`),
+  ],
+);
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    phone: text('phone'),
+    message: text('message').notNull(),
+    status: leadStatus('status').notNull().default('new'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt)],
+);
+
+export const quoteRequests = pgTable(
+  'quote_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    company: text('company'),
+    phone: text('phone'),
+    service: text('service').notNull(),
+    details: text('details').notNull(),
+    status: leadStatus('status').notNull().default('new'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('quote_requests_created_idx').on(t.createdAt)],
+);
+
+/** Mail waits here until delivered, so an SMTP outage never loses a message. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: mailStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** Every staff write: who, what, when, on which company. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    details: jsonb('details'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_customer_idx').on(t.customerId),
+  ],
+);

@@ -1,0 +1,26 @@
+import { loadConfig } from '../config.ts';
+import { openDatabase } from './client.ts';
+import { seedDemoData } from './seed/demo.ts';
+import { LARGE_COMPANY, seedLargeCompany } from './seed/large.ts';
+
+/**
+ * `npm run db:seed`: migrates, then adds the demo data unless it is already there.
+ * `npm run db:seed -- --large` also adds the large benchmark company (once).
+ */
+const config = loadConfig();
+const database = await openDatabase(config);
+try {
+  await database.migrate();
+  const added = await seedDemoData(database.db, { dataDir: config.dataDir });
+  console.log(added ? 'Demo data added.' : 'Demo data already present; nothing changed.');
+  if (process.argv.includes('--large')) {
+    const addedLarge = await seedLargeCompany(database.db, { dataDir: config.dataDir });
+    console.log(
+      addedLarge
+        ? `Large company "${LARGE_COMPANY.name}" added; sign in as ${LARGE_COMPANY.userEmail}.`
+        : `Large company "${LARGE_COMPANY.name}" already present; nothing changed.`,
+    );
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,109 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+import { seedDemoData } from '../db/seed/demo.ts';
+import { sessionCookieFor } from '../test/sign-in.ts';
+import { testConfig } from '../test/test-app.ts';
+import { TEMPLATE_DIR, withAdmin, withDatabase } from '../test/template.ts';
+import { startPgCluster, type PgCluster } from './pg-cluster.ts';
+
+/** Requests sent back to back until stopped; every answer is recorded. */
+function steadyTraffic(app: FastifyInstance, cookie: string) {
+  const statuses: number[] = [];
+  let running = true;
+  const loop = async (url: string, headers: Record<string, string>) => {
+    while (running) {
+      const res = await app.inject({ method: 'GET', url, headers });
+      statuses.push(res.statusCode);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  };
+  const loops = [loop('/api/health', {}), loop('/api/auth/user', { cookie })];
+  return {
+    statuses,
+    /** Collects what has been answered since the last call. */
+    take: () => statuses.splice(0, statuses.length),
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+    },
+  };
+}
+
+const waitFor = async (check: () => Promise<boolean>, ms: number) => {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+};
+
+describe('PostgreSQL stopped and started under traffic', () => {
+  let cluster: PgCluster;
+  let database: Database;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    await withAdmin(cluster.url, (c) => c.query('create database app'));
+    const url = withDatabase(cluster.url, 'app');
+    database = await openDatabase({ databaseUrl: url, dataDir: TEMPLATE_DIR });
+    await database.migrate();
+    await seedDemoData(database.db, { dataDir: TEMPLATE_DIR });
+    app = await buildApp(testConfig(TEMPLATE_DIR, { databaseUrl: url }), {
+      database,
+      mailWorker: false,
+    });
+    await app.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await cluster?.destroy();
+  });
+
+  it('answers 503 while the database is down, recovers without a restart, keeps committed data', async () => {
+    const cookie = await sessionCookieFor(app, 'jordan.lee@acme-logistics.example');
+    const sessionsBefore = (await app.db.select().from(sessions)).length;
+    const traffic = steadyTraffic(app, cookie);
+    try {
+      await new Promise((r) => setTimeout(r, 500));
+      const up = traffic.take();
+      expect(up.length).toBeGreaterThan(0);
+      expect(new Set(up)).toEqual(new Set([200]));
+
+      await cluster.stop();
+      await new Promise((r) => setTimeout(r, 1500));
+      const down = traffic.take();
+      expect(down.filter((s) => s === 503).length).toBeGreaterThan(0);
+      // Only success (answered before the stop) or a clean 503: never a 500.
+      expect(down.filter((s) => s !== 200 && s !== 503)).toEqual([]);
+
+      await cluster.start();
+      const recovered = await waitFor(async () => {
+        const res = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+        return res.statusCode === 200;
+      }, 20_000);
+      expect(recovered).toBe(true);
+      traffic.take();
+      await new Promise((r) => setTimeout(r, 500));
+      const after = traffic.take();
+      expect(after.length).toBeGreaterThan(0);
+      expect(new Set(after)).toEqual(new Set([200]));
+    } finally {
+      await traffic.stop();
+    }
+    const me = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expect(me.json()).toMatchObject({ email: 'jordan.lee@acme-logistics.example' });
+    const sessionsAfter = await app.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userAgent, 'vitest'));
+    expect(sessionsAfter.length).toBeGreaterThan(0);
+    expect((await app.db.select().from(sessions)).length).toBe(sessionsBefore);
+  });
+});

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { createTestDatabase, testConfig, type TestDatabase } from '../test/test-app.ts';
+import { sessionCookieFor } from '../test/sign-in.ts';
+import { createCatalogedApp, fillPath, hasBody } from './api-catalog.ts';
+import { hstsMaxAge, ONE_YEAR, parseCsp, scoreHeaders, type Headers } from './observatory.ts';
+
+describe('the Observatory scoring function', () => {
+  const good: Headers = {
+    'content-security-policy': "default-src 'self'; object-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+  };
+  it('gives A+ to strict headers and fails weak ones', () => {
+    expect(scoreHeaders(good, { https: false }).grade).toBe('A+');
+    expect(scoreHeaders({}, { https: false }).score).toBeLessThan(60);
+    const unsafeScript = {
+      ...good,
+      'content-security-policy': "script-src 'self' 'unsafe-inline'",
+    };
+    expect(scoreHeaders(unsafeScript, { https: false }).grade).not.toBe('A+');
+    expect(
+      scoreHeaders({ ...good, 'access-control-allow-origin': '*' }, { https: false }).score,
+    ).toBe(50);
+  });
+  it('requires HSTS and Secure cookies on https', () => {
+    expect(scoreHeaders(good, { https: true }).grade).not.toBe('A+');
+    const https = { ...good, 'strict-transport-security': 'max-age=63072000' };
+    expect(scoreHeaders(https, { https: true }).grade).toBe('A+');
+    const plainCookie = { 'set-cookie': ['sid=1; HttpOnly; SameSite=Lax'] };
+    expect(scoreHeaders({ ...good, ...plainCookie }, { https: true }).score).toBe(40);
+    expect(scoreHeaders({ ...https, ...plainCookie }, { https: true }).score).toBeLessThan(
+      scoreHeaders(https, { https: true }).score,
+    );
+  });
+});
+
+for (const appUrl of ['http://localhost:3000', 'https://portal.meridian-it.example']) {
+  const https = appUrl.startsWith('https:');
+  describe(`headers of every API route (APP_URL=${appUrl})`, () => {
+    let t: Awaited<ReturnType<typeof createCatalogedApp>>;
+    let cookie: string;
+    beforeAll(async () => {
+      t = await createCatalogedApp({ appUrl, rateLimitScale: 1000 });
+      cookie = await sessionCookieFor(t.app, 'jordan.lee@acme-logistics.example');
+    });
+    afterAll(() => t.close());
+
+    it('scores A+ (100 or more) on every route, signed in and out', async () => {
+      const urls = [
+        ...t.routes.map((r) => ({ ...r, url: fillPath(r.url, () => 'x') })),
+        { method: 'GET', url: '/api/nowhere' },
+      ];
+      const low: string[] = [];
+      for (const route of urls) {
+        for (const headers of [{}, { cookie }]) {
+          const res = await t.app.inject({
+            method: route.method as 'GET',
+            url: route.url,
+            headers,
+            ...(hasBody(route) ? { payload: {} } : {}),
+          });
+          const s = scoreHeaders(res.headers, { https });
+          if (s.score < 100)
+            low.push(`${route.method} ${route.url}: ${s.score} ${JSON.stringify(s.findings)}`);
+          const csp = parseCsp(String(res.headers['content-security-policy']));
+          expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+          expect(csp.get('script-src')?.some((s) => s.startsWith("'unsafe"))).toBe(false);
+          expect(res.headers['x-content-type-options']).toBe('nosniff');
+          if (https) expect(hstsMaxAge(res.headers)).toBeGreaterThanOrEqual(ONE_YEAR);
+          else expect(res.headers['strict-transport-security']).toBeUndefined();
+        }
+      }
+      expect(low).toEqual([]);
+    });
+  });
+}
+
+describe('the session cookie', () => {
+  let tdb: TestDatabase;
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+  });
+  afterAll(() => tdb.destroy());
+
+  for (const appUrl of ['http://localhost:3000', 'https://portal.meridian-it.example']) {
+    it(`is HttpOnly and SameSite, and Secure with a __Host- name on https (${appUrl})`, async () => {
+      const app = await buildApp(
+        testConfig(tdb.dataDir, { appUrl, databaseUrl: tdb.databaseUrl }),
+        {
+          database: tdb.database,
+          mailWorker: false,
+        },
+      );
+      // The real plugin's setter, as sign-in calls it.
+      app.get('/api/test/cookie', async (_req, reply) => reply.setSessionCookie('raw-id').send({}));
+      const res = await app.inject({ method: 'GET', url: '/api/test/cookie' });
+      await app.close();
+      const set = String(res.headers['set-cookie']);
+      expect(set).toMatch(/HttpOnly/);
+      expect(set).toMatch(/SameSite=Lax/);
+      const https = appUrl.startsWith('https:');
+      if (https) {
+        expect(set).toMatch(/^__Host-sid=/);
+        expect(set).toMatch(/Secure/);
+        expect(set).toMatch(/Path=\//);
+        expect(set).not.toMatch(/Domain=/);
+      }
+      expect(scoreHeaders(res.headers, { https }).score).toBeGreaterThanOrEqual(100);
+    });
+  }
+});

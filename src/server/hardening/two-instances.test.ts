@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { seedDemoData } from '../db/seed/demo.ts';
+import { deleteUserSessions } from '../plugins/session/sessions.ts';
+import { sessionCookieFor } from '../test/sign-in.ts';
+import { testConfig } from '../test/test-app.ts';
+import { TEMPLATE_DIR, withAdmin, withDatabase } from '../test/template.ts';
+import { startPgCluster, type PgCluster } from './pg-cluster.ts';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable(): Promise<boolean> {
+  const redis = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    connectTimeout: 500,
+    maxRetriesPerRequest: 0,
+  });
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Two app servers on one PostgreSQL, as "Deploying on several machines" describes. */
+describe('two app instances on one PostgreSQL', () => {
+  let cluster: PgCluster;
+  let url: string;
+  const databases: Database[] = [];
+  const apps: FastifyInstance[] = [];
+
+  const instance = async (
+    extra: { redisUrl?: string } = {},
+    routes?: (app: FastifyInstance) => void,
+  ) => {
+    const database = await openDatabase({ databaseUrl: url, dataDir: TEMPLATE_DIR });
+    databases.push(database);
+    const app = await buildApp(testConfig(TEMPLATE_DIR, { databaseUrl: url, ...extra }), {
+      database,
+      mailWorker: false,
+    });
+    routes?.(app);
+    await app.ready();
+    apps.push(app);
+    return app;
+  };
+
+  beforeAll(async () => {
+    cluster = await startPgCluster();
+    await withAdmin(cluster.url, (c) => c.query('create database app'));
+    url = withDatabase(cluster.url, 'app');
+    const setup = await openDatabase({ databaseUrl: url, dataDir: TEMPLATE_DIR });
+    await setup.migrate();
+    await seedDemoData(setup.db, { dataDir: TEMPLATE_DIR });
+    await setup.close();
+  }, 120_000);
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    for (const d of databases) await d.close();
+    await cluster?.destroy();
+  });
+
+  it('honours a session created through one instance on the other, and ends it everywhere', async () => {
+    const one = await instance();
+    const two = await instance();
+    const cookie = await sessionCookieFor(one, 'jordan.lee@acme-logistics.example');
+    for (const app of [one, two]) {
+      const res = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ email: 'jordan.lee@acme-logistics.example' });
+    }
+    const me = (
+      await one.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } })
+    ).json<{ id: string }>();
+    await deleteUserSessions(one.db, me.id);
+    for (const app of [one, two]) {
+      const res = await app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('holds a rate limit across both instances when REDIS_URL is set', async () => {
+    if (!(await redisReachable())) {
+      throw new Error(`Redis is not reachable at ${REDIS_URL}: start it or set REDIS_URL`);
+    }
+    // A route of its own, so counters left by other test runs on this Redis cannot interfere.
+    const path = `/api/test/limited-${randomBytes(6).toString('hex')}`;
+    const limited = (app: FastifyInstance) => {
+      app.post(path, { config: { rateLimit: { max: 3, timeWindow: 60_000 } } }, async () => ({
+        ok: true,
+      }));
+    };
+    const one = await instance({ redisUrl: REDIS_URL }, limited);
+    const two = await instance({ redisUrl: REDIS_URL }, limited);
+    const ip = `10.${[1, 2, 3].map(() => Math.floor(Math.random() * 250)).join('.')}`;
+    const statuses: number[] = [];
+    for (const app of [one, two, one, two, one]) {
+      const res = await app.inject({ method: 'POST', url: path, remoteAddress: ip });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    const refused = await two.inject({ method: 'POST', url: path, remoteAddress: ip });
+    expect(refused.json<{ message: string }>().message).toMatch(
+      /^Too many requests\. Please wait \d+ seconds and try again\.$/,
+    );
+    // Another address has its own allowance.
+    const other = await one.inject({ method: 'POST', url: path, remoteAddress: '10.250.250.250' });
+    expect(other.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  customerUsers,
+  customers,
+  notificationPreferences,
+  signIns,
+  users,
+} from '../../db/schema.ts';
+import { sessionCookieFor } from '../../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+describe('GET /api/auth/user', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers companies in link order, preferences and the sign-in before the current one', async () => {
+    const [user] = await t.app.db
+      .insert(users)
+      .values({ email: 'two.companies@example.com', firstName: 'Two', lastName: 'Companies' })
+      .returning();
+    const [first, second] = await t.app.db
+      .insert(customers)
+      .values([{ name: 'Second Co' }, { name: 'First Co' }])
+      .returning();
+    await t.app.db.insert(customerUsers).values([
+      { userId: user!.id, customerId: first!.id, position: 1 },
+      { userId: user!.id, customerId: second!.id, position: 0 },
+    ]);
+    const cookie = await sessionCookieFor(t.app, 'two.companies@example.com');
+    const get = () => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+
+    const fresh = (await get()).json();
+    expect(fresh.customers).toEqual([
+      { id: second!.id, name: 'First Co' },
+      { id: first!.id, name: 'Second Co' },
+    ]);
+    expect(fresh.notificationPreferences).toEqual({
+      emailInvoices: true,
+      emailProjects: true,
+      emailTickets: true,
+      emailMaintenance: false,
+      smsUrgent: true,
+      smsTickets: false,
+    });
+    expect(fresh.previousSignInAt).toBeNull();
+
+    await t.app.db.insert(signIns).values([
+      { userId: user!.id, at: new Date('2026-01-02T03:04:05.678Z') },
+      { userId: user!.id, at: new Date('2026-02-02T03:04:05.000Z') },
+    ]);
+    await t.app.db
+      .insert(notificationPreferences)
+      .values({ userId: user!.id, smsTickets: true, emailInvoices: false });
+    const later = (await get()).json();
+    expect(later.previousSignInAt).toBe('2026-01-02T03:04:05.678Z');
+    expect(later.notificationPreferences).toMatchObject({ smsTickets: true, emailInvoices: false });
+    await t.app.db.delete(customerUsers).where(eq(customerUsers.userId, user!.id));
+    expect((await get()).json().customers).toEqual([]);
+  });
+});

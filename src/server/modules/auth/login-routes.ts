@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import formbody from '@fastify/formbody';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { enqueueMail } from '../../plugins/mail/outbox.ts';
+import { deleteSession } from '../../plugins/session/sessions.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { emailField } from '../../../shared/schemas/fields.ts';
+import { paths } from '../../../shared/routes.ts';
+import { completeSignIn, landingFor } from './complete-sign-in.ts';
+import { createCsrf } from './csrf.ts';
+import { createLoginLimiters } from './limits.ts';
+import { checkInboxPage, invalidLinkPage, loginPage, messagePage, verifyPage } from './pages.ts';
+import { signInMail } from './sign-in-mail.ts';
+import {
+  consumeCode,
+  consumeToken,
+  findActiveUserByEmail,
+  generateToken,
+  isTokenUsable,
+  storeToken,
+} from './tokens.ts';
+
+/**
+ * Every answer to a sign-in request takes at least this long, so a known address (token,
+ * mail) and an unknown one (nothing to do) cannot be told apart by timing.
+ */
+export const LOGIN_RESPONSE_FLOOR_MS = 400;
+
+const html = z.string().describe('HTML page');
+const formText = (max: number) => z.string().max(max).optional().default('');
+const CODE_PATTERN = /^\d{6}$/;
+const FORM_EXPIRED = 'This page has expired. Please try again.';
+const CODE_REFUSED =
+  'That code is not valid or has expired. A code works for 10 minutes and 5 tries; request a new link if needed.';
+
+const untilFloor = (started: number) =>
+  sleep(Math.max(0, LOGIN_RESPONSE_FLOOR_MS - (performance.now() - started)));
+
+/** GET/POST /api/login, the verify and code steps, GET /api/logout: server-rendered, no scripts. */
+export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  // Form bodies are accepted here only; every JSON endpoint keeps refusing them (415).
+  await app.register(formbody);
+  const csrf = createCsrf(config.appUrl);
+  const limits = createLoginLimiters(app, config.rateLimitScale);
+  const audit = app.log.child({ module: 'sign-in' });
+
+  const page = (reply: FastifyReply, status: number, body: string) =>
+    reply.status(status).header('cache-control', 'no-store').type('text/html').send(body);
+
+  const meta = (request: FastifyRequest) => ({
+    userAgent: request.headers['user-agent'] ?? null,
+    ip: request.ip,
+  });
+
+  /** A fresh session replaces whatever session this browser had. */
+  async function startSession(request: FastifyRequest, reply: FastifyReply, sessionId: string) {
+    const previous = app.readSessionId(request);
+    if (previous) await deleteSession(app.db, previous);
+    reply.setSessionCookie(sessionId);
+  }
+
+  app.setErrorHandler((err: FastifyError, _request, reply) => {
+    const status = hasZodFastifySchemaValidationErrors(err)
+      ? 400
+      : err instanceof HttpError
+        ? err.statusCode
+        : err.statusCode;
+    if (!status || status >= 500) throw err;
+    const message = status === 400 ? 'The form could not be read. Please try again.' : err.message;
+    const title = status === 429 ? 'Too many attempts' : 'Sign-in problem';
+    return page(reply, status, messagePage({ title, message }));
+  });
+
+  app.get(
+    paths.login,
+    {
+      schema: {
+        querystring: z.object({ email: formText(254) }),
+        response: { 200: html, 303: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.loadUser();
+      if (user) return reply.redirect(landingFor(user.role), 303);
+      const email = emailField().safeParse(request.query.email);
+      return page(
+        reply,
+        200,
+        loginPage({ csrf: csrf.issue(request, reply), email: email.success ? email.data : '' }),
+      );
+    },
+  );
+
+  app.post(
+    paths.login,
+    {
+      preHandler: [limits.requestPerIp, limits.requestPerEmail],
+      schema: {
+        body: z.object({ email: formText(1000), _csrf: formText(200) }),
+        response: { 200: html, 400: html, 403: html },
+      },
+    },
+    async (request, reply) => {
+      const started = performance.now();
+      const token = csrf.issue(request, reply);
+      if (!csrf.verify(request, request.body._csrf)) {
+        return page(
+          reply,
+          403,
+          loginPage({ csrf: token, email: request.body.email, alert: FORM_EXPIRED }),
+        );
+      }
+      const parsed = emailField().safeParse(request.body.email);
+      if (!parsed.success) {
+        const error = parsed.error.issues[0]?.message ?? 'Valid email is required';
+        return page(reply, 400, loginPage({ csrf: token, email: request.body.email, error }));
+      }
+      const email = parsed.data;
+      const user = await findActiveUserByEmail(app.db, email);
+      // Generated either way: the unknown branch does the same hashing as the known one.
+      const issued = generateToken(user?.id ?? randomUUID());
+      if (user) {
+        await app.db.transaction(async (tx) => {
+          await storeToken(tx, user.id, issued);
+          await enqueueMail(
+            tx,
+            signInMail({
+              to: user.email,
+              firstName: user.firstName,
+              link: `${config.appUrl}${paths.login}/verify?token=${issued.token}`,
+              code: issued.code,
+            }),
+          );
+        });
+        app.mail.kick();
+        audit.info({ reqId: request.id, userId: user.id }, 'sign-in link requested');
+      } else {
+        audit.info({ reqId: request.id }, 'sign-in link requested for an unknown address');
+      }
+      await untilFloor(started);
+      return page(reply, 200, checkInboxPage({ csrf: token, email }));
+    },
+  );
+
+  app.get(
+    `${paths.login}/verify`,
+    {
+      // The request log would print the URL, token included: only warnings are logged here.
+      logLevel: 'warn',
+      preHandler: limits.verifyPerIp,
+      schema: {
+        querystring: z.object({ token: formText(200) }),
+        response: { 200: html, 400: html },
+      },
+    },
+    async (request, reply) => {
+      // Opening the link (a person, or a mail scanner) changes nothing: only the button does.
+      reply.header('referrer-policy', 'no-referrer');
+      const { token } = request.query;
+      if (!token || !(await isTokenUsable(app.db, token))) {
+        audit.info({ reqId: request.id }, 'sign-in link not valid');
+        return page(reply, 400, invalidLinkPage());
+      }
+      audit.info({ reqId: request.id }, 'sign-in link opened');
+      return page(reply, 200, verifyPage({ csrf: csrf.issue(request, reply), token }));
+    },
+  );
+
+  app.post(
+    `${paths.login}/verify`,
+    {
+      preHandler: limits.verifyPerIp,
+      schema: {
+        body: z.object({ token: formText(200), _csrf: formText(200) }),
+        response: { 303: z.null(), 400: html, 403: html },
+      },
+    },
+    async (request, reply) => {
+      reply.header('referrer-policy', 'no-referrer');
+      if (!csrf.verify(request, request.body._csrf)) {
+        audit.info({ reqId: request.id }, 'sign-in refused: form token mismatch');
+        return page(
+          reply,
+          403,
+          messagePage({
+            title: 'Sign-in problem',
+            message: 'This page has expired. Open the link from your e-mail again.',
+          }),
+        );
+      }
+      const done = await app.db.transaction(async (tx) => {
+        const userId = await consumeToken(tx, request.body.token);
+        return userId ? completeSignIn(tx, userId, meta(request)) : null;
+      });
+      if (!done) {
+        audit.info({ reqId: request.id }, 'sign-in refused: link expired, used or unknown');
+        return page(reply, 400, invalidLinkPage());
+      }
+      await startSession(request, reply, done.sessionId);
+      audit.info({ reqId: request.id, userId: done.userId, method: 'link' }, 'signed in');
+      return reply.redirect(done.landing, 303);
+    },
+  );
+
+  app.post(
+    `${paths.login}/code`,
+    {
+      preHandler: limits.verifyPerIp,
+      schema: {
+        body: z.object({ email: formText(1000), code: formText(20), _csrf: formText(200) }),
+        response: { 303: z.null(), 400: html, 403: html },
+      },
+    },
+    async (request, reply) => {
+      const token = csrf.issue(request, reply);
+      const email = request.body.email.trim();
+      const again = (status: number, codeError: string) =>
+        page(reply, status, checkInboxPage({ csrf: token, email, codeError }));
+      if (!csrf.verify(request, request.body._csrf)) return again(403, FORM_EXPIRED);
+      const code = request.body.code.replace(/\s+/g, '');
+      if (!CODE_PATTERN.test(code)) return again(400, 'Enter the 6-digit code from the e-mail.');
+      const started = performance.now();
+      const user = await findActiveUserByEmail(app.db, email);
+      const result = user
+        ? await app.db.transaction(async (tx) => {
+            const checked = await consumeCode(tx, user.id, code);
+            if (!checked.ok) return checked;
+            const done = await completeSignIn(tx, user.id, meta(request));
+            return done
+              ? { ok: true as const, ...done }
+              : { ok: false as const, reason: 'no-token' as const };
+          })
+        : { ok: false as const, reason: 'no-token' as const };
+      if (!result.ok) {
+        audit.info({ reqId: request.id, reason: result.reason }, 'sign-in refused: code');
+        // One message and one pace whether or not the address has an account or a live code.
+        await untilFloor(started);
+        return again(400, CODE_REFUSED);
+      }
+      await startSession(request, reply, result.sessionId);
+      audit.info({ reqId: request.id, userId: result.userId, method: 'code' }, 'signed in');
+      return reply.redirect(result.landing, 303);
+    },
+  );
+
+  app.get(paths.logout, { schema: { response: { 303: z.null() } } }, async (request, reply) => {
+    const sessionId = app.readSessionId(request);
+    if (sessionId) await deleteSession(app.db, sessionId);
+    audit.info({ reqId: request.id, hadSession: !!sessionId }, 'signed out');
+    return reply.clearSessionCookie().header('cache-control', 'no-store').redirect(paths.home, 303);
+  });
+};

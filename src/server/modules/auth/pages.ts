@@ -1,0 +1,135 @@
+// The server-rendered sign-in pages. They work without JavaScript (the CSP forbids
+// inline scripts, and these pages need none); inline <style> keeps them one request.
+import { company } from '../../../shared/company.ts';
+import { paths } from '../../../shared/routes.ts';
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f5f9;color:#0f172a;line-height:1.5}
+main{max-width:28rem;margin:4rem auto;padding:0 1rem}
+.brand{display:block;margin-bottom:1.5rem;font-weight:700;font-size:1.125rem;color:#1d4ed8;text-decoration:none}
+.card{background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;padding:1.5rem;box-shadow:0 1px 2px rgba(15,23,42,.06)}
+h1{font-size:1.5rem;margin:0 0 .5rem}
+p{margin:.5rem 0;color:#334155}
+label{display:block;font-weight:600;margin:1rem 0 .25rem}
+input{width:100%;padding:.625rem .75rem;border:1px solid #94a3b8;border-radius:.375rem;font:inherit}
+input[aria-invalid=true]{border-color:#b91c1c}
+input:focus,button:focus,a:focus{outline:3px solid #93c5fd;outline-offset:2px}
+button{margin-top:1rem;width:100%;padding:.625rem 1rem;border:0;border-radius:.375rem;background:#1d4ed8;color:#fff;font:inherit;font-weight:600;cursor:pointer}
+button:hover{background:#1e40af}
+.error{color:#b91c1c;font-size:.875rem;margin:.25rem 0 0}
+.alert{border:1px solid #fecaca;background:#fef2f2;color:#991b1b;border-radius:.375rem;padding:.75rem;margin:0 0 1rem}
+.muted{font-size:.875rem;color:#475569}
+a{color:#1d4ed8}
+hr{border:0;border-top:1px solid #e2e8f0;margin:1.5rem 0}
+`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
+<title>${escapeHtml(title)} | ${escapeHtml(company.name)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<main>
+<a class="brand" href="${paths.home}">${escapeHtml(company.name)}</a>
+<div class="card">
+${body}
+</div>
+</main>
+</body>
+</html>`;
+}
+
+/** One labelled text field with its error under it, tied together for screen readers. */
+function field(opts: {
+  id: string;
+  label: string;
+  type: string;
+  value: string;
+  error?: string;
+  autocomplete: string;
+  extra?: string;
+}): string {
+  const errorId = `${opts.id}-error`;
+  const invalid = opts.error ? ` aria-invalid="true" aria-describedby="${errorId}"` : '';
+  return `<label for="${opts.id}">${escapeHtml(opts.label)}</label>
+<input id="${opts.id}" name="${opts.id}" type="${opts.type}" value="${escapeHtml(opts.value)}" autocomplete="${opts.autocomplete}" required${invalid}${opts.extra ?? ''}>
+${opts.error ? `<p class="error" id="${errorId}">${escapeHtml(opts.error)}</p>` : ''}`;
+}
+
+const csrfInput = (csrf: string) =>
+  `<input type="hidden" name="_csrf" value="${escapeHtml(csrf)}">`;
+
+export function loginPage(opts: { csrf: string; email?: string; error?: string; alert?: string }) {
+  return layout(
+    'Sign in',
+    `<h1>Sign in to the customer portal</h1>
+<p>Enter the e-mail address of your account. We will e-mail you a sign-in link and a code.</p>
+${opts.alert ? `<p class="alert" role="alert">${escapeHtml(opts.alert)}</p>` : ''}
+<form method="post" action="${paths.login}" novalidate>
+${csrfInput(opts.csrf)}
+${field({ id: 'email', label: 'Email', type: 'email', value: opts.email ?? '', error: opts.error, autocomplete: 'email' })}
+<button type="submit">Email me a sign-in link</button>
+</form>`,
+  );
+}
+
+export function checkInboxPage(opts: { csrf: string; email: string; codeError?: string }) {
+  return layout(
+    'Check your inbox',
+    `<h1>Check your inbox</h1>
+<p>If <strong>${escapeHtml(opts.email)}</strong> belongs to an account, we have e-mailed it a sign-in link. The link and its code work once, for 10 minutes.</p>
+<hr>
+<form method="post" action="${paths.login}/code" novalidate>
+${csrfInput(opts.csrf)}
+<input type="hidden" name="email" value="${escapeHtml(opts.email)}">
+${field({ id: 'code', label: 'Sign-in code', type: 'text', value: '', error: opts.codeError, autocomplete: 'one-time-code', extra: ' inputmode="numeric" maxlength="6"' })}
+<p class="muted">Reading the e-mail on another device? Type the 6-digit code from it here.</p>
+<button type="submit">Sign in with code</button>
+</form>
+<p class="muted"><a href="${paths.login}">Use a different e-mail address</a></p>`,
+  );
+}
+
+export function verifyPage(opts: { csrf: string; token: string }) {
+  return layout(
+    `Sign in to ${company.name}`,
+    `<h1>Sign in to ${escapeHtml(company.name)}</h1>
+<p>Press the button to finish signing in on this device.</p>
+<form method="post" action="${paths.login}/verify">
+${csrfInput(opts.csrf)}
+<input type="hidden" name="token" value="${escapeHtml(opts.token)}">
+<button type="submit">Sign in</button>
+</form>`,
+  );
+}
+
+export function invalidLinkPage() {
+  return layout(
+    'Link not valid',
+    `<h1>This sign-in link is not valid</h1>
+<p>It has expired, has already been used, or was replaced by a newer link. Links work once, for 10 minutes.</p>
+<p><a href="${paths.login}">Request a new sign-in link</a></p>`,
+  );
+}
+
+export function messagePage(opts: { title: string; message: string }) {
+  return layout(
+    opts.title,
+    `<h1>${escapeHtml(opts.title)}</h1>
+<p role="alert">${escapeHtml(opts.message)}</p>
+<p><a href="${paths.login}">Back to sign-in</a></p>`,
+  );
+}

@@ -1,0 +1,76 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { notificationPreferences } from '../../db/schema.ts';
+import { deleteUserSessions } from '../../plugins/session/sessions.ts';
+import { currentUserSchema, notificationPreferencesSchema } from '../../../shared/schemas/auth.ts';
+import { profileSchema } from '../../../shared/schemas/profile.ts';
+import { loadCurrentUser } from './current-user.ts';
+import { updateProfile } from './update-profile.ts';
+
+const message = z.object({ message: z.string() });
+const errors = { 400: message, 401: message, 409: message, 429: message };
+
+/** The signed-in user's own account: who am I, profile, notification preferences, sign out everywhere. */
+export const currentUserRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
+  app,
+  { config },
+) => {
+  app.addHook('onRequest', app.requireUser);
+  const writeLimit = { rateLimit: { max: 30 * config.rateLimitScale, timeWindow: 60_000 } };
+
+  app.get(
+    '/api/auth/user',
+    { schema: { response: { 200: currentUserSchema, 401: message } } },
+    async (request) => loadCurrentUser(app.db, request.user!),
+  );
+
+  app.put(
+    '/api/auth/profile',
+    {
+      config: writeLimit,
+      schema: { body: profileSchema, response: { 200: currentUserSchema, ...errors } },
+    },
+    async (request) => {
+      const saved = await updateProfile(app.db, request.user!.id, request.body);
+      return loadCurrentUser(app.db, { ...request.user!, ...saved });
+    },
+  );
+
+  app.put(
+    '/api/auth/notifications',
+    {
+      config: writeLimit,
+      schema: {
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const prefs = request.body;
+      await app.db
+        .insert(notificationPreferences)
+        .values({ userId: request.user!.id, ...prefs })
+        .onConflictDoUpdate({
+          target: notificationPreferences.userId,
+          set: { ...prefs, updatedAt: new Date() },
+        });
+      const [saved] = await app.db
+        .select()
+        .from(notificationPreferences)
+        .where(eq(notificationPreferences.userId, request.user!.id));
+      return notificationPreferencesSchema.parse(saved);
+    },
+  );
+
+  app.post(
+    '/api/auth/logout-all',
+    { config: writeLimit, schema: { response: { 204: z.null(), 401: message, 429: message } } },
+    async (request, reply) => {
+      await deleteUserSessions(app.db, request.user!.id);
+      request.log.info({ userId: request.user!.id }, 'signed out of every session');
+      return reply.clearSessionCookie().status(204).send();
+    },
+  );
+};

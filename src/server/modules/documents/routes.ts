@@ -1,0 +1,60 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  PREVIEW_ONLY_PDF_MESSAGE,
+  documentListSchema,
+  isPreviewable,
+} from '../../../shared/schemas/documents.ts';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { customerParams, messageSchema } from '../customer-params.ts';
+import { findDocumentFile, listDocuments } from './queries.ts';
+
+/** Spec section 5: preview is allowed for PDF files only. */
+
+/** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/documents',
+    { schema: { params: customerParams, response: { 200: documentListSchema } } },
+    async (request) => listDocuments(app.db, request.params.customerId),
+  );
+
+  app.get(
+    '/documents/:documentId/download',
+    {
+      schema: {
+        params: customerParams.extend({ documentId: z.uuid({ message: 'Document not found' }) }),
+        // `?inline=1` serves a PDF for preview in the browser instead of saving it.
+        querystring: z.object({
+          inline: z.enum(['0', '1'], { message: 'inline must be 0 or 1' }).optional(),
+        }),
+        response: { 200: z.instanceof(Readable), 400: messageSchema, 404: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { customerId, documentId } = request.params;
+      const file = await findDocumentFile(app.db, customerId, documentId);
+      if (!file) throw notFound('Document not found');
+      const inline = request.query.inline === '1';
+      if (inline && !isPreviewable(file.type)) throw badRequest(PREVIEW_ONLY_PDF_MESSAGE);
+      let stream: Readable;
+      try {
+        stream = await app.storage.get(file.storageKey);
+      } catch (err) {
+        request.log.error({ err, documentId }, 'document file missing from storage');
+        throw notFound('File not found');
+      }
+      return reply
+        .header('content-type', file.contentType)
+        .header(
+          'content-disposition',
+          contentDisposition(inline ? 'inline' : 'attachment', file.name),
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  );
+};

@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Health checks that arrive while a ping is running share it: a burst of
+  // checks costs the database one query, and a failure is still seen at once.
+  let inflight: Promise<void> | null = null;
+  const ping = () => {
+    inflight ??= app.database.ping().finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  };
+
+  // Load balancers call this constantly: log its problems only, never quieter than the app.
+  const quieter = (['fatal', 'error', 'silent'] as const).find((l) => l === app.log.level);
+  const logLevel = quieter ?? 'warn';
+
+  app.get(
+    '/api/health',
+    {
+      logLevel,
+      schema: {
+        response: {
+          200: z.object({ status: z.literal('ok'), database: z.string() }),
+          503: z.object({ message: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await ping();
+        return { status: 'ok' as const, database: app.database.kind };
+      } catch (err) {
+        request.log.error({ err }, 'health check: database unavailable');
+        return reply.status(503).send({ message: 'Database unavailable' });
+      }
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceListSchema, type Invoice } from '../../../shared/schemas/invoices.ts';
+import { invoices } from '../../db/schema.ts';
+import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { customerIdOf } from '../../test/customers.ts';
+import { pdfText } from '../../test/pdf-text.ts';
+import { sessionCookieFor } from '../../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+describe('GET /api/customers/:customerId/invoices', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function list(company: string, email: string) {
+    const customerId = await customerIdOf(t.app, company);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/customers/${customerId}/invoices`,
+      headers: { cookie: await sessionCookieFor(t.app, email) },
+    });
+    expect(res.statusCode).toBe(200);
+    return { customerId, body: res.json<Invoice[]>() };
+  }
+
+  for (const [company, email] of [
+    ['Acme Logistics', DEMO_USERS.acme],
+    ['Globex Retail', DEMO_USERS.globex],
+  ] as const) {
+    it(`lists exactly ${company}'s invoices, newest first, in the spec's fields`, async () => {
+      const { customerId, body } = await list(company, email);
+      expect(invoiceListSchema.parse(body)).toEqual(body);
+      const rows = await t.app.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.customerId, customerId));
+      expect(body).toHaveLength(rows.length);
+      for (const row of rows) {
+        const item = body.find((i) => i.id === row.id);
+        const expected: Invoice = {
+          id: row.id,
+          number: row.number,
+          amount: Number(row.amount),
+          status: row.status,
+          issueDate: row.issueDate,
+          dueDate: row.dueDate,
+          description: row.description,
+          pdfUrl: `/api/customers/${customerId}/invoices/${row.id}/pdf`,
+        };
+        if (row.paymentUrl) expected.paymentUrl = row.paymentUrl;
+        expect(item).toEqual(expected);
+        // Absent, not null, when there is no payment page.
+        if (!row.paymentUrl) expect(item && 'paymentUrl' in item).toBe(false);
+      }
+      const issued = body.map((i) => i.issueDate);
+      expect(issued).toEqual([...issued].sort().reverse());
+      expect(body[0]?.issueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    });
+  }
+
+  it('answers an empty list for a company with no invoices', async () => {
+    const { body } = await list('Initech', DEMO_USERS.initech);
+    expect(body).toEqual([]);
+  });
+
+  it('serves a real PDF of the invoice with its number, customer, amount and status', async () => {
+    const { body } = await list('Acme Logistics', DEMO_USERS.acme);
+    const invoice = body.find((i) => i.number === 'INV-2026-1003')!;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: invoice.pdfUrl!,
+      headers: { cookie: await sessionCookieFor(t.app, DEMO_USERS.acme) },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      `inline; filename="INV-2026-1003.pdf"; filename*=UTF-8''INV-2026-1003.pdf`,
+    );
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.subarray(-6).toString()).toMatch(/%%EOF/);
+    const text = pdfText(pdf);
+    expect(text).toContain('Invoice INV-2026-1003');
+    expect(text).toContain('Meridian IT Services');
+    expect(text).toContain('Acme Logistics');
+    expect(text).toContain('Dock scanner fleet refresh (40 units)');
+    expect(text).toContain('Total: $18,640.00 USD');
+    expect(text).toContain('Status: Pending');
+  });
+
+  it('answers 400 for an invoice id that is not a UUID', async () => {
+    const customerId = await customerIdOf(t.app, 'Acme Logistics');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/customers/${customerId}/invoices/INV-1/pdf`,
+      headers: { cookie: await sessionCookieFor(t.app, DEMO_USERS.acme) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Invoice not found' });
+  });
+});

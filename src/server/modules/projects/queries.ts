@@ -1,0 +1,43 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Milestone, Project } from '../../../shared/schemas/projects.ts';
+import type { Db } from '../../db/client.ts';
+import { projects } from '../../db/schema.ts';
+
+/**
+ * The project's milestones in due-date order, aggregated in the same query (no N+1).
+ * `projects.id` is spelled out: drizzle renders an interpolated column unqualified,
+ * which inside this subquery would mean the milestone's own id.
+ */
+const milestonesJson = sql<Milestone[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', m.id, 'title', m.title, 'description', m.description, 'status', m.status,
+    'dueDate', m.due_date, 'completedDate', m.completed_date
+  ) order by m.due_date, m.created_at)
+  from milestones m where m.project_id = projects.id
+), '[]'::json)`;
+
+/** A company's projects with their milestones, newest start first, in one query. */
+export async function listProjects(
+  db: Db,
+  customerId: string,
+  opts: { limit?: number; where?: SQL } = {},
+): Promise<Project[]> {
+  const query = db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      description: projects.description,
+      status: projects.status,
+      progress: projects.progress,
+      startDate: projects.startDate,
+      estimatedCompletion: projects.estimatedCompletion,
+      endDate: projects.endDate,
+      projectManager: projects.projectManager,
+      notes: projects.notes,
+      milestones: milestonesJson,
+    })
+    .from(projects)
+    .where(and(eq(projects.customerId, customerId), opts.where))
+    .orderBy(desc(projects.startDate), projects.name);
+  return opts.limit ? query.limit(opts.limit) : query;
+}

@@ -1,0 +1,79 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import { sites } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import { siteOutSchema, siteSchema } from '../../../shared/schemas/sites.ts';
+
+export const SITE_NOT_FOUND = 'Site not found';
+
+const errorSchema = z.object({ message: z.string() });
+const customerParams = z.object({ customerId: z.string() });
+const siteColumns = {
+  id: sites.id,
+  name: sites.name,
+  address: sites.address,
+  contactPerson: sites.contactPerson,
+  contactEmail: sites.contactEmail,
+  contactPhone: sites.contactPhone,
+};
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/** `/api/customers/:customerId/sites...`; registered inside the customer-access scope. */
+export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  const writeLimit = { rateLimit: { max: 30 * config.rateLimitScale, timeWindow: '1 minute' } };
+
+  app.get(
+    '/sites',
+    { schema: { params: customerParams, response: { 200: z.array(siteOutSchema) } } },
+    async (request) =>
+      app.db
+        .select(siteColumns)
+        .from(sites)
+        .where(eq(sites.customerId, request.params.customerId))
+        .orderBy(asc(sites.createdAt), asc(sites.name)),
+  );
+
+  app.post(
+    '/sites',
+    {
+      config: writeLimit,
+      schema: {
+        params: customerParams,
+        body: siteSchema,
+        response: { 201: siteOutSchema, 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const [site] = await app.db
+        .insert(sites)
+        .values({ ...request.body, customerId: request.params.customerId })
+        .returning(siteColumns);
+      if (!site) throw new Error('site not inserted');
+      return reply.status(201).send(site);
+    },
+  );
+
+  app.delete(
+    '/sites/:siteId',
+    {
+      config: writeLimit,
+      schema: {
+        params: customerParams.extend({ siteId: z.string() }),
+        response: { 204: z.null(), 404: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { customerId, siteId } = request.params;
+      // Another company's site id answers exactly like a missing one.
+      if (!isUuid(siteId)) throw notFound(SITE_NOT_FOUND);
+      const deleted = await app.db
+        .delete(sites)
+        .where(and(eq(sites.id, siteId), eq(sites.customerId, customerId)))
+        .returning({ id: sites.id });
+      if (deleted.length === 0) throw notFound(SITE_NOT_FOUND);
+      return reply.status(204).send(null);
+    },
+  );
+};

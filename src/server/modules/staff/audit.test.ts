@@ -1,0 +1,199 @@
+import { and, count, desc, eq, ne } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  contactMessages,
+  invoices,
+  milestones,
+  projects,
+  tickets,
+  users,
+} from '../../db/schema.ts';
+import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { listRoutes } from '../../test/list-routes.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { multipartBody, staffTestContext } from './test-context.ts';
+
+type Ctx = Awaited<ReturnType<typeof staffTestContext>>;
+type Sample = (t: TestApp, ctx: Ctx) => Promise<InjectOptions>;
+
+const first = async <T>(rows: Promise<T[]>): Promise<T> => {
+  const [row] = await rows;
+  if (!row) throw new Error('no row for the sample');
+  return row;
+};
+
+/** One valid request per staff write route; the test fails when a write route has none. */
+const samples: Record<string, Sample> = {
+  'PATCH /api/staff/leads/:kind/:leadId': async (t) => {
+    const lead = await first(
+      t.app.db
+        .insert(contactMessages)
+        .values({ name: 'Pat Doe', email: 'pat@example.com', message: 'Call me' })
+        .returning(),
+    );
+    return { url: `/api/staff/leads/contact/${lead.id}`, payload: { status: 'done' } };
+  },
+  'POST /api/staff/customers': async () => ({
+    url: '/api/staff/customers',
+    payload: { name: 'Initech' },
+  }),
+  'PUT /api/staff/customers/:customerId': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.globexId}`,
+    payload: { name: 'Globex Retail', phone: '(602) 555-0100' },
+  }),
+  'POST /api/staff/customers/:customerId/users': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.acmeId}/users`,
+    payload: { email: 'new.person@acme-logistics.example', firstName: 'New', lastName: 'Person' },
+  }),
+  'PATCH /api/staff/users/:userId': async (t) => {
+    const user = await first(
+      t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.globex)),
+    );
+    return { url: `/api/staff/users/${user.id}`, payload: { active: false } };
+  },
+  'PATCH /api/staff/tickets/:ticketId': async (t, ctx) => {
+    const ticket = await first(
+      t.app.db.select().from(tickets).where(eq(tickets.customerId, ctx.acmeId)),
+    );
+    return { url: `/api/staff/tickets/${ticket.id}`, payload: { status: 'pending' } };
+  },
+  'POST /api/staff/tickets/:ticketId/replies': async (t, ctx) => {
+    const ticket = await first(
+      t.app.db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.customerId, ctx.acmeId), ne(tickets.status, 'closed'))),
+    );
+    return { url: `/api/staff/tickets/${ticket.id}/replies`, payload: { message: 'On it.' } };
+  },
+  'POST /api/staff/customers/:customerId/invoices': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.acmeId}/invoices`,
+    payload: {
+      number: 'INV-AUDIT-1',
+      description: 'Audit test',
+      amount: 10,
+      status: 'pending',
+      issueDate: '2026-01-01',
+      dueDate: '2026-01-31',
+    },
+  }),
+  'PUT /api/staff/invoices/:invoiceId': async (t, ctx) => {
+    const inv = await first(
+      t.app.db.select().from(invoices).where(eq(invoices.customerId, ctx.acmeId)),
+    );
+    return {
+      url: `/api/staff/invoices/${inv.id}`,
+      payload: {
+        number: inv.number,
+        description: inv.description,
+        amount: Number(inv.amount),
+        status: 'paid',
+        issueDate: inv.issueDate,
+        dueDate: inv.dueDate,
+      },
+    };
+  },
+  'POST /api/staff/customers/:customerId/projects': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.acmeId}/projects`,
+    payload: { name: 'Audit project', status: 'scheduled', progress: 0, startDate: '2026-02-01' },
+  }),
+  'PUT /api/staff/projects/:projectId': async (t, ctx) => {
+    const p = await first(
+      t.app.db.select().from(projects).where(eq(projects.customerId, ctx.acmeId)),
+    );
+    return {
+      url: `/api/staff/projects/${p.id}`,
+      payload: { name: p.name, status: p.status, progress: 70, startDate: p.startDate },
+    };
+  },
+  'POST /api/staff/projects/:projectId/milestones': async (t, ctx) => {
+    const p = await first(
+      t.app.db.select().from(projects).where(eq(projects.customerId, ctx.acmeId)),
+    );
+    return {
+      url: `/api/staff/projects/${p.id}/milestones`,
+      payload: { title: 'Audit milestone', status: 'pending', dueDate: '2026-03-01' },
+    };
+  },
+  'PUT /api/staff/milestones/:milestoneId': async (t) => {
+    const m = await first(
+      t.app.db.select().from(milestones).where(ne(milestones.status, 'completed')),
+    );
+    return {
+      url: `/api/staff/milestones/${m.id}`,
+      payload: { title: m.title, status: 'completed', dueDate: m.dueDate },
+    };
+  },
+  'POST /api/staff/customers/:customerId/time-entries': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.acmeId}/time-entries`,
+    payload: { workDate: '2026-02-02', hours: 1.5, description: 'Audit test' },
+  }),
+  'POST /api/staff/customers/:customerId/documents': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.acmeId}/documents`,
+    ...(await multipartBody(
+      { category: 'other' },
+      { name: 'notes.txt', type: 'text/plain', data: Buffer.from('hello') },
+    )),
+  }),
+};
+
+describe('the audit log', () => {
+  let t: TestApp;
+  let ctx: Ctx;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ctx = await staffTestContext(t.app);
+  });
+  afterAll(() => t.close());
+
+  const auditCount = async () => (await first(t.app.db.select({ n: count() }).from(auditLog))).n;
+
+  it('has a sample request for every staff write route', () => {
+    const writes = listRoutes(t.app)
+      .filter((r) => r.url.startsWith('/api/staff/') && !['GET', 'HEAD'].includes(r.method))
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(writes).toEqual(Object.keys(samples).sort());
+  });
+
+  for (const [route, sample] of Object.entries(samples)) {
+    it(`records who, what, when and which company for ${route}`, async () => {
+      const before = await auditCount();
+      const options = await sample(t, ctx);
+      const res = await t.app.inject({
+        ...options,
+        method: route.split(' ')[0] as InjectOptions['method'],
+        headers: { ...options.headers, cookie: ctx.staffCookie },
+      });
+      expect(res.statusCode, res.body).toBeLessThan(300);
+      expect(await auditCount()).toBe(before + 1);
+      const row = await first(t.app.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)));
+      expect(row.actorName).toBe('Morgan Hayes');
+      expect(row.action).toMatch(/^[a-z_]+\.[a-z]+$/);
+      expect(Date.now() - row.createdAt.getTime()).toBeLessThan(60_000);
+      if (route !== 'PATCH /api/staff/leads/:kind/:leadId') expect(row.customerId).toBeTruthy();
+    });
+  }
+
+  it('writes nothing, not even an audit row, when a write is refused', async () => {
+    const before = await auditCount();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/customers/${ctx.acmeId}/invoices`,
+      headers: { cookie: ctx.staffCookie },
+      payload: {
+        number: 'INV-BAD',
+        description: 'x',
+        amount: 5,
+        status: 'pending',
+        issueDate: '2026-02-10',
+        dueDate: '2026-02-01',
+      },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Due date cannot be before the issue date' });
+    expect(await auditCount()).toBe(before);
+  });
+});

@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.ts';
+import { auditLog } from '../../db/schema.ts';
+
+export type Actor = { id: string; name: string };
+
+/** The signed-in staff member (the scope's guard has loaded and checked them). */
+export function actorOf(request: FastifyRequest): Actor {
+  const user = request.user;
+  if (!user) throw new Error('staff route reached without a signed-in user');
+  return { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() };
+}
+
+/** One audit row per staff write, written in the write's own transaction so both commit or neither. */
+export async function recordAudit(
+  tx: Tx,
+  actor: Actor,
+  entry: {
+    action: string;
+    entityType: string;
+    entityId: string | null;
+    customerId: string | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorUserId: actor.id,
+    actorName: actor.name,
+    action: entry.action,
+    entityType: entry.entityType,
+    entityId: entry.entityId,
+    customerId: entry.customerId,
+    details: entry.details ?? null,
+  });
+}

@@ -1,0 +1,142 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { customerUsers, customers, projects, users } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import {
+  companyDetailSchema,
+  companySchema,
+  companySummarySchema,
+} from '../../../shared/schemas/staff-customers.ts';
+import { idParam } from '../../../shared/schemas/staff-fields.ts';
+import { actorOf, recordAudit } from './audit.ts';
+
+// Written out in full: drizzle drops the table prefix on single-table selects, which makes "id" ambiguous here.
+const userCount = sql<number>`(select count(*)::int from customer_users cu where cu.customer_id = "customers"."id")`;
+const openTickets = sql<number>`(select count(*)::int from tickets t where t.customer_id = "customers"."id" and t.status <> 'closed')`;
+
+const summaryColumns = {
+  id: customers.id,
+  name: customers.name,
+  email: customers.email,
+  phone: customers.phone,
+  address: customers.address,
+  userCount,
+  openTickets,
+};
+
+async function loadSummary(db: Db, customerId: string) {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  if (!row) throw notFound('Company not found');
+  return row;
+}
+
+/** Companies: list, create, read with their users and projects, edit. */
+export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/customers',
+    { schema: { response: { 200: z.array(companySummarySchema) } } },
+    async () => app.db.select(summaryColumns).from(customers).orderBy(asc(customers.name)),
+  );
+
+  app.post(
+    '/customers',
+    { schema: { body: companySchema, response: { 201: companySummarySchema } } },
+    async (request, reply) => {
+      const input = request.body;
+      const id = await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(customers)
+          .values({
+            name: input.name,
+            email: input.email ?? null,
+            phone: input.phone ?? null,
+            address: input.address ?? null,
+          })
+          .returning({ id: customers.id });
+        if (!row) throw new Error('company not created');
+        await recordAudit(tx, actorOf(request), {
+          action: 'customer.create',
+          entityType: 'customer',
+          entityId: row.id,
+          customerId: row.id,
+          details: { name: input.name },
+        });
+        return row.id;
+      });
+      return reply.status(201).send(await loadSummary(app.db, id));
+    },
+  );
+
+  app.get(
+    '/customers/:customerId',
+    { schema: { params: idParam('customerId'), response: { 200: companyDetailSchema } } },
+    async (request) => {
+      const { customerId } = request.params;
+      const summary = await loadSummary(app.db, customerId);
+      const [members, projectList] = await Promise.all([
+        app.db
+          .select({
+            id: users.id,
+            email: users.email,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            active: users.active,
+            position: customerUsers.position,
+          })
+          .from(customerUsers)
+          .innerJoin(users, eq(users.id, customerUsers.userId))
+          .where(eq(customerUsers.customerId, customerId))
+          .orderBy(asc(users.lastName), asc(users.firstName)),
+        app.db
+          .select({ id: projects.id, name: projects.name })
+          .from(projects)
+          .where(eq(projects.customerId, customerId))
+          .orderBy(asc(projects.name)),
+      ]);
+      return { ...summary, users: members, projects: projectList };
+    },
+  );
+
+  app.put(
+    '/customers/:customerId',
+    {
+      schema: {
+        params: idParam('customerId'),
+        body: companySchema,
+        response: { 200: companySummarySchema },
+      },
+    },
+    async (request) => {
+      const { customerId } = request.params;
+      const input = request.body;
+      await app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(customers)
+          .set({
+            name: input.name,
+            email: input.email ?? null,
+            phone: input.phone ?? null,
+            address: input.address ?? null,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(customers.id, customerId))
+          .returning({ id: customers.id });
+        if (!row) throw notFound('Company not found');
+        await recordAudit(tx, actorOf(request), {
+          action: 'customer.update',
+          entityType: 'customer',
+          entityId: customerId,
+          customerId,
+          details: { ...input },
+        });
+      });
+      return loadSummary(app.db, customerId);
+    },
+  );
+};

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { documents, projects } from '../../db/schema.ts';
+import { HttpError, badRequest } from '../../lib/errors.ts';
+import {
+  DOCUMENT_TOO_LARGE,
+  MAX_DOCUMENT_BYTES,
+  documentFieldsSchema,
+  staffDocumentSchema,
+} from '../../../shared/schemas/staff-billing.ts';
+import { idParam } from '../../../shared/schemas/staff-fields.ts';
+import { recordActivity } from './activity.ts';
+import { actorOf, recordAudit } from './audit.ts';
+import { iso, requireCompany, requireProjectOf } from './lookups.ts';
+
+/** The file's own name without any folder, control characters or excess length. */
+function cleanName(filename: string): string {
+  const base = path
+    .basename(filename.replace(/\\/g, '/'))
+    .replace(/\p{Cc}/gu, '')
+    .trim();
+  return (base || 'upload').slice(0, 200);
+}
+
+/** Spec section 3: a document's type is its file extension. */
+function extensionOf(name: string): string {
+  const ext = path.extname(name).slice(1).toLowerCase();
+  return /^[a-z0-9]{1,10}$/.test(ext) ? ext : 'file';
+}
+
+/** The value of a plain form field sent before the file part. */
+function fieldValue(part: MultipartFile, name: string): string | undefined {
+  const field = part.fields[name];
+  return field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
+}
+
+/** A company's documents: list and upload (multipart, 25 MB, any type). */
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/customers/:customerId/documents',
+    { schema: { params: idParam('customerId'), response: { 200: z.array(staffDocumentSchema) } } },
+    async (request) => {
+      const { customerId } = request.params;
+      await requireCompany(app.db, customerId);
+      const rows = await app.db
+        .select({
+          id: documents.id,
+          name: documents.name,
+          type: documents.type,
+          size: documents.size,
+          category: documents.category,
+          projectId: documents.projectId,
+          projectName: projects.name,
+          uploadedBy: documents.uploadedBy,
+          uploadedAt: documents.uploadedAt,
+        })
+        .from(documents)
+        .leftJoin(projects, eq(projects.id, documents.projectId))
+        .where(eq(documents.customerId, customerId))
+        .orderBy(desc(documents.uploadedAt));
+      return rows.map((r) => ({ ...r, uploadedAt: iso(r.uploadedAt) }));
+    },
+  );
+
+  // Multipart parsing exists only in this scope: no other route accepts uploads.
+  await app.register(async (scope) => {
+    const upload = scope.withTypeProvider<ZodTypeProvider>();
+    await upload.register(multipart, {
+      limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
+    });
+
+    upload.post(
+      '/customers/:customerId/documents',
+      { schema: { params: idParam('customerId'), response: { 201: staffDocumentSchema } } },
+      async (request, reply) => {
+        const { customerId } = request.params;
+        const actor = actorOf(request);
+        await requireCompany(app.db, customerId);
+        const part = await request.file();
+        if (!part) throw badRequest('Choose a file to upload');
+        const fields = documentFieldsSchema.safeParse({
+          category: fieldValue(part, 'category'),
+          projectId: fieldValue(part, 'projectId'),
+        });
+        if (!fields.success) {
+          part.file.resume();
+          throw badRequest(fields.error.issues[0]?.message ?? 'Invalid upload');
+        }
+        const { category, projectId } = fields.data;
+        const project = projectId ? await requireProjectOf(app.db, customerId, projectId) : null;
+
+        const name = cleanName(part.filename);
+        const key = `customers/${customerId}/${randomUUID()}`;
+        try {
+          const size = await app.storage.put(key, part.file);
+          // Busboy stops writing at the limit and drains the rest: a truncated file is refused.
+          if (part.file.truncated) throw new HttpError(413, DOCUMENT_TOO_LARGE);
+          if (size === 0) throw badRequest('The file is empty');
+          const row = await app.db.transaction(async (tx) => {
+            const [created] = await tx
+              .insert(documents)
+              .values({
+                customerId,
+                projectId,
+                name,
+                type: extensionOf(name),
+                contentType: part.mimetype || 'application/octet-stream',
+                size,
+                category,
+                storageKey: key,
+                uploadedBy: actor.name,
+                uploadedByUserId: actor.id,
+              })
+              .returning();
+            if (!created) throw new Error('document not created');
+            await recordActivity(tx, customerId, 'document', `New document: ${name}`);
+            await recordAudit(tx, actor, {
+              action: 'document.upload',
+              entityType: 'document',
+              entityId: created.id,
+              customerId,
+              details: { name, size, category, projectId },
+            });
+            return created;
+          });
+          return reply.status(201).send({
+            id: row.id,
+            name: row.name,
+            type: row.type,
+            size: row.size,
+            category: row.category,
+            projectId: row.projectId,
+            projectName: project?.name ?? null,
+            uploadedBy: row.uploadedBy,
+            uploadedAt: iso(row.uploadedAt),
+          });
+        } catch (err) {
+          await app.storage
+            .delete(key)
+            .catch((e: unknown) => request.log.error({ err: e }, 'upload cleanup failed'));
+          throw err;
+        }
+      },
+    );
+  });
+};

@@ -1,0 +1,246 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { customers, ticketReplies, tickets, users } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import {
+  helpdeskQuerySchema,
+  helpdeskReplySchema,
+  helpdeskTicketDetailSchema,
+  helpdeskTicketSchema,
+  ticketUpdateSchema,
+} from '../../../shared/schemas/staff-helpdesk.ts';
+import { ticketReplySchema } from '../../../shared/schemas/tickets.ts';
+import { enqueueTicketUpdateMail } from '../tickets/notify.ts';
+import { recordActivity } from './activity.ts';
+import { actorOf, recordAudit } from './audit.ts';
+import { iso } from './lookups.ts';
+import { matchesAny } from './search.ts';
+
+const QUEUE_LIMIT = 500;
+const TICKET_ID = z.string().regex(/^TK-\d{1,12}$/i, 'Not Found');
+const ticketParams = z.object({ ticketId: TICKET_ID });
+const assignee = alias(users, 'assignee');
+
+const ticketColumns = {
+  id: tickets.id,
+  subject: tickets.subject,
+  description: tickets.description,
+  priority: tickets.priority,
+  status: tickets.status,
+  category: tickets.category,
+  department: tickets.department,
+  customerId: tickets.customerId,
+  customerName: customers.name,
+  assignedToUserId: tickets.assignedToUserId,
+  assignedTo: sql<string | null>`${assignee.firstName} || ' ' || ${assignee.lastName}`,
+  createdAt: tickets.createdAt,
+  updatedAt: tickets.updatedAt,
+};
+
+function queueQuery(db: Db) {
+  return db
+    .select(ticketColumns)
+    .from(tickets)
+    .innerJoin(customers, eq(customers.id, tickets.customerId))
+    .leftJoin(assignee, eq(assignee.id, tickets.assignedToUserId));
+}
+
+const toApi = (t: Awaited<ReturnType<ReturnType<typeof queueQuery>['execute']>>[number]) => ({
+  ...t,
+  createdAt: iso(t.createdAt),
+  updatedAt: iso(t.updatedAt),
+});
+
+async function loadTicket(db: Db, ticketId: string) {
+  const [row] = await queueQuery(db).where(eq(tickets.id, ticketId.toUpperCase())).limit(1);
+  if (!row) throw notFound('Ticket not found');
+  return toApi(row);
+}
+
+const statusLabel = { open: 'Open', pending: 'Pending', closed: 'Closed' } as const;
+
+/** Every company's tickets in one queue: filter, assign, change status, reply as an agent. */
+export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
+  app,
+  { config },
+) => {
+  app.get(
+    '/tickets',
+    {
+      schema: {
+        querystring: helpdeskQuerySchema,
+        response: { 200: z.array(helpdeskTicketSchema) },
+      },
+    },
+    async (request) => {
+      const { status, priority, customerId, assignee: who, q } = request.query;
+      const rows = await queueQuery(app.db)
+        .where(
+          and(
+            status ? eq(tickets.status, status) : undefined,
+            priority ? eq(tickets.priority, priority) : undefined,
+            customerId ? eq(tickets.customerId, customerId) : undefined,
+            who === 'none'
+              ? isNull(tickets.assignedToUserId)
+              : who
+                ? eq(tickets.assignedToUserId, who)
+                : undefined,
+            matchesAny(q, [tickets.id, tickets.subject, tickets.description, customers.name]),
+          ),
+        )
+        .orderBy(desc(tickets.updatedAt))
+        .limit(QUEUE_LIMIT);
+      return rows.map(toApi);
+    },
+  );
+
+  app.get(
+    '/tickets/:ticketId',
+    { schema: { params: ticketParams, response: { 200: helpdeskTicketDetailSchema } } },
+    async (request) => {
+      const ticket = await loadTicket(app.db, request.params.ticketId);
+      const replies = await app.db
+        .select({
+          id: ticketReplies.id,
+          message: ticketReplies.message,
+          author: ticketReplies.author,
+          isAgent: ticketReplies.isAgent,
+          createdAt: ticketReplies.createdAt,
+        })
+        .from(ticketReplies)
+        .where(eq(ticketReplies.ticketId, ticket.id))
+        .orderBy(asc(ticketReplies.createdAt));
+      return { ...ticket, replies: replies.map((r) => ({ ...r, createdAt: iso(r.createdAt) })) };
+    },
+  );
+
+  app.patch(
+    '/tickets/:ticketId',
+    {
+      schema: {
+        params: ticketParams,
+        body: ticketUpdateSchema,
+        response: { 200: helpdeskTicketSchema },
+      },
+    },
+    async (request) => {
+      const ticketId = request.params.ticketId.toUpperCase();
+      const { status, assignedToUserId } = request.body;
+      const actor = actorOf(request);
+      await app.db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ status: tickets.status, customerId: tickets.customerId })
+          .from(tickets)
+          .where(eq(tickets.id, ticketId))
+          .for('update')
+          .limit(1);
+        if (!before) throw notFound('Ticket not found');
+        if (assignedToUserId) {
+          const [staff] = await tx
+            .select({ id: users.id })
+            .from(users)
+            .where(
+              and(eq(users.id, assignedToUserId), eq(users.role, 'staff'), eq(users.active, true)),
+            )
+            .limit(1);
+          if (!staff) throw badRequest('Assignee must be an active staff member');
+        }
+        await tx
+          .update(tickets)
+          .set({ status, assignedToUserId, updatedAt: sql`now()` })
+          .where(eq(tickets.id, ticketId));
+        const statusChanged = status !== undefined && status !== before.status;
+        if (statusChanged) {
+          await recordActivity(
+            tx,
+            before.customerId,
+            'ticket',
+            `Ticket ${ticketId} status changed to ${statusLabel[status]}`,
+          );
+          // The customer's users hear of it by e-mail (the tickets module's mail, their preferences).
+          await enqueueTicketUpdateMail(tx, config, { ticketId, kind: 'status', status });
+        }
+        await recordAudit(tx, actor, {
+          action: 'ticket.update',
+          entityType: 'ticket',
+          entityId: ticketId,
+          customerId: before.customerId,
+          details: {
+            ...(status !== undefined ? { status, previousStatus: before.status } : {}),
+            ...(assignedToUserId !== undefined ? { assignedToUserId } : {}),
+          },
+        });
+      });
+      app.mail.kick();
+      return loadTicket(app.db, ticketId);
+    },
+  );
+
+  app.post(
+    '/tickets/:ticketId/replies',
+    {
+      schema: {
+        params: ticketParams,
+        body: ticketReplySchema,
+        response: { 201: helpdeskReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const ticketId = request.params.ticketId.toUpperCase();
+      const actor = actorOf(request);
+      const created = await app.db.transaction(async (tx) => {
+        const [ticket] = await tx
+          .select({ status: tickets.status, customerId: tickets.customerId })
+          .from(tickets)
+          .where(eq(tickets.id, ticketId))
+          .for('update')
+          .limit(1);
+        if (!ticket) throw notFound('Ticket not found');
+        if (ticket.status === 'closed')
+          throw conflict('This ticket is closed. Reopen it to reply.');
+        const [row] = await tx
+          .insert(ticketReplies)
+          .values({
+            ticketId,
+            message: request.body.message,
+            author: actor.name,
+            authorUserId: actor.id,
+            isAgent: true,
+          })
+          .returning();
+        if (!row) throw new Error('reply not created');
+        await tx
+          .update(tickets)
+          .set({ updatedAt: sql`now()` })
+          .where(eq(tickets.id, ticketId));
+        await recordActivity(tx, ticket.customerId, 'ticket', `New reply on ticket ${ticketId}`);
+        await enqueueTicketUpdateMail(tx, config, {
+          ticketId,
+          kind: 'reply',
+          author: actor.name,
+          message: row.message,
+        });
+        await recordAudit(tx, actor, {
+          action: 'ticket.reply',
+          entityType: 'ticket',
+          entityId: ticketId,
+          customerId: ticket.customerId,
+          details: { replyId: row.id },
+        });
+        return row;
+      });
+      app.mail.kick();
+      return reply.status(201).send({
+        id: created.id,
+        message: created.message,
+        author: created.author,
+        isAgent: created.isAgent,
+        createdAt: iso(created.createdAt),
+      });
+    },
+  );
+};

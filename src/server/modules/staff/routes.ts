@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config.ts';
+import { auditRoutes } from './audit-routes.ts';
+import { customerRoutes } from './customers.ts';
+import { documentRoutes } from './documents.ts';
+import { helpdeskRoutes } from './helpdesk.ts';
+import { invoiceRoutes } from './invoices.ts';
+import { leadRoutes } from './leads.ts';
+import { projectRoutes } from './projects.ts';
+import { timeEntryRoutes } from './time-entries.ts';
+import { userRoutes } from './users.ts';
+
+/** The staff workspace API under /api/staff: one guard (signed in, role staff) for every route. */
+export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.addHook('onRequest', app.requireStaff);
+  await app.register(leadRoutes);
+  await app.register(customerRoutes);
+  await app.register(userRoutes, { appUrl: config.appUrl });
+  await app.register(helpdeskRoutes, { config });
+  await app.register(invoiceRoutes);
+  await app.register(projectRoutes);
+  await app.register(timeEntryRoutes);
+  await app.register(documentRoutes);
+  await app.register(auditRoutes);
+};

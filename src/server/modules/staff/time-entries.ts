@@ -1,0 +1,93 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { projects, timeEntries, users } from '../../db/schema.ts';
+import {
+  staffTimeEntrySchema,
+  timeEntryInputSchema,
+} from '../../../shared/schemas/staff-billing.ts';
+import { idParam } from '../../../shared/schemas/staff-fields.ts';
+import { actorOf, recordAudit } from './audit.ts';
+import { requireCompany, requireProjectOf } from './lookups.ts';
+
+const LIST_LIMIT = 200;
+
+/** Hours logged for a company; they feed the dashboard's "This Month's Hours". */
+export const timeEntryRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/customers/:customerId/time-entries',
+    { schema: { params: idParam('customerId'), response: { 200: z.array(staffTimeEntrySchema) } } },
+    async (request) => {
+      const { customerId } = request.params;
+      await requireCompany(app.db, customerId);
+      const rows = await app.db
+        .select({
+          id: timeEntries.id,
+          projectId: timeEntries.projectId,
+          projectName: projects.name,
+          workDate: timeEntries.workDate,
+          hours: timeEntries.hours,
+          description: timeEntries.description,
+          loggedBy: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+        })
+        .from(timeEntries)
+        .leftJoin(projects, eq(projects.id, timeEntries.projectId))
+        .leftJoin(users, eq(users.id, timeEntries.userId))
+        .where(eq(timeEntries.customerId, customerId))
+        .orderBy(desc(timeEntries.workDate), desc(timeEntries.createdAt))
+        .limit(LIST_LIMIT);
+      return rows.map((r) => ({ ...r, hours: Number(r.hours) }));
+    },
+  );
+
+  app.post(
+    '/customers/:customerId/time-entries',
+    {
+      schema: {
+        params: idParam('customerId'),
+        body: timeEntryInputSchema,
+        response: { 201: staffTimeEntrySchema },
+      },
+    },
+    async (request, reply) => {
+      const { customerId } = request.params;
+      const input = request.body;
+      const actor = actorOf(request);
+      const created = await app.db.transaction(async (tx) => {
+        await requireCompany(tx, customerId);
+        const project = input.projectId
+          ? await requireProjectOf(tx, customerId, input.projectId)
+          : null;
+        const [row] = await tx
+          .insert(timeEntries)
+          .values({
+            customerId,
+            projectId: input.projectId,
+            userId: actor.id,
+            workDate: input.workDate,
+            hours: input.hours.toFixed(2),
+            description: input.description,
+          })
+          .returning();
+        if (!row) throw new Error('time entry not created');
+        await recordAudit(tx, actor, {
+          action: 'time_entry.create',
+          entityType: 'time_entry',
+          entityId: row.id,
+          customerId,
+          details: { workDate: row.workDate, hours: row.hours },
+        });
+        return { row, projectName: project?.name ?? null };
+      });
+      return reply.status(201).send({
+        id: created.row.id,
+        projectId: created.row.projectId,
+        projectName: created.projectName,
+        workDate: created.row.workDate,
+        hours: Number(created.row.hours),
+        description: created.row.description,
+        loggedBy: actor.name,
+      });
+    },
+  );
+};

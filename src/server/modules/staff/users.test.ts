@@ -1,0 +1,151 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerUsers, sessions, users } from '../../db/schema.ts';
+import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../db/seed/demo.ts';
+import { sessionCookieFor } from '../../test/sign-in.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { staffTestContext } from './test-context.ts';
+
+describe('companies and their users', () => {
+  let t: TestApp;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ smtpUrl: sink.url });
+    ctx = await staffTestContext(t.app);
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url, payload, headers: { cookie: ctx.staffCookie } });
+
+  it('creates and edits a company, with messages under the fields for bad input', async () => {
+    const bad = await staff('POST', '/api/staff/customers', { name: ' ' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Company name is required' });
+    const created = await staff('POST', '/api/staff/customers', {
+      name: 'Initech',
+      email: 'it@initech.example',
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    const edited = await staff('PUT', `/api/staff/customers/${id}`, {
+      name: 'Initech LLC',
+      email: '',
+      address: '1 Main St',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).toMatchObject({ name: 'Initech LLC', email: null, address: '1 Main St' });
+    const missing = await staff(
+      'PUT',
+      `/api/staff/customers/00000000-0000-4000-8000-000000000000`,
+      {
+        name: 'X',
+      },
+    );
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('invites a new user: creates them, links the company and mails a sign-in link', async () => {
+    const res = await staff('POST', `/api/staff/customers/${ctx.globexId}/users`, {
+      email: 'Casey.Morgan@Globex-Retail.example',
+      firstName: 'Casey',
+      lastName: 'Morgan',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      created: true,
+      user: { firstName: 'Casey', lastName: 'Morgan', active: true, position: 0 },
+    });
+    await t.app.mail.flush();
+    const [mail] = sink.mailsTo('casey.morgan@globex-retail.example');
+    expect(mail?.subject).toBe("You're invited to the Meridian IT Services customer portal");
+    expect(mail?.text).toContain('customer portal for Globex Retail');
+    expect(mail?.text).toContain(
+      'http://localhost:3000/api/login?email=Casey.Morgan%40Globex-Retail.example',
+    );
+    const cookie = await sessionCookieFor(t.app, 'casey.morgan@globex-retail.example');
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(me.json().customers).toEqual([{ id: ctx.globexId, name: 'Globex Retail' }]);
+    expect(me.json().role).toBe('customer');
+  });
+
+  it('needs names only for a new address', async () => {
+    const res = await staff('POST', `/api/staff/customers/${ctx.globexId}/users`, {
+      email: 'nobody@globex-retail.example',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'First and last name are required for a new user' });
+  });
+
+  it('links an existing user to a second company after their first', async () => {
+    const res = await staff('POST', `/api/staff/customers/${ctx.globexId}/users`, {
+      email: DEMO_USERS.acme,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      created: false,
+      user: { firstName: 'Jordan', position: 1 },
+    });
+    const me = await t.app.inject({
+      url: '/api/auth/user',
+      headers: { cookie: ctx.customerCookie },
+    });
+    expect(me.json().customers.map((c: { name: string }) => c.name)).toEqual([
+      'Acme Logistics',
+      'Globex Retail',
+    ]);
+    const again = await staff('POST', `/api/staff/customers/${ctx.globexId}/users`, {
+      email: DEMO_USERS.acme,
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'This user already belongs to this company' });
+    const staffLink = await staff('POST', `/api/staff/customers/${ctx.globexId}/users`, {
+      email: DEMO_STAFF_EMAIL,
+    });
+    expect(staffLink.statusCode).toBe(409);
+  });
+
+  it('shows the company with its users', async () => {
+    const res = await staff('GET', `/api/staff/customers/${ctx.globexId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().users.map((u: { email: string }) => u.email)).toEqual(
+      expect.arrayContaining([DEMO_USERS.acme, DEMO_USERS.globex]),
+    );
+  });
+
+  it('deactivates a user: their open session is refused at once', async () => {
+    const cookie = await sessionCookieFor(t.app, DEMO_USERS.globex);
+    const before = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(before.statusCode).toBe(200);
+    const [user] = await t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.globex));
+    const res = await staff('PATCH', `/api/staff/users/${user!.id}`, { active: false });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: user!.id, active: false });
+    const after = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(after.statusCode).toBe(401);
+    expect(await t.app.db.select().from(sessions).where(eq(sessions.userId, user!.id))).toEqual([]);
+    const reinvite = await staff('POST', `/api/staff/customers/${ctx.acmeId}/users`, {
+      email: DEMO_USERS.globex,
+    });
+    expect(reinvite.statusCode).toBe(409);
+    expect(
+      await t.app.db
+        .select()
+        .from(customerUsers)
+        .where(and(eq(customerUsers.userId, user!.id), eq(customerUsers.customerId, ctx.acmeId))),
+    ).toEqual([]);
+  });
+
+  it('does not let a staff member deactivate themselves', async () => {
+    const [me] = await t.app.db.select().from(users).where(eq(users.email, DEMO_STAFF_EMAIL));
+    const res = await staff('PATCH', `/api/staff/users/${me!.id}`, { active: false });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'You cannot deactivate your own account' });
+  });
+});

@@ -1,0 +1,165 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { customerUsers, notificationPreferences, users } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { enqueueMail } from '../../plugins/mail/outbox.ts';
+import { deleteUserSessions } from '../../plugins/session/sessions.ts';
+import {
+  companyUserSchema,
+  inviteSchema,
+  staffMemberSchema,
+  userActiveSchema,
+} from '../../../shared/schemas/staff-customers.ts';
+import { idParam } from '../../../shared/schemas/staff-fields.ts';
+import { actorOf, recordAudit } from './audit.ts';
+import { requireCompany, rethrowUnique } from './lookups.ts';
+import { welcomeMail } from './welcome-mail.ts';
+
+/** Inviting customer users to a company, (de)activating them, and the staff list for assignment. */
+export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app, { appUrl }) => {
+  app.get(
+    '/staff-members',
+    { schema: { response: { 200: z.array(staffMemberSchema) } } },
+    async () =>
+      app.db
+        .select({
+          id: users.id,
+          name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
+          email: users.email,
+        })
+        .from(users)
+        .where(and(eq(users.role, 'staff'), eq(users.active, true)))
+        .orderBy(asc(users.firstName), asc(users.lastName)),
+  );
+
+  app.post(
+    '/customers/:customerId/users',
+    {
+      schema: {
+        params: idParam('customerId'),
+        body: inviteSchema,
+        response: { 201: z.object({ user: companyUserSchema, created: z.boolean() }) },
+      },
+    },
+    async (request, reply) => {
+      const { customerId } = request.params;
+      const input = request.body;
+      const actor = actorOf(request);
+      const result = await app.db
+        .transaction(async (tx) => {
+          const company = await requireCompany(tx, customerId);
+          const [existing] = await tx
+            .select()
+            .from(users)
+            .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
+            .limit(1);
+          let user = existing;
+          if (user) {
+            if (user.role === 'staff')
+              throw conflict('Staff accounts cannot be added to a company');
+            if (!user.active) throw conflict('This user is deactivated. Reactivate them first.');
+          } else {
+            if (!input.firstName || !input.lastName) {
+              throw badRequest('First and last name are required for a new user');
+            }
+            [user] = await tx
+              .insert(users)
+              .values({
+                email: input.email,
+                firstName: input.firstName,
+                lastName: input.lastName,
+                role: 'customer',
+              })
+              .returning();
+            if (!user) throw new Error('user not created');
+            await tx.insert(notificationPreferences).values({ userId: user.id });
+          }
+          // Appended after the user's other companies: the portal keeps showing the first one.
+          const [link] = await tx
+            .insert(customerUsers)
+            .values({
+              userId: user.id,
+              customerId,
+              position: sql`(select coalesce(max(${customerUsers.position}) + 1, 0) from ${customerUsers} where ${customerUsers.userId} = ${user.id})`,
+            })
+            .onConflictDoNothing()
+            .returning({ position: customerUsers.position });
+          if (!link) throw conflict('This user already belongs to this company');
+          await enqueueMail(
+            tx,
+            welcomeMail({
+              appUrl,
+              to: user.email,
+              firstName: user.firstName,
+              companyName: company.name,
+              invitedBy: actor.name,
+            }),
+          );
+          await recordAudit(tx, actor, {
+            action: existing ? 'user.link' : 'user.invite',
+            entityType: 'user',
+            entityId: user.id,
+            customerId,
+            details: { email: user.email, position: link.position },
+          });
+          return {
+            created: !existing,
+            user: {
+              id: user.id,
+              email: user.email,
+              firstName: user.firstName,
+              lastName: user.lastName,
+              active: user.active,
+              position: link.position,
+            },
+          };
+        })
+        .catch((err: unknown) => rethrowUnique(err, 'This user already belongs to this company'));
+      app.mail.kick();
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.patch(
+    '/users/:userId',
+    {
+      schema: {
+        params: idParam('userId'),
+        body: userActiveSchema,
+        response: { 200: z.object({ id: z.string(), active: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params;
+      const { active } = request.body;
+      const actor = actorOf(request);
+      if (userId === actor.id && !active)
+        throw badRequest('You cannot deactivate your own account');
+      return app.db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({ active, updatedAt: sql`now()` })
+          .where(eq(users.id, userId))
+          .returning({ id: users.id, active: users.active, email: users.email });
+        if (!row) throw notFound('User not found');
+        // A deactivated user is signed out everywhere at once.
+        if (!active) await deleteUserSessions(tx, userId);
+        const [first] = await tx
+          .select({ customerId: customerUsers.customerId })
+          .from(customerUsers)
+          .where(eq(customerUsers.userId, userId))
+          .orderBy(asc(customerUsers.position))
+          .limit(1);
+        await recordAudit(tx, actor, {
+          action: active ? 'user.activate' : 'user.deactivate',
+          entityType: 'user',
+          entityId: userId,
+          customerId: first?.customerId ?? null,
+          details: { email: row.email },
+        });
+        return { id: row.id, active: row.active };
+      });
+    },
+  );
+};

@@ -1,0 +1,27 @@
+import { company } from '../../../shared/company.ts';
+import type { MailMessage } from '../../plugins/mail/outbox.ts';
+
+/** The invitation: who added them to which company, and the link that starts sign-in with the address filled in. */
+export function welcomeMail(opts: {
+  appUrl: string;
+  to: string;
+  firstName: string;
+  companyName: string;
+  invitedBy: string;
+}): MailMessage {
+  const link = `${opts.appUrl}/api/login?email=${encodeURIComponent(opts.to)}`;
+  return {
+    to: opts.to,
+    subject: `You're invited to the ${company.name} customer portal`,
+    text: [
+      `Hello ${opts.firstName},`,
+      '',
+      `${opts.invitedBy} from ${company.name} has given you access to the customer portal for ${opts.companyName}: invoices, projects, support tickets and documents in one place.`,
+      '',
+      'Sign in with your e-mail address (no password needed):',
+      link,
+      '',
+      'If you did not expect this message, you can ignore it.',
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,142 @@
+// Ticket e-mails. Each function only enqueues into the outbox inside the caller's
+// transaction; the caller runs `app.mail.kick()` after commit, so an SMTP outage
+// neither loses a message nor fails the request.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Tx } from '../../db/client.ts';
+import { customerUsers, notificationPreferences, tickets, users } from '../../db/schema.ts';
+import { enqueueMail, type MailMessage } from '../../plugins/mail/outbox.ts';
+import { company } from '../../../shared/company.ts';
+import { paths } from '../../../shared/routes.ts';
+import type { TicketStatus } from '../../../shared/schemas/tickets.ts';
+
+type MailConfig = Pick<Config, 'appUrl' | 'supportEmail'>;
+
+export type NewTicketMail = {
+  ticket: {
+    id: string;
+    subject: string;
+    description: string;
+    priority: string;
+    category: string;
+    department: string;
+  };
+  author: { name: string; email: string };
+  customerName: string;
+};
+
+/** A new portal ticket: to the support desk (reply goes to the author) and an acknowledgement to the author. */
+export async function enqueueNewTicketMails(tx: Tx, config: MailConfig, mail: NewTicketMail) {
+  const { ticket, author, customerName } = mail;
+  const subject = oneLine(ticket.subject);
+  await enqueueMail(tx, [
+    {
+      to: config.supportEmail,
+      replyTo: author.email,
+      subject: `[${ticket.id}] New ticket from ${customerName}: ${subject}`,
+      text: [
+        `${author.name} (${author.email}) of ${customerName} opened ticket ${ticket.id}.`,
+        '',
+        `Subject: ${subject}`,
+        `Priority: ${ticket.priority}`,
+        `Category: ${ticket.category}`,
+        `Department: ${ticket.department}`,
+        '',
+        ticket.description,
+      ].join('\n'),
+    },
+    {
+      to: author.email,
+      subject: `[${ticket.id}] We received your ticket: ${subject}`,
+      text: [
+        `Hello ${author.name},`,
+        '',
+        `Thank you for contacting ${company.name}. Your ticket ${ticket.id} "${subject}" is open and our team will reply soon.`,
+        '',
+        `Follow it in the portal: ${portalLink(config)}`,
+      ].join('\n'),
+    },
+  ]);
+}
+
+/** A customer's reply: the support desk hears of it so the conversation does not stall. */
+export async function enqueueCustomerReplyMail(
+  tx: Tx,
+  config: MailConfig,
+  reply: {
+    ticketId: string;
+    subject: string;
+    author: { name: string; email: string };
+    message: string;
+  },
+) {
+  await enqueueMail(tx, {
+    to: config.supportEmail,
+    replyTo: reply.author.email,
+    subject: `[${reply.ticketId}] Customer reply: ${oneLine(reply.subject)}`,
+    text: [`${reply.author.name} (${reply.author.email}) wrote:`, '', reply.message].join('\n'),
+  });
+}
+
+export type TicketUpdate =
+  | { ticketId: string; kind: 'reply'; author: string; message: string }
+  | { ticketId: string; kind: 'status'; status: TicketStatus };
+
+/**
+ * An agent replied or changed a ticket's status: every active user of the ticket's
+ * company whose `emailTickets` preference is on (on by default) gets one e-mail.
+ * Returns how many were enqueued.
+ */
+export async function enqueueTicketUpdateMail(
+  tx: Tx,
+  config: MailConfig,
+  update: TicketUpdate,
+): Promise<number> {
+  const [ticket] = await tx
+    .select({ subject: tickets.subject, customerId: tickets.customerId })
+    .from(tickets)
+    .where(eq(tickets.id, update.ticketId))
+    .limit(1);
+  if (!ticket) return 0;
+  const recipients = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(customerUsers)
+    .innerJoin(users, eq(users.id, customerUsers.userId))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(
+      and(
+        eq(customerUsers.customerId, ticket.customerId),
+        eq(users.active, true),
+        sql`coalesce(${notificationPreferences.emailTickets}, true)`,
+      ),
+    );
+  const subject = oneLine(ticket.subject);
+  const messages: MailMessage[] = recipients.map((r) => ({
+    to: r.email,
+    subject:
+      update.kind === 'reply'
+        ? `[${update.ticketId}] New reply: ${subject}`
+        : `[${update.ticketId}] Status changed to ${update.status}: ${subject}`,
+    text: [
+      `Hello ${r.firstName},`,
+      '',
+      ...(update.kind === 'reply'
+        ? [
+            `${update.author} replied to ticket ${update.ticketId} "${subject}":`,
+            '',
+            update.message,
+          ]
+        : [`Ticket ${update.ticketId} "${subject}" is now ${update.status}.`]),
+      '',
+      `View the conversation in the portal: ${portalLink(config)}`,
+      `You receive this because ticket e-mails are on in your notification preferences.`,
+    ].join('\n'),
+  }));
+  await enqueueMail(tx, messages);
+  return messages.length;
+}
+
+const portalLink = (config: MailConfig) => `${config.appUrl}${paths.tickets}`;
+
+/** A subject line never carries line breaks into a mail header. */
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();

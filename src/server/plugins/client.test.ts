@@ -1,0 +1,113 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prerenderFile, NOT_FOUND_PAGE, SHELL_PAGE } from '../../shared/prerender.ts';
+import { publicRoutes } from '../../shared/routes.ts';
+import { TMP_ROOT } from '../test/template.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+/** A miniature build: what `npm run build:client` writes, with the placeholder tokens. */
+async function writeClient(dir: string) {
+  const page = (h1: string) =>
+    `<html><head><meta name="help-center-url" content="__HELP_CENTER_URL__" /><link rel="canonical" href="__APP_URL__/x" /></head><body><h1>${h1}</h1><a href="__HELP_CENTER_URL__">Help Center</a></body></html>`;
+  const write = async (file: string, text: string) => {
+    await fs.mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await fs.writeFile(path.join(dir, file), text);
+  };
+  await write('index.html', page('template'));
+  await write(prerenderFile(SHELL_PAGE), page('shell'));
+  await write(prerenderFile(NOT_FOUND_PAGE), page('404 Page Not Found'));
+  for (const route of publicRoutes) await write(prerenderFile(route), page(`page ${route}`));
+  await write('assets/app-abc123.js', 'console.log("app")');
+  await write('assets/app-abc123.js.br', 'pretend-brotli');
+}
+
+describe('serving the built client', () => {
+  let t: TestApp;
+  const clientDir = path.join(TMP_ROOT, `client-${process.pid}`);
+  beforeAll(async () => {
+    await writeClient(clientDir);
+    t = await createTestApp({
+      clientDir,
+      appUrl: 'https://www.meridian.example',
+      helpCenterUrl: 'https://help.example.com/?a=1&b=2',
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fs.rm(clientDir, { recursive: true, force: true });
+  });
+
+  it('serves each public route its own prerendered page with the configuration filled in', async () => {
+    for (const route of publicRoutes) {
+      const res = await t.app.inject({ method: 'GET', url: route });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain(`<h1>page ${route}</h1>`);
+      expect(res.body).toContain('href="https://www.meridian.example/x"');
+      expect(res.body).toContain('content="https://help.example.com/?a=1&amp;b=2"');
+      expect(res.body).not.toMatch(/__(APP|HELP_CENTER)_URL__/);
+    }
+  });
+
+  it('sends brotli or gzip when the browser accepts it', async () => {
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toContain('<h1>page /about</h1>');
+    const gz = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toContain('<h1>page /about</h1>');
+  });
+
+  it('answers unknown paths with the 404 page and status 404, signed-in areas with the shell', async () => {
+    const missing = await t.app.inject({ method: 'GET', url: '/services/nope?x=1' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<h1>404 Page Not Found</h1>');
+    const portal = await t.app.inject({ method: 'GET', url: '/portal/invoices' });
+    expect(portal.statusCode).toBe(200);
+    expect(portal.body).toContain('<h1>shell</h1>');
+    const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
+    expect(api.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('never exposes the raw prerendered files or the template', async () => {
+    for (const url of ['/_prerender/about.html', '/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('__APP_URL__');
+    }
+  });
+
+  it('serves hashed assets immutable, precompressed when a sibling exists', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/assets/app-abc123.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.body).toBe('pretend-brotli');
+  });
+
+  it('lists every public route in sitemap.xml under APP_URL and points robots.txt to it', async () => {
+    const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const locs = [...sitemap.body.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual(publicRoutes.map((r) => `https://www.meridian.example${r}`));
+    const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.body).toContain('Sitemap: https://www.meridian.example/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /api/');
+  });
+});

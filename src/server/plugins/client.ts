@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  NOT_FOUND_PAGE,
+  PRERENDER_DIR,
+  SHELL_PAGE,
+  prerenderFile,
+} from '../../shared/prerender.ts';
+import { isAppPath, publicRoutes } from '../../shared/routes.ts';
+import type { Config } from '../config.ts';
+import {
+  cacheDocument,
+  loadHtml,
+  resolveIn,
+  sendDocument,
+  type CachedDocument,
+} from './client-documents.ts';
+import { robotsTxt, sitemapXml } from './site-files.ts';
+
+/**
+ * Serves the built client: hashed assets cached for a year (precompressed siblings when
+ * present), the prerendered public pages with this server's APP_URL and HELP_CENTER_URL
+ * filled in (read once at startup), the SPA shell for signed-in areas, the 404 page with
+ * status 404, and /sitemap.xml and /robots.txt. `/api/*` never falls through to HTML.
+ */
+export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
+  const sitemap = cacheDocument(sitemapXml(config.appUrl), 'application/xml; charset=utf-8');
+  const robots = cacheDocument(robotsTxt(config.appUrl), 'text/plain; charset=utf-8');
+  app.get('/sitemap.xml', { logLevel: 'warn' }, (request, reply) =>
+    sendDocument(request, reply, sitemap),
+  );
+  app.get('/robots.txt', { logLevel: 'warn' }, (request, reply) =>
+    sendDocument(request, reply, robots),
+  );
+
+  const dir = config.clientDir;
+  const hasClient = !!dir && fs.existsSync(path.join(dir, 'index.html'));
+  let shell: CachedDocument | undefined;
+  let notFoundPage: CachedDocument | undefined;
+  if (dir && hasClient) {
+    await app.register(fastifyStatic, {
+      root: dir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Pages are served below from memory, with the configuration filled in.
+      globIgnore: [`${PRERENDER_DIR}/**`, 'index.html*'],
+      setHeaders: (res, filePath) => {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+    const values = { appUrl: config.appUrl, helpCenterUrl: config.helpCenterUrl };
+    const load = (route: string) => loadHtml(resolveIn(dir, prerenderFile(route)), values);
+    // A plain `vite build` (no prerender step) still works: every page is the shell.
+    shell = load(SHELL_PAGE) ?? loadHtml(path.join(dir, 'index.html'), values);
+    notFoundPage = load(NOT_FOUND_PAGE) ?? shell;
+    for (const route of publicRoutes) {
+      const page = load(route) ?? shell;
+      if (page) app.get(route, (request, reply) => sendDocument(request, reply, page));
+    }
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPageRequest =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      pathname !== '/api' &&
+      !pathname.startsWith('/api/');
+    if (!isPageRequest || !shell || !notFoundPage) {
+      return reply.status(404).send({ message: 'Not Found' });
+    }
+    // Signed-in areas are client-routed: the shell decides what to show once auth is known.
+    if (isAppPath(pathname)) return sendDocument(request, reply, shell);
+    return sendDocument(request, reply, notFoundPage, 404);
+  });
+});

@@ -1,0 +1,185 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { mailOutbox } from '../../db/schema.ts';
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+};
+
+const MAX_ATTEMPTS = 8;
+const BATCH = 20;
+/** 30 s, 1 min, 2 min ... capped at 1 h. */
+const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
+
+/** Adds mail to the outbox inside the caller's transaction: it is sent only if the write commits. */
+export async function enqueueMail(db: Db | Tx, messages: MailMessage | MailMessage[]) {
+  const list = Array.isArray(messages) ? messages : [messages];
+  if (list.length === 0) return;
+  await db.insert(mailOutbox).values(
+    list.map((m) => ({
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      html: m.html ?? null,
+      replyTo: m.replyTo ?? null,
+    })),
+  );
+}
+
+/**
+ * Delivers the outbox. With SMTP_URL it speaks SMTP; without it, each mail is
+ * printed to the console and written as an .eml file under DATA_DIR/mail.
+ */
+export class MailOutbox {
+  private readonly transport: Transporter;
+  private readonly fileMode: boolean;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.fileMode = !config.smtpUrl;
+    this.transport = config.smtpUrl
+      ? nodemailer.createTransport(config.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => 0);
+    this.transport.close();
+  }
+
+  /** Ask for a delivery round soon (after a commit that enqueued mail). */
+  kick() {
+    if (!this.stopped && this.timer) this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      void this.flush().finally(() => {
+        if (!this.stopped) this.schedule(this.config.mailPollMs);
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** One delivery round; returns how many mails were sent. Safe to call concurrently. */
+  flush(): Promise<number> {
+    this.running ??= this.deliverDue().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async deliverDue(): Promise<number> {
+    let sent = 0;
+    let due: (typeof mailOutbox.$inferSelect)[];
+    try {
+      due = await this.claimDue();
+    } catch (err) {
+      this.log.warn({ err }, 'mail outbox unavailable');
+      return 0;
+    }
+    for (const mail of due) {
+      try {
+        await this.deliver(mail);
+        await this.db
+          .update(mailOutbox)
+          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
+          .where(eq(mailOutbox.id, mail.id));
+        sent++;
+      } catch (err) {
+        const attempts = mail.attempts + 1;
+        const failed = attempts >= MAX_ATTEMPTS;
+        this.log.warn({ err, mailId: mail.id, attempts }, 'mail delivery failed');
+        await this.db
+          .update(mailOutbox)
+          .set({
+            attempts,
+            status: failed ? 'failed' : 'pending',
+            lastError: String(err instanceof Error ? err.message : err).slice(0, 500),
+            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+          })
+          .where(eq(mailOutbox.id, mail.id))
+          .catch(() => {});
+      }
+    }
+    return sent;
+  }
+
+  /**
+   * Takes due mails and pushes their next attempt a little into the future, so
+   * another app server polling the same table does not send them twice.
+   */
+  private async claimDue() {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())))
+        .orderBy(asc(mailOutbox.nextAttemptAt))
+        .limit(BATCH)
+        .for('update', { skipLocked: true });
+      if (rows.length > 0) {
+        await tx
+          .update(mailOutbox)
+          .set({ nextAttemptAt: sql`now() + interval '2 minutes'` })
+          .where(
+            inArray(
+              mailOutbox.id,
+              rows.map((r) => r.id),
+            ),
+          );
+      }
+      return rows;
+    });
+  }
+
+  private async deliver(mail: typeof mailOutbox.$inferSelect) {
+    const info = await this.transport.sendMail({
+      from: this.config.mailFrom,
+      to: mail.to,
+      replyTo: mail.replyTo ?? undefined,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? undefined,
+      messageId: `<${mail.id}@${new URL(this.config.appUrl).hostname}>`,
+    });
+    if (this.fileMode) {
+      const dir = path.join(this.config.dataDir, 'mail');
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(
+        dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.id}.eml`,
+      );
+      await fs.writeFile(file, info.message as Buffer);
+      // Without SMTP the console is the inbox: print the text so links can be followed.
+      this.log.info(
+        { to: mail.to, subject: mail.subject, file },
+        `mail written (no SMTP_URL set):\n${mail.text}`,
+      );
+    }
+  }
+}

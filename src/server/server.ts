@@ -1,0 +1,38 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { isNewPgliteDir, openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed/demo.ts';
+import { installGracefulShutdown } from './lifecycle.ts';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+/** Starts the server: validated config, migrations, demo data on a new embedded database, listen. */
+async function main() {
+  const config = configOrExit();
+  const firstRun = !config.databaseUrl && (await isNewPgliteDir(config.dataDir));
+  const database = await openDatabase(config);
+  await database.migrate();
+  if (firstRun && (await seedDemoData(database.db, { dataDir: config.dataDir }))) {
+    console.log('New embedded database: demo data added (see README for the sign-in addresses).');
+  }
+
+  const app = await buildApp(config, { database, closeDatabase: true });
+  installGracefulShutdown(app);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`\n  Site running at ${config.appUrl}\n`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,19 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { users } from '../db/schema.ts';
+import { createSession } from '../plugins/session/sessions.ts';
+
+/**
+ * A real session row for a seeded user and the signed cookie header that carries it,
+ * for API tests that are not about the sign-in flow itself.
+ */
+export async function sessionCookieFor(app: FastifyInstance, email: string): Promise<string> {
+  const [user] = await app.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
+    .limit(1);
+  if (!user) throw new Error(`no user ${email}`);
+  const rawId = await createSession(app.db, user.id, { userAgent: 'vitest' });
+  return `${app.sessionCookieName}=${app.signCookie(rawId)}`;
+}

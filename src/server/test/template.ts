@@ -1,0 +1,58 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../db/client.ts';
+import { seedDemoData } from '../db/seed/demo.ts';
+
+/** Test databases are copies of one migrated, seeded template made once per run. */
+export const TMP_ROOT = path.resolve('.tmp');
+export const TEMPLATE_DIR = path.join(TMP_ROOT, 'test-template');
+export const PG_TEMPLATE_DB = 'app_test_template';
+
+export async function createPgliteTemplate(): Promise<void> {
+  await fs.rm(TEMPLATE_DIR, { recursive: true, force: true });
+  await fs.mkdir(TEMPLATE_DIR, { recursive: true });
+  const database = await openDatabase({ dataDir: TEMPLATE_DIR });
+  try {
+    await database.migrate();
+    await seedDemoData(database.db, { dataDir: TEMPLATE_DIR });
+  } finally {
+    await database.close();
+  }
+}
+
+/** Builds the PostgreSQL template database (and its seed files under TEMPLATE_DIR). */
+export async function createPostgresTemplate(databaseUrl: string): Promise<void> {
+  await fs.rm(TEMPLATE_DIR, { recursive: true, force: true });
+  await fs.mkdir(TEMPLATE_DIR, { recursive: true });
+  await withAdmin(databaseUrl, async (admin) => {
+    await admin.query(`drop database if exists ${PG_TEMPLATE_DB} with (force)`);
+    await admin.query(`create database ${PG_TEMPLATE_DB}`);
+  });
+  const database = await openDatabase({
+    databaseUrl: withDatabase(databaseUrl, PG_TEMPLATE_DB),
+    dataDir: TEMPLATE_DIR,
+  });
+  try {
+    await database.migrate();
+    await seedDemoData(database.db, { dataDir: TEMPLATE_DIR });
+  } finally {
+    await database.close();
+  }
+}
+
+export function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+export async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}

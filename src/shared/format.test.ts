@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { formatCurrency, formatDate, formatFileSize } from './format.ts';
+
+describe('formatters', () => {
+  it('formats USD the en-US way', () => {
+    expect(formatCurrency(18640)).toBe('$18,640.00');
+    expect(formatCurrency(0.5)).toBe('$0.50');
+  });
+
+  it('shows a calendar day as that day in any time zone', () => {
+    expect(formatDate('2026-03-05')).toBe('Mar 5, 2026');
+  });
+
+  it('uses base-1024 units with 2 decimals', () => {
+    expect(formatFileSize(0)).toBe('0 Bytes');
+    expect(formatFileSize(512)).toBe('512 Bytes');
+    expect(formatFileSize(1536)).toBe('1.50 KB');
+    expect(formatFileSize(5 * 1024 * 1024)).toBe('5.00 MB');
+    expect(formatFileSize(3 * 1024 ** 3)).toBe('3.00 GB');
+  });
+});

@@ -1,0 +1,45 @@
+import { services } from './services.ts';
+
+/** Route paths, defined once: the router, the prerenderer, the sitemap and the server read these. */
+export const paths = {
+  home: '/',
+  services: '/services',
+  service: (slug: string) => `/services/${slug}`,
+  about: '/about',
+  contact: '/contact',
+  privacyPolicy: '/privacy-policy',
+  termsOfService: '/terms-of-service',
+  systemStatus: '/system-status',
+  login: '/api/login',
+  logout: '/api/logout',
+  portal: '/portal',
+  dashboard: '/portal/dashboard',
+  invoices: '/portal/invoices',
+  projects: '/portal/projects',
+  tickets: '/portal/tickets',
+  documents: '/portal/documents',
+  profile: '/portal/profile',
+  staff: '/staff',
+  staffLeads: '/staff/leads',
+  staffCustomers: '/staff/customers',
+  staffCustomer: (customerId: string) => `/staff/customers/${customerId}`,
+  staffCustomerPattern: '/staff/customers/:customerId',
+  staffAudit: '/staff/audit',
+} as const;
+
+/** The 18 public routes of the spec, in its order. */
+export const publicRoutes: readonly string[] = [
+  paths.home,
+  paths.services,
+  ...services.map((s) => paths.service(s.slug)),
+  paths.about,
+  paths.contact,
+  paths.privacyPolicy,
+  paths.termsOfService,
+  paths.systemStatus,
+];
+
+/** Paths served by the client app after sign-in (portal and staff route sets). */
+export function isAppPath(pathname: string): boolean {
+  return /^\/(portal|staff)(\/|$)/.test(pathname);
+}

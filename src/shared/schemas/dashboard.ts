@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { invoiceSchema } from './invoices.ts';
+import { projectSchema } from './projects.ts';
+import { ticketPriorities, ticketStatuses } from './tickets.ts';
+
+export const activityTypes = ['payment', 'milestone', 'ticket', 'document', 'other'] as const;
+export type ActivityType = (typeof activityTypes)[number];
+
+/** Spec section 3 "Activity". */
+export const activitySchema = z.object({
+  id: z.string(),
+  type: z.enum(activityTypes),
+  title: z.string(),
+  createdAt: z.string(),
+});
+export type Activity = z.infer<typeof activitySchema>;
+export const activityListSchema = z.array(activitySchema);
+
+/** What the dashboard's Recent Tickets card shows of a ticket. */
+export const dashboardTicketSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  priority: z.enum(ticketPriorities),
+  status: z.enum(ticketStatuses),
+  createdAt: z.string(),
+});
+export type DashboardTicket = z.infer<typeof dashboardTicketSchema>;
+
+/** Spec section 3 "Dashboard response". */
+export const dashboardSchema = z.object({
+  stats: z.object({
+    outstandingBalance: z.number(),
+    activeProjects: z.number().int(),
+    openTickets: z.number().int(),
+    monthlyHours: z.number(),
+  }),
+  recentInvoices: z.array(invoiceSchema),
+  activeProjects: z.array(projectSchema),
+  recentTickets: z.array(dashboardTicketSchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

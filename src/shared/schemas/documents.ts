@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+export const documentCategories = [
+  'project',
+  'invoice',
+  'compliance',
+  'training',
+  'other',
+] as const;
+export type DocumentCategory = (typeof documentCategories)[number];
+
+/** Spec section 3 "Document": type is the file extension, size in bytes, instants in ISO 8601. */
+export const documentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  size: z.number().int().nonnegative(),
+  category: z.enum(documentCategories),
+  uploadedBy: z.string(),
+  uploadedAt: z.string(),
+  lastModified: z.string(),
+  downloadUrl: z.string(),
+  projectId: z.string().nullable(),
+  projectName: z.string().nullable(),
+});
+export type PortalDocument = z.infer<typeof documentSchema>;
+export const documentListSchema = z.array(documentSchema);
+
+/** Spec section 5: preview is allowed for PDF files only; the screen and the server share the rule. */
+export const isPreviewable = (type: string) => type.toLowerCase() === 'pdf';
+export const PREVIEW_ONLY_PDF_MESSAGE = 'Preview is only available for PDF files.';

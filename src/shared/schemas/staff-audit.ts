@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+export const auditQuerySchema = z.object({
+  customerId: z.uuid('Company not found').optional(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorName: z.string(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  customerId: z.string().nullable(),
+  customerName: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { emailField, optionalText, requiredText } from './fields.ts';
+
+/** A company as staff create and edit it. */
+export const companySchema = z.object({
+  name: requiredText('Company name is required', 200),
+  email: z
+    .union([z.literal(''), emailField()])
+    .optional()
+    .transform((v) => v || undefined),
+  phone: optionalText(50),
+  address: optionalText(500),
+});
+export type CompanyInput = z.input<typeof companySchema>;
+
+export const companySummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  userCount: z.number(),
+  openTickets: z.number(),
+});
+export type CompanySummary = z.infer<typeof companySummarySchema>;
+
+export const companyUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  active: z.boolean(),
+  position: z.number(),
+});
+export type CompanyUser = z.infer<typeof companyUserSchema>;
+
+export const companyDetailSchema = companySummarySchema.extend({
+  users: z.array(companyUserSchema),
+  projects: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type CompanyDetail = z.infer<typeof companyDetailSchema>;
+
+/**
+ * Invite a user to a company by e-mail. Names are needed only when the address is new;
+ * an existing user keeps the name they chose.
+ */
+export const inviteSchema = z.object({
+  email: emailField(),
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+});
+export type InviteInput = z.input<typeof inviteSchema>;
+
+export const userActiveSchema = z.object({
+  active: z.boolean({ message: 'Active must be true or false' }),
+});
+
+export const staffMemberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;

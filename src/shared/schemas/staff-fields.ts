@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar day written `YYYY-MM-DD` (rejects 2026-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!DAY.test(value)) return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
+}
+
+export const dateField = (message: string) =>
+  z.string({ message }).trim().refine(isCalendarDay, message);
+
+/** An optional day: an empty input or null means "none". */
+export const optionalDateField = (message: string) =>
+  z
+    .union([z.literal(''), z.null(), dateField(message)])
+    .optional()
+    .transform((v) => v || null);
+
+/** An optional reference to a row (a select's empty value means "none"). */
+export const optionalId = (message: string) =>
+  z
+    .union([z.literal(''), z.null(), z.uuid(message)])
+    .optional()
+    .transform((v) => v || null);
+
+/** Route params holding one row id; a malformed id is simply not found. */
+export function idParam<K extends string>(name: K) {
+  return z.object({ [name]: z.uuid('Not Found') } as { [P in K]: z.ZodUUID });
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { requiredText } from './fields.ts';
+
+export const ticketCategories = [
+  'Email & Communication',
+  'Network & Security',
+  'Software & Licensing',
+  'Hardware',
+  'Cloud Services',
+  'Other',
+] as const;
+
+export const ticketDepartments = [
+  'IT Support',
+  'Network Administration',
+  'Security',
+  'Cloud Services',
+] as const;
+
+export const ticketPriorities = ['high', 'normal', 'low'] as const;
+export const ticketStatuses = ['open', 'pending', 'closed'] as const;
+export type TicketStatus = (typeof ticketStatuses)[number];
+
+/** Spec section 5, new ticket form. */
+export const newTicketSchema = z.object({
+  subject: requiredText('Subject is required', 200),
+  description: requiredText('Description is required', 10000),
+  priority: z
+    .enum(ticketPriorities, { message: 'Priority must be high, normal or low' })
+    .default('normal'),
+  category: z.enum(ticketCategories, { message: 'Category is required' }),
+  department: z.enum(ticketDepartments, { message: 'Department is required' }),
+});
+export type NewTicketInput = z.input<typeof newTicketSchema>;
+export type NewTicket = z.output<typeof newTicketSchema>;
+
+/** A reply: the send button is disabled on blank text; the server refuses it too. */
+export const ticketReplySchema = z.object({
+  message: requiredText('Message is required', 10000),
+});
+
+/** Spec section 3 "Ticket reply", as `GET .../tickets` returns it. */
+export const ticketReplyOutSchema = z.object({
+  id: z.string(),
+  message: z.string(),
+  author: z.string(),
+  isAgent: z.boolean(),
+  createdAt: z.string(),
+});
+export type TicketReply = z.infer<typeof ticketReplyOutSchema>;
+
+/** Spec section 3 "Ticket"; `assignedTo` is the assignee's name, null when unassigned. */
+export const ticketSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  description: z.string(),
+  priority: z.enum(ticketPriorities),
+  status: z.enum(ticketStatuses),
+  category: z.string(),
+  department: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  assignedTo: z.string().nullable(),
+  replies: z.array(ticketReplyOutSchema),
+});
+export type Ticket = z.infer<typeof ticketSchema>;

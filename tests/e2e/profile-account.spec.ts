@@ -1,0 +1,100 @@
+// Profile & Settings against the account routes (PUT /api/auth/profile, PUT /api/auth/notifications,
+// POST /api/auth/logout-all) and the portal header.
+import type { Page } from '@playwright/test';
+import { DEMO_USERS } from '../../src/server/db/seed/demo.ts';
+import { signIn } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
+
+async function openProfile(page: Page, email: string) {
+  await signIn(page, email);
+  await page.goto('/portal/profile');
+  await expect(page.getByRole('heading', { name: 'Profile & Settings' })).toBeVisible();
+}
+
+const card = (page: Page, title: string) => page.getByRole('region', { name: title });
+
+test('edit the profile: the spec messages, then the new name in the header', async ({ page }) => {
+  await openProfile(page, DEMO_USERS.globex);
+  const profile = card(page, 'User Profile');
+  await profile.getByRole('button', { name: 'Edit' }).click();
+  await profile.getByLabel('First Name').fill(' ');
+  await profile.getByLabel('Email').fill('not-an-address');
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(profile.getByText('First name is required')).toBeVisible();
+  await expect(profile.getByText('Valid email is required')).toBeVisible();
+
+  await profile.getByLabel('First Name').fill('Samantha');
+  await profile.getByLabel('Email').fill(DEMO_USERS.globex);
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Profile Updated');
+  await expect(profile.getByText('Samantha', { exact: true })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Samantha Rivera');
+
+  // Put the seeded name back for the specs that follow.
+  await profile.getByRole('button', { name: 'Edit' }).click();
+  await profile.getByLabel('First Name').fill('Sam');
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('banner')).toContainText('Sam Rivera');
+});
+
+test("the profile cannot take another user's e-mail address", async ({ page, consoleErrors }) => {
+  await openProfile(page, DEMO_USERS.globex);
+  const profile = card(page, 'User Profile');
+  await profile.getByRole('button', { name: 'Edit' }).click();
+  await profile.getByLabel('Email').fill(DEMO_USERS.acme);
+  await profile.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByTestId('toast')).toContainText(
+    'Failed to update profile. Please try again.',
+  );
+  await expect(profile.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  // The browser logs the refused request (409); that line is the expected answer.
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !/status of 409/.test(e)),
+  );
+  await page.reload();
+  await expect(card(page, 'User Profile').getByText(DEMO_USERS.globex)).toBeVisible();
+});
+
+test('a notification switch saves at once and is kept after a reload', async ({ page }) => {
+  await openProfile(page, DEMO_USERS.acme);
+  const maintenance = page.getByRole('switch', { name: 'Maintenance' });
+  await expect(maintenance).not.toBeChecked();
+  await maintenance.click();
+  await expect(page.getByTestId('toast')).toContainText('Settings Updated');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Maintenance' })).toBeChecked();
+
+  await page.getByRole('switch', { name: 'Maintenance' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Settings Updated');
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Maintenance' })).not.toBeChecked();
+});
+
+test('the security card and "Logout from all sessions" signing out a second browser too', async ({
+  page,
+  browser,
+}) => {
+  const other = await browser.newContext();
+  try {
+    const otherPage = await other.newPage();
+    await signIn(otherPage, DEMO_USERS.acme);
+    await openProfile(page, DEMO_USERS.acme);
+    const security = card(page, 'Security & Privacy');
+    await expect(security).toContainText('Magic Link Authentication');
+    await expect(security).toContainText('Active');
+    // The other browser signed in first, so the previous sign-in is a real time, not a placeholder.
+    await expect(
+      security.getByText(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M$/),
+    ).toBeVisible();
+    expect((await otherPage.request.get('/api/auth/user')).status()).toBe(200);
+
+    await security.getByRole('button', { name: 'Logout from all sessions' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    expect((await otherPage.request.get('/api/auth/user')).status()).toBe(401);
+  } finally {
+    await other.close();
+  }
+});

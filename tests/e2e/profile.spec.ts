@@ -1,0 +1,89 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { DEMO_USERS } from '../../src/server/db/seed/demo.ts';
+import { signIn } from './fixtures/sign-in.ts';
+import { expect, test } from './fixtures/test.ts';
+
+async function openProfile(page: Page, email: string) {
+  await signIn(page, email);
+  await page.goto('/portal/profile');
+  await expect(page.getByRole('heading', { name: 'Profile & Settings' })).toBeVisible();
+}
+
+const card = (page: Page, title: string) => page.getByRole('region', { name: title });
+
+test('add a site, cancel a delete, confirm a delete', async ({ page }) => {
+  await openProfile(page, DEMO_USERS.acme);
+  const sites = card(page, 'Company Sites');
+  const name = `Irving Dispatch ${Date.now()}`;
+
+  await sites.getByRole('button', { name: 'Add Site' }).click();
+  const form = sites.getByRole('form', { name: 'Add site' });
+  await form.getByRole('button', { name: 'Add Site' }).click();
+  for (const message of [
+    'Site name is required',
+    'Address is required',
+    'Contact person is required',
+    'Valid email is required',
+    'Phone number is required',
+  ]) {
+    await expect(form.getByText(message, { exact: true })).toBeVisible();
+  }
+  await form.getByLabel('Site Name').fill(name);
+  await form.getByLabel('Address').fill('600 E Las Colinas Blvd, Irving, TX 75039');
+  await form.getByLabel('Contact Person').fill('Alex Moreno');
+  await form.getByLabel('Contact Email').fill('alex.moreno@acme-logistics.example');
+  await form.getByLabel('Contact Phone').fill('(972) 555-0147');
+  await form.getByRole('button', { name: 'Add Site' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Site Added');
+  await expect(form).toBeHidden();
+  const list = sites.getByRole('list', { name: 'Company sites' });
+  await expect(list.getByText(name)).toBeVisible();
+
+  const remove = sites.getByRole('button', { name: `Delete site ${name}` });
+  await remove.click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete this site?');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(list.getByText(name)).toBeVisible();
+
+  await remove.click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('toast')).toContainText('Site Deleted');
+  await expect(list.getByText(name)).toHaveCount(0);
+  await page.reload();
+  await expect(card(page, 'Company Sites').getByText('Dallas Distribution Center')).toBeVisible();
+  await expect(page.getByText(name)).toHaveCount(0);
+});
+
+test('a failed save shows the failure toast and puts the switch back', async ({
+  page,
+  consoleErrors,
+}) => {
+  await openProfile(page, DEMO_USERS.acme);
+  // The network drops the save: the browser logs the failed request, which is the point here.
+  await page.route('**/api/auth/notifications', (route) => route.abort('connectionfailed'));
+  const invoices = page.getByRole('switch', { name: 'Invoices' });
+  await expect(invoices).toBeChecked();
+  await invoices.click();
+  await expect(page.getByTestId('toast')).toContainText(
+    'Failed to update notification settings. Please try again.',
+  );
+  await expect(invoices).toBeChecked();
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !/ERR_CONNECTION_FAILED|Failed to fetch/.test(e)),
+  );
+});
+
+test('the profile screen has no serious accessibility violations', async ({ page }) => {
+  await openProfile(page, DEMO_USERS.acme);
+  await card(page, 'User Profile').getByRole('button', { name: 'Edit' }).click();
+  await card(page, 'Company Sites').getByRole('button', { name: 'Add Site' }).click();
+  const violations = (await new AxeBuilder({ page }).analyze()).violations.filter((v) =>
+    ['serious', 'critical'].includes(v.impact ?? ''),
+  );
+  expect(violations).toEqual([]);
+});

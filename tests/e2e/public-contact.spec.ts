@@ -1,0 +1,114 @@
+import { expect, test } from './fixtures/test.ts';
+import { waitForMailTo } from './mail.ts';
+
+for (const { path, rows } of [
+  { path: '/', rows: '4' },
+  { path: '/contact', rows: '5' },
+]) {
+  test(`contact form on ${path}: the three validation messages under their fields`, async ({
+    page,
+  }) => {
+    await page.goto(path);
+    const form = page.locator('form');
+    await expect(form.getByLabel('Message')).toHaveAttribute('rows', rows);
+    for (const label of ['Name*', 'Email*', 'Message*']) {
+      await expect(form.locator('label', { hasText: label })).toHaveText(label);
+    }
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
+    await expect(form.getByLabel('Email')).toHaveAccessibleDescription('Valid email is required');
+    await expect(form.getByLabel('Message')).toHaveAccessibleDescription('Message is required');
+
+    await form.getByLabel('Email').fill('not-an-address');
+    await expect(form.getByText('Valid email is required')).toBeVisible();
+    await form.getByLabel('Name').fill('Ada');
+    await expect(form.getByText('Name is required')).toBeHidden();
+  });
+}
+
+test('a successful send shows "Sending...", then the toast, resets the form and mails the visitor', async ({
+  page,
+}) => {
+  const email = `visitor-${Date.now()}@example.com`;
+  await page.goto('/contact');
+  // Hold the request until the in-flight state has been checked.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('/api/contact', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const form = page.locator('form');
+  await form.getByLabel('Name').fill('Morgan Blake');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Company').fill('Blake Freight');
+  await form.getByLabel('Message').fill('Please call me about a 20-site Wi-Fi upgrade.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  await expect(form.getByLabel('Name')).toBeDisabled();
+  release();
+
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Message sent!');
+  await expect(toast).toContainText("We'll get back to you within 24 hours.");
+  await expect(form.getByLabel('Name')).toHaveValue('');
+  await expect(form.getByLabel('Message')).toHaveValue('');
+  await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+
+  const ack = await waitForMailTo(email);
+  expect(ack.text).toContain('will get back to you within 24 hours');
+});
+
+test('a failed send shows the destructive "Error" toast and keeps the entered data', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.route('/api/contact', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: '{"message":"Internal Server Error"}',
+    }),
+  );
+  await page.goto('/');
+  const form = page.locator('form');
+  await form.getByLabel('Name').fill('Morgan Blake');
+  await form.getByLabel('Email').fill('morgan@example.com');
+  await form.getByLabel('Message').fill('Our VPN drops every afternoon.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveAttribute('data-variant', 'destructive');
+  await expect(toast).toContainText('Error');
+  await expect(toast).toContainText('Failed to send message. Please try again.');
+  await expect(form.getByLabel('Name')).toHaveValue('Morgan Blake');
+  await expect(form.getByLabel('Message')).toHaveValue('Our VPN drops every afternoon.');
+  await expect(page.getByTestId('toast')).toHaveCount(1);
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !/status of 500/.test(e)),
+  );
+});
+
+test('the contact form still fails cleanly when the server is unreachable', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/contact');
+  await page.route('/api/contact', (route) => route.abort('connectionrefused'));
+  const form = page.locator('form');
+  await form.getByLabel('Name').fill('Morgan Blake');
+  await form.getByLabel('Email').fill('morgan@example.com');
+  await form.getByLabel('Message').fill('Hello');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(page.getByTestId('toast')).toContainText(
+    'Failed to send message. Please try again.',
+  );
+  await expect(form.getByLabel('Email')).toHaveValue('morgan@example.com');
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((e) => !/ERR_CONNECTION_REFUSED/.test(e)),
+  );
+});

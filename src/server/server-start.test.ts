@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TEMPLATE_DIR, TMP_ROOT } from './test/template.ts';
 
 /** Runs the real entry point and collects what it prints and how it exits. */
 function start(env: Record<string, string>) {
@@ -27,5 +31,74 @@ describe('start-up with a bad configuration', () => {
     const { code, output } = await start({ NODE_ENV: 'production', SESSION_SECRET: '' });
     expect(code).toBe(1);
     expect(output).toMatch(/SESSION_SECRET is required in production/);
+  });
+});
+
+/** A port nobody listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+describe('start-up without SMTP_URL', () => {
+  it('prints the sign-in mail with its link and saves it under DATA_DIR/mail', async () => {
+    // The README's way in for a newcomer: the seeded address, then the link from the console.
+    const dataDir = path.join(TMP_ROOT, 'test-runs', `console-mail-${process.pid}`);
+    await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.cp(TEMPLATE_DIR, dataDir, { recursive: true });
+    const port = await freePort();
+    const appUrl = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1' };
+    Object.assign(env, { APP_URL: appUrl, DATA_DIR: dataDir, NODE_ENV: 'development' });
+    // Always the embedded database copied from the template, even when CI sets DATABASE_URL.
+    delete env.DATABASE_URL;
+    delete env.SMTP_URL;
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const printed = (text: string) =>
+      new Promise<void>((resolve) => {
+        const check = () => output.includes(text) && resolve();
+        child.stdout.on('data', check);
+        check();
+      });
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    try {
+      await printed('Site running at');
+      const form = await fetch(`${appUrl}/api/login`);
+      const csrf = /name="_csrf" value="([^"]*)"/.exec(await form.text())?.[1] ?? '';
+      const cookie = form.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const res = await fetch(`${appUrl}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin: appUrl },
+        body: new URLSearchParams({ _csrf: csrf, email: 'jordan.lee@acme-logistics.example' }),
+      });
+      expect(res.status).toBe(200);
+      await printed('/api/login/verify?token=');
+
+      const link = new RegExp(`${appUrl}/api/login/verify\\?token=[\\w-]+`).exec(output)?.[0];
+      expect(link).toBeDefined();
+      const files = await fs.readdir(path.join(dataDir, 'mail'));
+      expect(files).toHaveLength(1);
+      const eml = await fs.readFile(path.join(dataDir, 'mail', files[0] ?? ''), 'utf8');
+      expect(eml).toContain('jordan.lee@acme-logistics.example');
+      expect(eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(link);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

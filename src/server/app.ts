@@ -24,6 +24,7 @@ import { ticketRoutes } from './modules/tickets/routes.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { mailPlugin } from './plugins/mail/plugin.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { requireCustomerAccess } from './plugins/session/customer-access.ts';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
 
   // External machinery first, our own plugins next, routes last.
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { config });
   await app.register(dbPlugin, {
     database,

@@ -30,6 +30,13 @@ const HOSTILE_BODIES: { name: string; contentType: string; payload: string }[] =
   { name: 'multipart without boundary', contentType: 'multipart/form-data', payload: 'x' },
   { name: 'unknown type', contentType: 'application/x-evil', payload: '\u0000\u0001' },
   { name: 'charset lie', contentType: 'application/json; charset=utf-16', payload: '{}' },
+  // Valid JSON that PostgreSQL cannot store (text and jsonb refuse both).
+  {
+    name: 'a lone surrogate',
+    contentType: 'application/json',
+    payload: '{"name": "\\ud800", "message": "x\\uDFFF"}',
+  },
+  { name: 'a NUL character', contentType: 'application/json', payload: '{"name": "a\\u0000"}' },
 ];
 
 describe('hostile request bodies on every route that reads one', () => {
@@ -88,6 +95,23 @@ describe('text PostgreSQL cannot store', () => {
     t = await createCatalogedApp();
   });
   afterAll(() => t.close());
+
+  it('refuses a lone surrogate with the same message, but stores an escaped emoji pair', async () => {
+    const send = (message: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        payload: `{"name": "Ana", "email": "ana@example.com", "message": "${message}"}`,
+      });
+    const refused = await send('hi \\ud83d');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ message: 'Text contains characters that cannot be stored' });
+    const stored = await send('hi \\ud83d\\ude00');
+    expect(stored.statusCode).toBeLessThan(300);
+    const rows = await t.app.db.select().from(contactMessages);
+    expect(rows.some((r) => r.message === 'hi \u{1F600}')).toBe(true);
+  });
 
   it('is a 400 with a message, and the transaction leaves nothing behind', async () => {
     // What the error handler relies on: the driver's error is recognised, the transaction rolled back.

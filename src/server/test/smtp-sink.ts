@@ -12,6 +12,8 @@ export type ReceivedMail = {
   receivedAt: string;
 };
 
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
 /**
  * A real SMTP server for tests: every accepted message is parsed and kept in
  * memory and, when `dir` is given, written there as JSON for another process to read.

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox } from '../../db/schema.ts';
-import { startSmtpSink } from '../../test/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { publicFormFixture } from '../../test/public-form-fixture.ts';
 
 const valid = {
   name: 'Dana Whitfield',
@@ -13,45 +12,25 @@ const valid = {
 };
 
 describe('POST /api/contact', () => {
-  let t: TestApp;
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ smtpUrl: sink.url, salesEmail: 'sales-desk@meridian.example' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
-
-  // Each call comes from a new address unless a test names one: the rate limit counts per IP.
-  let nextIp = 1;
-  const post = (
-    payload: unknown,
-    ip = `10.9.${Math.floor(nextIp / 250)}.${nextIp++ % 250}`,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/contact',
-      remoteAddress: ip,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    });
+  const form = publicFormFixture('/api/contact', 'sales-desk@meridian.example');
+  const { post } = form;
 
   it('stores the message, then mails sales and the visitor', async () => {
     const res = await post(valid);
     expect(res.statusCode).toBe(201);
     const { id } = res.json<{ id: string }>();
-    const [row] = await t.app.db.select().from(contactMessages).where(eq(contactMessages.id, id));
+    const [row] = await form.app.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, id));
     expect(row).toMatchObject({ ...valid, status: 'new' });
 
-    expect(await t.app.mail.flush()).toBe(2);
-    const [toSales] = sink.mailsTo('sales-desk@meridian.example');
+    expect(await form.app.mail.flush()).toBe(2);
+    const [toSales] = form.sink.mailsTo('sales-desk@meridian.example');
     expect(toSales?.subject).toBe('New contact message from Dana Whitfield');
     expect(toSales?.text).toContain('We need help refreshing 40 laptops before March.');
     expect(toSales?.text).toContain('Northwind Traders');
-    const [toVisitor] = sink.mailsTo('dana@northwind.example');
+    const [toVisitor] = form.sink.mailsTo('dana@northwind.example');
     expect(toVisitor?.text).toContain(
       'We received your message and will get back to you within 24 hours.',
     );
@@ -60,7 +39,7 @@ describe('POST /api/contact', () => {
   it('keeps optional fields optional and trims the rest', async () => {
     const res = await post({ name: '  Lee ', email: 'lee@example.com', message: ' Hi ' });
     expect(res.statusCode).toBe(201);
-    const [row] = await t.app.db
+    const [row] = await form.app.db
       .select()
       .from(contactMessages)
       .where(eq(contactMessages.id, res.json<{ id: string }>().id));
@@ -78,21 +57,21 @@ describe('POST /api/contact', () => {
     [{ ...valid, company: 'x'.repeat(201) }, 'Must be at most 200 characters'],
     [{ ...valid, phone: 'x'.repeat(51) }, 'Must be at most 50 characters'],
   ])('refuses %o with a 400 naming the problem', async (payload, message) => {
-    const before = await t.app.db.$count(contactMessages);
+    const before = await form.app.db.$count(contactMessages);
     const res = await post(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
-    expect(await t.app.db.$count(contactMessages)).toBe(before);
+    expect(await form.app.db.$count(contactMessages)).toBe(before);
   });
 
   it('answers a filled honeypot with a bare 400 and stores nothing', async () => {
-    const before = await t.app.db.$count(contactMessages);
-    const outboxBefore = await t.app.db.$count(mailOutbox);
+    const before = await form.app.db.$count(contactMessages);
+    const outboxBefore = await form.app.db.$count(mailOutbox);
     const res = await post({ ...valid, website: 'https://spam.example' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Invalid request' });
-    expect(await t.app.db.$count(contactMessages)).toBe(before);
-    expect(await t.app.db.$count(mailOutbox)).toBe(outboxBefore);
+    expect(await form.app.db.$count(contactMessages)).toBe(before);
+    expect(await form.app.db.$count(mailOutbox)).toBe(outboxBefore);
   });
 
   it('refuses a body over the limit with 413', async () => {

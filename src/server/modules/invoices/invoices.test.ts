@@ -1,30 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoiceListSchema, type Invoice } from '../../../shared/schemas/invoices.ts';
 import { invoices } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
 import { customerIdOf } from '../../test/customers.ts';
 import { pdfText } from '../../test/pdf-text.ts';
-import { sessionCookieFor } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { portalApiFixture } from '../../test/portal-api-fixture.ts';
 
 describe('GET /api/customers/:customerId/invoices', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  async function list(company: string, email: string) {
-    const customerId = await customerIdOf(t.app, company);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/customers/${customerId}/invoices`,
-      headers: { cookie: await sessionCookieFor(t.app, email) },
-    });
-    expect(res.statusCode).toBe(200);
-    return { customerId, body: res.json<Invoice[]>() };
-  }
+  const t = portalApiFixture();
+  const list = (company: string, email: string) => t.list<Invoice[]>('invoices', company, email);
 
   for (const [company, email] of [
     ['Acme Logistics', DEMO_USERS.acme],
@@ -69,11 +54,7 @@ describe('GET /api/customers/:customerId/invoices', () => {
   it('serves a real PDF of the invoice with its number, customer, amount and status', async () => {
     const { body } = await list('Acme Logistics', DEMO_USERS.acme);
     const invoice = body.find((i) => i.number === 'INV-2026-1003')!;
-    const res = await t.app.inject({
-      method: 'GET',
-      url: invoice.pdfUrl!,
-      headers: { cookie: await sessionCookieFor(t.app, DEMO_USERS.acme) },
-    });
+    const res = await t.getAs(DEMO_USERS.acme, invoice.pdfUrl!);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
@@ -93,11 +74,7 @@ describe('GET /api/customers/:customerId/invoices', () => {
 
   it('answers 400 for an invoice id that is not a UUID', async () => {
     const customerId = await customerIdOf(t.app, 'Acme Logistics');
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/customers/${customerId}/invoices/INV-1/pdf`,
-      headers: { cookie: await sessionCookieFor(t.app, DEMO_USERS.acme) },
-    });
+    const res = await t.getAs(DEMO_USERS.acme, `/api/customers/${customerId}/invoices/INV-1/pdf`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Invoice not found' });
   });

@@ -1,29 +1,13 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { projectListSchema, type Project } from '../../../shared/schemas/projects.ts';
 import { milestones, projects } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo.ts';
-import { customerIdOf } from '../../test/customers.ts';
-import { sessionCookieFor } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { portalApiFixture } from '../../test/portal-api-fixture.ts';
 
 describe('GET /api/customers/:customerId/projects', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
-
-  async function list(company: string, email: string) {
-    const customerId = await customerIdOf(t.app, company);
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/customers/${customerId}/projects`,
-      headers: { cookie: await sessionCookieFor(t.app, email) },
-    });
-    expect(res.statusCode).toBe(200);
-    return { customerId, body: res.json<Project[]>() };
-  }
+  const t = portalApiFixture();
+  const list = (company: string, email: string) => t.list<Project[]>('projects', company, email);
 
   for (const [company, email] of [
     ['Acme Logistics', DEMO_USERS.acme],

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox, quoteRequests } from '../../db/schema.ts';
-import { startSmtpSink } from '../../test/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { publicFormFixture } from '../../test/public-form-fixture.ts';
+import { createTestApp } from '../../test/test-app.ts';
 
 const valid = {
   name: 'Priya Raman',
@@ -14,46 +14,23 @@ const valid = {
 };
 
 describe('POST /api/quote', () => {
-  let t: TestApp;
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ smtpUrl: sink.url, salesEmail: 'quotes@meridian.example' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
-
-  // Each call comes from a new address unless a test names one: the rate limit counts per IP.
-  let nextIp = 1;
-  const post = (
-    payload: unknown,
-    ip = `10.9.${Math.floor(nextIp / 250)}.${nextIp++ % 250}`,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/quote',
-      remoteAddress: ip,
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    });
+  const form = publicFormFixture('/api/quote', 'quotes@meridian.example');
+  const { post } = form;
 
   it('stores the request, then mails sales and the visitor', async () => {
     const res = await post(valid);
     expect(res.statusCode).toBe(201);
     const { id } = res.json<{ id: string }>();
-    const [row] = await t.app.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
+    const [row] = await form.app.db.select().from(quoteRequests).where(eq(quoteRequests.id, id));
     expect(row).toMatchObject({ ...valid, status: 'new' });
 
-    expect(await t.app.mail.flush()).toBe(2);
-    const [toSales] = sink.mailsTo('quotes@meridian.example');
+    expect(await form.app.mail.flush()).toBe(2);
+    const [toSales] = form.sink.mailsTo('quotes@meridian.example');
     expect(toSales?.subject).toBe('Quote request: Cloud Solutions - Priya Raman');
     expect(toSales?.text).toContain(
       'Move our 12 on-premises servers to Azure within two quarters.',
     );
-    const [toVisitor] = sink.mailsTo('priya@contoso.example');
+    const [toVisitor] = form.sink.mailsTo('priya@contoso.example');
     expect(toVisitor?.subject).toBe(
       'Your quote request for Cloud Solutions - Meridian IT Services',
     );
@@ -103,19 +80,19 @@ describe('POST /api/quote', () => {
     [{ ...valid, company: 'x'.repeat(201) }, 'Must be at most 200 characters'],
     [{ ...valid, phone: 'x'.repeat(51) }, 'Must be at most 50 characters'],
   ])('refuses %o with a 400 naming the problem', async (payload, message) => {
-    const before = await t.app.db.$count(quoteRequests);
+    const before = await form.app.db.$count(quoteRequests);
     const res = await post(payload);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message });
-    expect(await t.app.db.$count(quoteRequests)).toBe(before);
+    expect(await form.app.db.$count(quoteRequests)).toBe(before);
   });
 
   it('answers a filled honeypot with a bare 400 and stores nothing', async () => {
-    const before = await t.app.db.$count(quoteRequests);
+    const before = await form.app.db.$count(quoteRequests);
     const res = await post({ ...valid, website: 'buy now' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Invalid request' });
-    expect(await t.app.db.$count(quoteRequests)).toBe(before);
+    expect(await form.app.db.$count(quoteRequests)).toBe(before);
   });
 
   it('refuses a body over the limit with 413', async () => {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { Activity, ActivityType, DashboardTicket } from '../../../shared/schemas/dashboard.ts';
 import type { Invoice } from '../../../shared/schemas/invoices.ts';
@@ -23,6 +24,49 @@ function ViewLink({ href, children }: { href: string; children: string }) {
   );
 }
 
+/**
+ * One dashboard list: the company's rows, or the marked sample rows when it has none.
+ * `what` names the rows in the sample notice.
+ */
+function ListCard<T extends { id: string }>({
+  title,
+  link,
+  rows: realRows,
+  sample,
+  company,
+  what,
+  itemClassName,
+  renderItem,
+}: {
+  title: string;
+  link: { href: string; label: string };
+  rows: readonly T[];
+  sample: readonly T[];
+  company: string;
+  what: string;
+  itemClassName: string;
+  renderItem: (row: T) => ReactNode;
+}) {
+  const { rows, isSample } = rowsOrSample(realRows, sample);
+  return (
+    <Card>
+      <CardHeader title={title} action={<ViewLink href={link.href}>{link.label}</ViewLink>} />
+      <CardBody className="grid gap-3">
+        {isSample && <SampleNotice compact company={company} what={what} />}
+        <ul className="divide-y divide-slate-100">
+          {rows.map((row) => (
+            <li key={row.id} className={itemClassName}>
+              {renderItem(row)}
+            </li>
+          ))}
+        </ul>
+      </CardBody>
+    </Card>
+  );
+}
+
+const rowItem = 'flex items-center justify-between gap-3 py-2';
+
 export function RecentInvoicesCard({
   invoices,
   company,
@@ -30,31 +74,28 @@ export function RecentInvoicesCard({
   invoices: Invoice[];
   company: string;
 }) {
-  const { rows, isSample } = rowsOrSample(invoices, sampleInvoices);
   return (
-    <Card>
-      <CardHeader
-        title="Recent Invoices"
-        action={<ViewLink href={paths.invoices}>View All</ViewLink>}
-      />
-      <CardBody className="grid gap-3">
-        {isSample && <SampleNotice compact company={company} what="invoices" />}
-        <ul className="divide-y divide-slate-100">
-          {rows.map((inv) => (
-            <li key={inv.id} className="flex items-center justify-between gap-3 py-2">
-              <div>
-                <p className="text-sm font-medium text-slate-900">{inv.number}</p>
-                <p className="text-xs text-slate-600">Due {formatDate(inv.dueDate)}</p>
-              </div>
-              <div className="flex items-center gap-3">
-                <span className="text-sm font-semibold">{formatCurrency(inv.amount)}</span>
-                <InvoiceStatusBadge status={inv.status} />
-              </div>
-            </li>
-          ))}
-        </ul>
-      </CardBody>
-    </Card>
+    <ListCard
+      title="Recent Invoices"
+      link={{ href: paths.invoices, label: 'View All' }}
+      rows={invoices}
+      sample={sampleInvoices}
+      company={company}
+      what="invoices"
+      itemClassName={rowItem}
+      renderItem={(inv) => (
+        <>
+          <div>
+            <p className="text-sm font-medium text-slate-900">{inv.number}</p>
+            <p className="text-xs text-slate-600">Due {formatDate(inv.dueDate)}</p>
+          </div>
+          <div className="flex items-center gap-3">
+            <span className="text-sm font-semibold">{formatCurrency(inv.amount)}</span>
+            <InvoiceStatusBadge status={inv.status} />
+          </div>
+        </>
+      )}
+    />
   );
 }
 
@@ -65,31 +106,28 @@ export function ActiveProjectsCard({
   projects: Project[];
   company: string;
 }) {
-  const { rows, isSample } = rowsOrSample(projects, sampleProjects);
   return (
-    <Card>
-      <CardHeader
-        title="Active Projects"
-        action={<ViewLink href={paths.projects}>View All</ViewLink>}
-      />
-      <CardBody className="grid gap-3">
-        {isSample && <SampleNotice compact company={company} what="active projects" />}
-        <ul className="divide-y divide-slate-100">
-          {rows.map((p) => (
-            <li key={p.id} className="grid gap-2 py-3">
-              <div className="flex items-center justify-between gap-3">
-                <div>
-                  <p className="text-sm font-medium text-slate-900">{p.name}</p>
-                  <p className="text-xs text-slate-600">Started {formatDate(p.startDate)}</p>
-                </div>
-                <ProjectStatusBadge status={p.status} />
-              </div>
-              <ProgressBar value={p.progress} label={`${p.name} progress`} />
-            </li>
-          ))}
-        </ul>
-      </CardBody>
-    </Card>
+    <ListCard
+      title="Active Projects"
+      link={{ href: paths.projects, label: 'View All' }}
+      rows={projects}
+      sample={sampleProjects}
+      company={company}
+      what="active projects"
+      itemClassName="grid gap-2 py-3"
+      renderItem={(p) => (
+        <>
+          <div className="flex items-center justify-between gap-3">
+            <div>
+              <p className="text-sm font-medium text-slate-900">{p.name}</p>
+              <p className="text-xs text-slate-600">Started {formatDate(p.startDate)}</p>
+            </div>
+            <ProjectStatusBadge status={p.status} />
+          </div>
+          <ProgressBar value={p.progress} label={`${p.name} progress`} />
+        </>
+      )}
+    />
   );
 }
 
@@ -100,30 +138,27 @@ export function RecentTicketsCard({
   tickets: DashboardTicket[];
   company: string;
 }) {
-  const { rows, isSample } = rowsOrSample(tickets, sampleTickets);
   return (
-    <Card>
-      <CardHeader
-        title="Recent Tickets"
-        action={<ViewLink href={paths.tickets}>New Ticket</ViewLink>}
-      />
-      <CardBody className="grid gap-3">
-        {isSample && <SampleNotice compact company={company} what="tickets" />}
-        <ul className="divide-y divide-slate-100">
-          {rows.map((t) => (
-            <li key={t.id} className="flex items-center justify-between gap-3 py-2">
-              <div>
-                <p className="text-sm font-medium text-slate-900">{t.subject}</p>
-                <p className="text-xs text-slate-600">
-                  {t.id.toUpperCase()} · {formatDateTime(t.createdAt)}
-                </p>
-              </div>
-              <PriorityBadge priority={t.priority} />
-            </li>
-          ))}
-        </ul>
-      </CardBody>
-    </Card>
+    <ListCard
+      title="Recent Tickets"
+      link={{ href: paths.tickets, label: 'New Ticket' }}
+      rows={tickets}
+      sample={sampleTickets}
+      company={company}
+      what="tickets"
+      itemClassName={rowItem}
+      renderItem={(t) => (
+        <>
+          <div>
+            <p className="text-sm font-medium text-slate-900">{t.subject}</p>
+            <p className="text-xs text-slate-600">
+              {t.id.toUpperCase()} · {formatDateTime(t.createdAt)}
+            </p>
+          </div>
+          <PriorityBadge priority={t.priority} />
+        </>
+      )}
+    />
   );
 }
 

@@ -8,12 +8,15 @@ import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { customerUsers, users } from '../src/server/db/schema.ts';
 import { seedDemoData } from '../src/server/db/seed/demo.ts';
+import { LARGE_COMPANY, seedLargeCompany } from '../src/server/db/seed/large.ts';
 import { createSession } from '../src/server/plugins/session/sessions.ts';
 
 export type AppServerInfo = { port: number; cookie: string; customerId: string };
 
 const dataDir = process.env.BENCH_DATA_DIR ?? path.resolve('.tmp/bench/data');
 const fresh = process.env.BENCH_FRESH === '1';
+// The scale bench signs in as the large company's user instead of the demo one.
+const large = process.env.BENCH_LARGE === '1';
 if (fresh) await fs.rm(dataDir, { recursive: true, force: true });
 const config = loadConfig({
   NODE_ENV: 'production',
@@ -27,11 +30,14 @@ const config = loadConfig({
 });
 const database = await openDatabase(config);
 await database.migrate();
-if (fresh) await seedDemoData(database.db, { dataDir });
+if (fresh) {
+  await seedDemoData(database.db, { dataDir });
+  if (large) await seedLargeCompany(database.db, { dataDir });
+}
 const app = await buildApp(config, { database, closeDatabase: true });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
-const email = 'jordan.lee@acme-logistics.example';
+const email = large ? LARGE_COMPANY.userEmail : 'jordan.lee@acme-logistics.example';
 const [user] = await app.db
   .select({ id: users.id, customerId: customerUsers.customerId })
   .from(users)

@@ -41,7 +41,7 @@ const PAGES: PageSpec[] = [
   { name: 'dashboard', path: '/portal/dashboard', signedIn: true },
 ];
 
-async function ensureBuilt() {
+export async function ensureBuilt() {
   try {
     await fs.access(path.join(clientDir, 'index.html'));
   } catch {

@@ -6,16 +6,20 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export type Child<T> = { info: T; process: ChildProcess; stop(): Promise<void> };
 
-/** Starts a bench helper in its own Node process and waits for its first IPC message. */
+/**
+ * Starts a bench helper in its own Node process and waits for its first IPC message.
+ * `pipeStdout` keeps the child's stdout (the app's request log) readable on `process.stdout`.
+ */
 export async function startChild<T>(
   script: string,
   env: Record<string, string> = {},
   firstMessage?: unknown,
+  { pipeStdout = false } = {},
 ): Promise<Child<T>> {
   const child = fork(path.join(here, script), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    stdio: ['ignore', pipeStdout ? 'pipe' : 'ignore', 'inherit', 'ipc'],
   });
   if (firstMessage !== undefined) child.send(firstMessage as object);
   const info = await new Promise<T>((resolve, reject) => {

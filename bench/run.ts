@@ -1,10 +1,13 @@
 // `npm run bench`: API throughput and latency next to bare node:http, page weight
-// and Lighthouse next to a static floor; Markdown on stdout, JSON in bench/results/latest.json.
+// and Lighthouse next to a static floor, the large company's lists and invoices screen;
+// Markdown on stdout, JSON in bench/results/latest.json.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { benchApi, type ApiRow } from './api.ts';
 import { benchPages, type PageRow } from './pages.ts';
+import { printScale } from './scale-report.ts';
+import { benchScale, type ScaleResult } from './scale.ts';
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const wants = (part: string) => only.length === 0 || only.includes(part);
@@ -24,7 +27,7 @@ if (wants('api')) {
   if (process.env.DATABASE_URL) {
     apiRows.push(
       ...(await benchApi('PostgreSQL', {
-        BENCH_DATABASE_URL: await benchDatabase(process.env.DATABASE_URL),
+        BENCH_DATABASE_URL: await benchDatabase(process.env.DATABASE_URL, 'meridian_bench'),
         BENCH_DATA_DIR: path.resolve('.tmp/bench/pg-files'),
       })),
     );
@@ -35,22 +38,37 @@ const pageRows: PageRow[] = [];
 if (wants('pages'))
   pageRows.push(...(await benchPages({ BENCH_DATA_DIR: path.resolve('.tmp/bench/pages') })));
 
-const ms = (n: number) => `${n} ms`;
-console.log(
-  `\n## API (autocannon, 100 connections, ${process.env.BENCH_SECONDS ?? 10} s) on ${machine.cpus} CPUs, ${machine.memoryGb} GB, Node ${machine.node}\n`,
-);
-console.log(
-  '| Database | Endpoint | App req/s | p50 | p99 | non-2xx | node:http req/s | p50 | p99 | Ratio |',
-);
-console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-for (const r of apiRows) {
-  if (!r.app || !r.bare) {
-    console.log(`| ${r.database} | ${r.endpoint} | ${r.note ?? ''} | | | | | | | |`);
-    continue;
+const scale: ScaleResult[] = [];
+if (wants('scale')) {
+  const dataDir = path.resolve('.tmp/bench/scale-pglite');
+  scale.push(await benchScale('PGlite', { BENCH_DATA_DIR: dataDir }, { screen: true }));
+  if (process.env.DATABASE_URL) {
+    const env = {
+      BENCH_DATABASE_URL: await benchDatabase(process.env.DATABASE_URL, 'meridian_bench_scale'),
+      BENCH_DATA_DIR: path.resolve('.tmp/bench/scale-pg-files'),
+    };
+    scale.push(await benchScale('PostgreSQL', env, { screen: false }));
   }
+}
+
+const ms = (n: number) => `${n} ms`;
+if (apiRows.length > 0) {
   console.log(
-    `| ${r.database} | ${r.endpoint} | ${r.app.rps} | ${ms(r.app.p50)} | ${ms(r.app.p99)} | ${r.app.non2xx + r.app.errors} | ${r.bare.rps} | ${ms(r.bare.p50)} | ${ms(r.bare.p99)} | ${r.ratio}% |`,
+    `\n## API (autocannon, 100 connections, ${process.env.BENCH_SECONDS ?? 10} s) on ${machine.cpus} CPUs, ${machine.memoryGb} GB, Node ${machine.node}\n`,
   );
+  console.log(
+    '| Database | Endpoint | App req/s | p50 | p99 | non-2xx | node:http req/s | p50 | p99 | Ratio |',
+  );
+  console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of apiRows) {
+    if (!r.app || !r.bare) {
+      console.log(`| ${r.database} | ${r.endpoint} | ${r.note ?? ''} | | | | | | | |`);
+      continue;
+    }
+    console.log(
+      `| ${r.database} | ${r.endpoint} | ${r.app.rps} | ${ms(r.app.p50)} | ${ms(r.app.p99)} | ${r.app.non2xx + r.app.errors} | ${r.bare.rps} | ${ms(r.bare.p50)} | ${ms(r.bare.p99)} | ${r.ratio}% |`,
+    );
+  }
 }
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -71,16 +89,17 @@ if (pageRows.length > 0) {
   }
 }
 
+if (scale.length > 0) printScale(scale);
+
 await fs.mkdir(path.resolve('bench/results'), { recursive: true });
 await fs.writeFile(
   path.resolve('bench/results/latest.json'),
-  `${JSON.stringify({ at: new Date().toISOString(), machine, api: apiRows, pages: pageRows }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), api: apiRows, pages: pageRows, scale }, null, 2)}\n`,
 );
 
 /** A fresh database beside the one DATABASE_URL names, so the bench never touches test data. */
-async function benchDatabase(url: string): Promise<string> {
+async function benchDatabase(url: string, name: string): Promise<string> {
   const { withAdmin, withDatabase } = await import('../src/server/test/template.ts');
-  const name = 'meridian_bench';
   await withAdmin(url, async (c) => {
     await c.query(`drop database if exists ${name} with (force)`);
     await c.query(`create database ${name}`);

@@ -1,0 +1,94 @@
+// The `--large` company's list endpoints: server time (from the app's own request log),
+// response size and row count, then the invoices screen in Chromium (bench/scale-screen.ts).
+import { createInterface } from 'node:readline';
+import type { AppServerInfo } from './app-server.ts';
+import { startChild } from './processes.ts';
+import { benchInvoicesScreen, type ScreenFigures } from './scale-screen.ts';
+import { median, round1 } from './stats.ts';
+
+export const SERVER_TARGET_MS = 150;
+export const KEYSTROKE_TARGET_MS = 50;
+const REQUESTS = Number(process.env.BENCH_SCALE_REQUESTS ?? 15);
+const LISTS = ['invoices', 'projects', 'documents', 'tickets', 'activities', 'sites'] as const;
+
+export type EndpointFigures = {
+  database: string;
+  endpoint: string;
+  rows: number;
+  bytes: number;
+  /** Median and worst of `reply.elapsedTime` as the app logs it when the response is sent. */
+  serverMedianMs: number;
+  serverMaxMs: number;
+  /** Median as the client sees it (loopback, includes reading the body). */
+  clientMedianMs: number;
+};
+export type ScaleResult = { endpoints: EndpointFigures[]; screen: ScreenFigures | null };
+
+/** Server times per URL, read from the app's one-line request log (pino JSON on stdout). */
+function requestLog(stdout: NodeJS.ReadableStream) {
+  const times = new Map<string, number[]>();
+  createInterface({ input: stdout }).on('line', (line) => {
+    if (!line.startsWith('{')) return;
+    const entry = JSON.parse(line) as { msg?: string; url?: string; ms?: number };
+    if (entry.msg !== 'request completed' || !entry.url || entry.ms === undefined) return;
+    times.set(entry.url, [...(times.get(entry.url) ?? []), entry.ms]);
+  });
+  return {
+    /** The first `count` server times logged for `url`; the log line may trail the response. */
+    async times(url: string, count: number): Promise<number[]> {
+      for (let waited = 0; (times.get(url)?.length ?? 0) < count; waited += 10) {
+        if (waited > 5000) throw new Error(`no request log for ${url}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return times.get(url)!.slice(0, count);
+    },
+  };
+}
+
+/** Seeds the large company into a fresh database, times each list, then the invoices screen. */
+export async function benchScale(
+  database: string,
+  env: Record<string, string>,
+  { screen }: { screen: boolean },
+): Promise<ScaleResult> {
+  const app = await startChild<AppServerInfo>(
+    'app-server.ts',
+    { ...env, BENCH_FRESH: '1', BENCH_LARGE: '1' },
+    undefined,
+    { pipeStdout: true },
+  );
+  const log = requestLog(app.process.stdout!);
+  const { port, cookie, customerId } = app.info;
+  try {
+    const endpoints: EndpointFigures[] = [];
+    for (const list of LISTS) {
+      const url = `/api/customers/${customerId}/${list}`;
+      const client: number[] = [];
+      let body = '';
+      // Two warm-up requests (JIT, plan cache) are logged but not counted.
+      for (let i = 0; i < REQUESTS + 2; i++) {
+        const started = performance.now();
+        const res = await fetch(`http://127.0.0.1:${port}${url}`, { headers: { cookie } });
+        body = await res.text();
+        if (!res.ok) throw new Error(`${url} answered ${res.status}: ${body.slice(0, 200)}`);
+        if (i >= 2) client.push(performance.now() - started);
+      }
+      const server = (await log.times(url, REQUESTS + 2)).slice(2);
+      endpoints.push({
+        database,
+        endpoint: `GET ${list}`,
+        rows: (JSON.parse(body) as unknown[]).length,
+        bytes: Buffer.byteLength(body),
+        serverMedianMs: round1(median(server)),
+        serverMaxMs: round1(Math.max(...server)),
+        clientMedianMs: round1(median(client)),
+      });
+    }
+    return {
+      endpoints,
+      screen: screen ? await benchInvoicesScreen(`http://127.0.0.1:${port}`, cookie) : null,
+    };
+  } finally {
+    await app.stop();
+  }
+}

@@ -182,7 +182,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_number_idx').on(t.number),
-    index('invoices_customer_issue_idx').on(t.customerId, t.issueDate),
+    // The list's order, so the database reads the rows sorted instead of sorting them.
+    index('invoices_customer_issue_idx').on(t.customerId, t.issueDate, t.number),
     check('invoices_amount_nonnegative', sql`${t.amount} >= 0`),
   ],
 );
@@ -205,7 +206,7 @@ export const projects = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('projects_customer_idx').on(t.customerId, t.startDate),
+    index('projects_customer_idx').on(t.customerId, t.startDate.desc().nullsFirst(), t.name),
     check('projects_progress_range', sql`${t.progress} between 0 and 100`),
   ],
 );
@@ -253,7 +254,7 @@ export const tickets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('tickets_customer_created_idx').on(t.customerId, t.createdAt),
+    index('tickets_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     index('tickets_status_idx').on(t.status),
   ],
 );
@@ -293,7 +294,7 @@ export const documents = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('documents_customer_uploaded_idx').on(t.customerId, t.uploadedAt)],
+  (t) => [index('documents_customer_uploaded_idx').on(t.customerId, t.uploadedAt, t.id)],
 );
 
 export const sites = pgTable(

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSchema } from '../../../shared/schemas/dashboard.ts';
 import { projects, tickets } from '../../db/schema.ts';
+import { parseJsonText } from '../../db/json-list.ts';
 import { customerParams } from '../customer-params.ts';
 import { listInvoices } from '../invoices/queries.ts';
 import { listProjects } from '../projects/queries.ts';
@@ -39,8 +40,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       ]);
       return {
         stats,
-        recentInvoices,
-        activeProjects,
+        recentInvoices: parseJsonText(recentInvoices),
+        activeProjects: parseJsonText(activeProjects),
         recentTickets: recentTickets.map((t) => ({ ...t, createdAt: t.createdAt.toISOString() })),
       };
     },

@@ -6,6 +6,7 @@ import {
   documentListSchema,
   isPreviewable,
 } from '../../../shared/schemas/documents.ts';
+import { sendJsonText } from '../../db/json-list.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { customerParams, messageSchema } from '../customer-params.ts';
@@ -18,7 +19,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/documents',
     { schema: { params: customerParams, response: { 200: documentListSchema } } },
-    async (request) => listDocuments(app.db, request.params.customerId),
+    async (request, reply) =>
+      sendJsonText(reply, await listDocuments(app.db, request.params.customerId)),
   );
 
   app.get(

@@ -1,44 +1,34 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import type { Db } from '../../db/client.ts';
+import { jsonArray, jsonFields, type JsonText } from '../../db/json-list.ts';
 import { invoices } from '../../db/schema.ts';
 
-const columns = {
-  id: invoices.id,
-  number: invoices.number,
-  amount: invoices.amount,
-  status: invoices.status,
-  issueDate: invoices.issueDate,
-  dueDate: invoices.dueDate,
-  description: invoices.description,
-  paymentUrl: invoices.paymentUrl,
-};
-type InvoiceRow = Pick<typeof invoices.$inferSelect, keyof typeof columns>;
-
-export const invoicePdfUrl = (customerId: string, invoiceId: string) =>
-  `/api/customers/${customerId}/invoices/${invoiceId}/pdf`;
-
-function toInvoice(customerId: string, { paymentUrl, amount, ...row }: InvoiceRow): Invoice {
-  return {
-    ...row,
-    amount: Number(amount),
-    ...(paymentUrl ? { paymentUrl } : {}),
+const invoiceJson = (customerId: string) =>
+  jsonFields<Invoice>({
+    id: invoices.id,
+    number: invoices.number,
+    amount: invoices.amount,
+    status: invoices.status,
+    issueDate: invoices.issueDate,
+    dueDate: invoices.dueDate,
+    description: invoices.description,
+    // Null, and so left out of the JSON, when there is no payment page.
+    paymentUrl: invoices.paymentUrl,
     // Every stored invoice has a PDF: the server renders it on request.
-    pdfUrl: invoicePdfUrl(customerId, row.id),
-  };
-}
+    pdfUrl: sql`${`/api/customers/${customerId}/invoices/`} || ${invoices.id} || '/pdf'`,
+  });
 
-/** A company's invoices, newest first (one query, only the listed columns). */
-export async function listInvoices(
+/** A company's invoices, newest first, as the JSON array the API answers. */
+export function listInvoices(
   db: Db,
   customerId: string,
   opts: { limit?: number; where?: SQL } = {},
-): Promise<Invoice[]> {
+): Promise<JsonText<Invoice[]>> {
   const query = db
-    .select(columns)
+    .select(invoiceJson(customerId))
     .from(invoices)
     .where(and(eq(invoices.customerId, customerId), opts.where))
     .orderBy(desc(invoices.issueDate), desc(invoices.number));
-  const rows = opts.limit ? await query.limit(opts.limit) : await query;
-  return rows.map((r) => toInvoice(customerId, r));
+  return jsonArray(db, opts.limit ? query.limit(opts.limit) : query, { omitNulls: true });
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invoiceListSchema } from '../../../shared/schemas/invoices.ts';
+import { sendJsonText } from '../../db/json-list.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { customerParams, messageSchema } from '../customer-params.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
@@ -11,7 +12,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoices',
     { schema: { params: customerParams, response: { 200: invoiceListSchema } } },
-    async (request) => listInvoices(app.db, request.params.customerId),
+    async (request, reply) =>
+      sendJsonText(reply, await listInvoices(app.db, request.params.customerId)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Milestone, Project } from '../../../shared/schemas/projects.ts';
+import type { Project } from '../../../shared/schemas/projects.ts';
 import type { Db } from '../../db/client.ts';
+import { jsonArray, jsonFields, type JsonText } from '../../db/json-list.ts';
 import { projects } from '../../db/schema.ts';
 
 /**
@@ -8,7 +9,7 @@ import { projects } from '../../db/schema.ts';
  * `projects.id` is spelled out: drizzle renders an interpolated column unqualified,
  * which inside this subquery would mean the milestone's own id.
  */
-const milestonesJson = sql<Milestone[]>`coalesce((
+const milestonesJson = sql`coalesce((
   select json_agg(json_build_object(
     'id', m.id, 'title', m.title, 'description', m.description, 'status', m.status,
     'dueDate', m.due_date, 'completedDate', m.completed_date
@@ -16,28 +17,30 @@ const milestonesJson = sql<Milestone[]>`coalesce((
   from milestones m where m.project_id = projects.id
 ), '[]'::json)`;
 
-/** A company's projects with their milestones, newest start first, in one query. */
-export async function listProjects(
+const projectJson = jsonFields<Project>({
+  id: projects.id,
+  name: projects.name,
+  description: projects.description,
+  status: projects.status,
+  progress: projects.progress,
+  startDate: projects.startDate,
+  estimatedCompletion: projects.estimatedCompletion,
+  endDate: projects.endDate,
+  projectManager: projects.projectManager,
+  notes: projects.notes,
+  milestones: milestonesJson,
+});
+
+/** A company's projects with their milestones, newest start first, as the JSON array the API answers. */
+export function listProjects(
   db: Db,
   customerId: string,
   opts: { limit?: number; where?: SQL } = {},
-): Promise<Project[]> {
+): Promise<JsonText<Project[]>> {
   const query = db
-    .select({
-      id: projects.id,
-      name: projects.name,
-      description: projects.description,
-      status: projects.status,
-      progress: projects.progress,
-      startDate: projects.startDate,
-      estimatedCompletion: projects.estimatedCompletion,
-      endDate: projects.endDate,
-      projectManager: projects.projectManager,
-      notes: projects.notes,
-      milestones: milestonesJson,
-    })
+    .select(projectJson)
     .from(projects)
     .where(and(eq(projects.customerId, customerId), opts.where))
     .orderBy(desc(projects.startDate), projects.name);
-  return opts.limit ? query.limit(opts.limit) : query;
+  return jsonArray(db, opts.limit ? query.limit(opts.limit) : query);
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { projectListSchema } from '../../../shared/schemas/projects.ts';
+import { sendJsonText } from '../../db/json-list.ts';
 import { customerParams } from '../customer-params.ts';
 import { listProjects } from './queries.ts';
 
@@ -8,6 +9,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects',
     { schema: { params: customerParams, response: { 200: projectListSchema } } },
-    async (request) => listProjects(app.db, request.params.customerId),
+    async (request, reply) =>
+      sendJsonText(reply, await listProjects(app.db, request.params.customerId)),
   );
 };

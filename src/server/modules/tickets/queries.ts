@@ -1,14 +1,29 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { ticketReplies, tickets, users } from '../../db/schema.ts';
+import {
+  isoTimestamp,
+  jsonArray,
+  jsonFields,
+  parseJsonText,
+  type JsonText,
+} from '../../db/json-list.ts';
+import { tickets, users } from '../../db/schema.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 
-type TicketRow = Omit<Ticket, 'replies' | 'createdAt' | 'updatedAt'> & {
-  createdAt: Date;
-  updatedAt: Date;
-};
+/**
+ * The ticket's conversation oldest first, aggregated in the same query (no second query
+ * with thousands of ids). `tickets.id` is spelled out: drizzle renders an interpolated
+ * column unqualified, which inside this subquery would mean the reply's own id.
+ */
+const repliesJson = sql`coalesce((
+  select json_agg(json_build_object(
+    'id', r.id, 'message', r.message, 'author', r.author, 'isAgent', r.is_agent,
+    'createdAt', ${isoTimestamp(sql`r.created_at`)}
+  ) order by r.created_at, r.id)
+  from ticket_replies r where r.ticket_id = tickets.id
+), '[]'::json)`;
 
-const ticketColumns = {
+const ticketJson = jsonFields<Ticket>({
   id: tickets.id,
   subject: tickets.subject,
   description: tickets.description,
@@ -16,26 +31,25 @@ const ticketColumns = {
   status: tickets.status,
   category: tickets.category,
   department: tickets.department,
-  createdAt: tickets.createdAt,
-  updatedAt: tickets.updatedAt,
-  assigneeFirst: users.firstName,
-  assigneeLast: users.lastName,
-};
+  createdAt: isoTimestamp(tickets.createdAt),
+  updatedAt: isoTimestamp(tickets.updatedAt),
+  // The assignee's name; null when unassigned.
+  assignedTo: sql`btrim(${users.firstName} || ' ' || ${users.lastName})`,
+  replies: repliesJson,
+});
 
-type SelectedTicket = Omit<TicketRow, 'assignedTo'> & {
-  assigneeFirst: string | null;
-  assigneeLast: string | null;
-};
-
-/** A company's tickets, newest first, each with its conversation oldest first. */
-export async function listTickets(db: Db | Tx, customerId: string): Promise<Ticket[]> {
-  const rows = await db
-    .select(ticketColumns)
+function selectTickets(db: Db | Tx, where: SQL | undefined) {
+  return db
+    .select(ticketJson)
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.assignedToUserId))
-    .where(eq(tickets.customerId, customerId))
+    .where(where)
     .orderBy(desc(tickets.createdAt), desc(tickets.id));
-  return withReplies(db, rows.map(toRow));
+}
+
+/** A company's tickets, newest first, each with its conversation, as the JSON array the API answers. */
+export function listTickets(db: Db | Tx, customerId: string): Promise<JsonText<Ticket[]>> {
+  return jsonArray(db, selectTickets(db, eq(tickets.customerId, customerId)));
 }
 
 /** One ticket of a company with its conversation, or null when the company has no such ticket. */
@@ -44,52 +58,7 @@ export async function findTicket(
   customerId: string,
   ticketId: string,
 ): Promise<Ticket | null> {
-  const rows = await db
-    .select(ticketColumns)
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.assignedToUserId))
-    .where(and(eq(tickets.customerId, customerId), eq(tickets.id, ticketId)))
-    .limit(1);
-  const [ticket] = await withReplies(db, rows.map(toRow));
+  const where = and(eq(tickets.customerId, customerId), eq(tickets.id, ticketId));
+  const [ticket] = parseJsonText(await jsonArray<Ticket>(db, selectTickets(db, where).limit(1)));
   return ticket ?? null;
-}
-
-function toRow({ assigneeFirst, assigneeLast, ...ticket }: SelectedTicket): TicketRow {
-  return {
-    ...ticket,
-    assignedTo: assigneeFirst === null ? null : `${assigneeFirst} ${assigneeLast ?? ''}`.trim(),
-  };
-}
-
-async function withReplies(db: Db | Tx, rows: TicketRow[]): Promise<Ticket[]> {
-  if (rows.length === 0) return [];
-  const replies = await db
-    .select({
-      id: ticketReplies.id,
-      ticketId: ticketReplies.ticketId,
-      message: ticketReplies.message,
-      author: ticketReplies.author,
-      isAgent: ticketReplies.isAgent,
-      createdAt: ticketReplies.createdAt,
-    })
-    .from(ticketReplies)
-    .where(
-      inArray(
-        ticketReplies.ticketId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(asc(ticketReplies.createdAt), asc(ticketReplies.id));
-  const byTicket = new Map<string, Ticket['replies']>();
-  for (const { ticketId, createdAt, ...reply } of replies) {
-    const list = byTicket.get(ticketId) ?? [];
-    list.push({ ...reply, createdAt: createdAt.toISOString() });
-    byTicket.set(ticketId, list);
-  }
-  return rows.map((r) => ({
-    ...r,
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-    replies: byTicket.get(r.id) ?? [],
-  }));
 }

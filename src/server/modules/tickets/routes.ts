@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { sendJsonText } from '../../db/json-list.ts';
 import {
   newTicketSchema,
   ticketReplySchema,
@@ -20,7 +21,8 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.get(
     '/tickets',
     { schema: { params: customerParams, response: { 200: z.array(ticketSchema) } } },
-    async (request) => listTickets(app.db, request.params.customerId),
+    async (request, reply) =>
+      sendJsonText(reply, await listTickets(app.db, request.params.customerId)),
   );
 
   app.post(

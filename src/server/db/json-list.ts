@@ -1,0 +1,48 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { FastifyReply } from 'fastify';
+import type { Db, Tx } from './client.ts';
+
+/**
+ * JSON text of a `T`, built by the database. Lists of thousands of rows are answered
+ * this way: no driver row parsing, no mapping, no zod encoding, no JSON.stringify in Node
+ * (docs/decisions/list-endpoints-json-in-sql.md). The brand only carries the shape.
+ */
+export type JsonText<T> = string & { readonly __shape?: T };
+
+/**
+ * The select list of a JSON row: each expression aliased to its key, so `jsonArray`
+ * turns a row into the object `T`. Every key of `T` must be given.
+ */
+export function jsonFields<T>(fields: { [K in keyof Required<T>]: SQLWrapper }) {
+  return Object.fromEntries(
+    Object.entries<SQLWrapper>(fields).map(([key, value]) => [key, sql`${value}`.as(key)]),
+  ) as { [K in keyof T]: SQL.Aliased };
+}
+
+/** An instant as `Date.toISOString()` writes it (UTC, milliseconds, `Z`). */
+export const isoTimestamp = (value: SQLWrapper) =>
+  sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The rows of `query` as one JSON array, in the query's order: the aggregate reads its
+ * only input, the ordered subquery, as it comes. `omitNulls` drops null-valued keys
+ * (for optional fields that are absent rather than null).
+ */
+export async function jsonArray<T>(
+  db: Db | Tx,
+  query: SQLWrapper,
+  { omitNulls = false } = {},
+): Promise<JsonText<T[]>> {
+  const array = omitNulls ? sql`json_strip_nulls(json_agg(r))` : sql`json_agg(r)`;
+  const result = (await db.execute(
+    sql`select coalesce(${array}, '[]')::text as json from (${query}) as r`,
+  )) as unknown as { rows: Array<{ json: string }> };
+  return result.rows[0]?.json ?? '[]';
+}
+
+export const parseJsonText = <T>(text: JsonText<T>) => JSON.parse(text) as T;
+
+/** Sends JSON text as it is: Fastify skips serialisation for a string typed as JSON. */
+export function sendJsonText(reply: FastifyReply, text: JsonText<unknown>) {
+  return reply.type('application/json; charset=utf-8').send(text);
+}

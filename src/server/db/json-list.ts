@@ -25,18 +25,26 @@ export const isoTimestamp = (value: SQLWrapper) =>
 
 /**
  * The rows of `query` as one JSON array, in the query's order: the aggregate reads its
- * only input, the ordered subquery, as it comes. `omitNulls` drops null-valued keys
- * (for optional fields that are absent rather than null).
+ * only input, the ordered subquery, as it comes.
+ * `omitNull` names an optional field that is left out, rather than null, when it has no
+ * value. It is cut from the text, which is far cheaper than json_strip_nulls re-parsing
+ * it, and safe: inside a JSON string a quote is always escaped, so `,"key":null` can only
+ * be that field. The field must not come first in the row.
  */
 export async function jsonArray<T>(
   db: Db | Tx,
   query: SQLWrapper,
-  { omitNulls = false } = {},
+  { omitNull }: { omitNull?: string } = {},
 ): Promise<JsonText<T[]>> {
-  const array = omitNulls ? sql`json_strip_nulls(json_agg(r))` : sql`json_agg(r)`;
+  const array = sql`coalesce(json_agg(r), '[]')::text`;
+  const json = omitNull
+    ? sql`replace(${array}, ${`,${JSON.stringify(omitNull)}:null`}, '')`
+    : array;
   const result = (await db.execute(
-    sql`select coalesce(${array}, '[]')::text as json from (${query}) as r`,
-  )) as unknown as { rows: Array<{ json: string }> };
+    sql`select ${json} as json from (${query}) as r`,
+  )) as unknown as {
+    rows: Array<{ json: string }>;
+  };
   return result.rows[0]?.json ?? '[]';
 }
 

@@ -30,5 +30,5 @@ export function listInvoices(
     .from(invoices)
     .where(and(eq(invoices.customerId, customerId), opts.where))
     .orderBy(desc(invoices.issueDate), desc(invoices.number));
-  return jsonArray(db, opts.limit ? query.limit(opts.limit) : query, { omitNulls: true });
+  return jsonArray(db, opts.limit ? query.limit(opts.limit) : query, { omitNull: 'paymentUrl' });
 }

@@ -7,42 +7,52 @@ import {
   parseJsonText,
   type JsonText,
 } from '../../db/json-list.ts';
-import { tickets, users } from '../../db/schema.ts';
+import { ticketReplies, tickets, users } from '../../db/schema.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 
 /**
- * The ticket's conversation oldest first, aggregated in the same query (no second query
- * with thousands of ids). `tickets.id` is spelled out: drizzle renders an interpolated
- * column unqualified, which inside this subquery would mean the reply's own id.
+ * Each selected ticket's conversation, oldest first, aggregated in one grouped pass that
+ * the list joins (no second query with thousands of ids, no subquery per ticket).
  */
-const repliesJson = sql`coalesce((
-  select json_agg(json_build_object(
-    'id', r.id, 'message', r.message, 'author', r.author, 'isAgent', r.is_agent,
-    'createdAt', ${isoTimestamp(sql`r.created_at`)}
-  ) order by r.created_at, r.id)
-  from ticket_replies r where r.ticket_id = tickets.id
-), '[]'::json)`;
-
-const ticketJson = jsonFields<Ticket>({
-  id: tickets.id,
-  subject: tickets.subject,
-  description: tickets.description,
-  priority: tickets.priority,
-  status: tickets.status,
-  category: tickets.category,
-  department: tickets.department,
-  createdAt: isoTimestamp(tickets.createdAt),
-  updatedAt: isoTimestamp(tickets.updatedAt),
-  // The assignee's name; null when unassigned.
-  assignedTo: sql`btrim(${users.firstName} || ' ' || ${users.lastName})`,
-  replies: repliesJson,
-});
+function conversations(db: Db | Tx, where: SQL | undefined) {
+  return db
+    .select({
+      ticketId: ticketReplies.ticketId,
+      replies: sql`json_agg(json_build_object(
+        'id', ${ticketReplies.id}, 'message', ${ticketReplies.message},
+        'author', ${ticketReplies.author}, 'isAgent', ${ticketReplies.isAgent},
+        'createdAt', ${isoTimestamp(ticketReplies.createdAt)}
+      ) order by ${ticketReplies.createdAt}, ${ticketReplies.id})`.as('replies'),
+    })
+    .from(ticketReplies)
+    .innerJoin(tickets, eq(tickets.id, ticketReplies.ticketId))
+    .where(where)
+    .groupBy(ticketReplies.ticketId)
+    .as('conversations');
+}
 
 function selectTickets(db: Db | Tx, where: SQL | undefined) {
+  const conversation = conversations(db, where);
   return db
-    .select(ticketJson)
+    .select(
+      jsonFields<Ticket>({
+        id: tickets.id,
+        subject: tickets.subject,
+        description: tickets.description,
+        priority: tickets.priority,
+        status: tickets.status,
+        category: tickets.category,
+        department: tickets.department,
+        createdAt: isoTimestamp(tickets.createdAt),
+        updatedAt: isoTimestamp(tickets.updatedAt),
+        // The assignee's name; null when unassigned.
+        assignedTo: sql`btrim(${users.firstName} || ' ' || ${users.lastName})`,
+        replies: sql`coalesce(${conversation.replies}, '[]'::json)`,
+      }),
+    )
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.assignedToUserId))
+    .leftJoin(conversation, eq(conversation.ticketId, tickets.id))
     .where(where)
     .orderBy(desc(tickets.createdAt), desc(tickets.id));
 }

@@ -29,6 +29,9 @@ describe('invoice list', () => {
     expect(filterInvoices(rows, 'retainer', 'overdue').map((i) => i.number)).toEqual(['INV-003']);
     expect(filterInvoices(rows, 'switch', 'paid')).toEqual([]);
     expect(filterInvoices(rows, '  ', 'all')).toBe(rows);
+    // Fields are searched one by one: no match across the end of one and the next.
+    expect(filterInvoices(rows, '001 help', 'all')).toEqual([]);
+    expect(filterInvoices(rows, '001help', 'all')).toEqual([]);
   });
 
   it('sums pending and overdue amounts exactly and counts each status', () => {

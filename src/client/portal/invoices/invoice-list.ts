@@ -1,18 +1,26 @@
 import type { Invoice, InvoiceStatus } from '../../../shared/schemas/invoices.ts';
-import { matchesSearch } from '../shared/search.ts';
+import { searchTexts } from '../shared/search.ts';
 
 export type StatusFilter = InvoiceStatus | 'all';
 
-/** Spec section 5: search on number and description, combined with the status filter. */
+/** Spec section 5: search on number and description. */
+export const invoiceSearchTexts = (rows: readonly Invoice[]) =>
+  searchTexts(rows, (i) => [i.number, i.description]);
+
+/**
+ * The search (case-insensitive substring) combined with the status filter; `texts` are
+ * `invoiceSearchTexts(rows)`, which the screen keeps for as long as the rows.
+ */
 export function filterInvoices(
   rows: readonly Invoice[],
   search: string,
   status: StatusFilter,
+  texts: readonly string[] = invoiceSearchTexts(rows),
 ): readonly Invoice[] {
-  if (!search.trim() && status === 'all') return rows;
+  const needle = search.trim().toLowerCase();
+  if (!needle && status === 'all') return rows;
   return rows.filter(
-    (i) =>
-      (status === 'all' || i.status === status) && matchesSearch(search, i.number, i.description),
+    (i, index) => (status === 'all' || i.status === status) && texts[index]!.includes(needle),
   );
 }
 

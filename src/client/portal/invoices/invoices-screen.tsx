@@ -24,6 +24,7 @@ import { openInvoicePdf, payInvoice } from './invoice-actions.ts';
 import { InvoiceDialog } from './invoice-dialog.tsx';
 import {
   filterInvoices,
+  invoiceSearchTexts,
   showsPayButton,
   summarizeInvoices,
   type StatusFilter,
@@ -74,7 +75,11 @@ function InvoiceList({ invoices, company }: { invoices: Invoice[]; company: stri
   const [status, setStatus] = useState<StatusFilter>('all');
   const [selected, setSelected] = useState<Invoice | null>(null);
   const summary = useMemo(() => summarizeInvoices(rows), [rows]);
-  const visible = useMemo(() => filterInvoices(rows, search, status), [rows, search, status]);
+  const texts = useMemo(() => invoiceSearchTexts(rows), [rows]);
+  const visible = useMemo(
+    () => filterInvoices(rows, search, status, texts),
+    [rows, search, status, texts],
+  );
 
   return (
     <>

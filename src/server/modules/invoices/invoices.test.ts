@@ -46,6 +46,25 @@ describe('GET /api/customers/:customerId/invoices', () => {
     });
   }
 
+  it('keeps a description that spells out the JSON of an absent payment link', async () => {
+    // The list's JSON comes from the database, with `,"paymentUrl":null` cut out of the text.
+    const customerId = await customerIdOf(t.app, 'Acme Logistics');
+    const description = 'Quoted: ,"paymentUrl":null} and \\",\\"paymentUrl\\":null';
+    await t.app.db.insert(invoices).values({
+      customerId,
+      number: 'INV-JSON-1',
+      description,
+      amount: '1.50',
+      status: 'paid',
+      issueDate: '2020-01-01',
+      dueDate: '2020-01-31',
+    });
+    const { body } = await list('Acme Logistics', DEMO_USERS.acme);
+    const invoice = body.find((i) => i.number === 'INV-JSON-1');
+    expect(invoice).toMatchObject({ description, amount: 1.5 });
+    expect(invoice && 'paymentUrl' in invoice).toBe(false);
+  });
+
   it('answers an empty list for a company with no invoices', async () => {
     const { body } = await list('Initech', DEMO_USERS.initech);
     expect(body).toEqual([]);

@@ -25,8 +25,9 @@ export function printScale(results: readonly ScaleResult[]) {
     console.log('| Measure | Figure | Target | Met |');
     console.log('| --- | ---: | ---: | --- |');
     console.log(`| Navigation to rows painted | ${ms(screen.navigationToRowsMs)} | | |`);
+    // Issue 5 asks for the first render to be reported; its 50 ms target is the keystroke's.
     console.log(
-      `| Invoices received to rows painted (first render) | ${ms(screen.dataToRowsMs)} | < ${KEYSTROKE_TARGET_MS} ms | ${verdict(screen.dataToRowsMs, KEYSTROKE_TARGET_MS)} |`,
+      `| Invoices received to rows painted (first render) | ${ms(screen.dataToRowsMs)} | | |`,
     );
     console.log(
       `| Search keystroke to next paint, median of ${screen.keystrokes.length} | ${ms(screen.keystrokeMedianMs)} | < ${KEYSTROKE_TARGET_MS} ms | ${verdict(screen.keystrokeMedianMs, KEYSTROKE_TARGET_MS)} |`,

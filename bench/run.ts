@@ -22,12 +22,13 @@ if (wants('api')) {
   const dataDir = path.resolve('.tmp/bench/pglite');
   apiRows.push(...(await benchApi('PGlite', { BENCH_DATA_DIR: dataDir })));
   if (process.env.DATABASE_URL) {
-    apiRows.push(
-      ...(await benchApi('PostgreSQL', {
-        BENCH_DATABASE_URL: await benchDatabase(process.env.DATABASE_URL),
+    const rows = await withBenchDatabase(process.env.DATABASE_URL, (url) =>
+      benchApi('PostgreSQL', {
+        BENCH_DATABASE_URL: url,
         BENCH_DATA_DIR: path.resolve('.tmp/bench/pg-files'),
-      })),
+      }),
     );
+    apiRows.push(...rows);
   }
 }
 
@@ -77,13 +78,20 @@ await fs.writeFile(
   `${JSON.stringify({ at: new Date().toISOString(), machine, api: apiRows, pages: pageRows }, null, 2)}\n`,
 );
 
-/** A fresh database beside the one DATABASE_URL names, so the bench never touches test data. */
-async function benchDatabase(url: string): Promise<string> {
+/**
+ * A fresh database beside the one DATABASE_URL names, so the bench never touches test data;
+ * named after this process so benches run side by side never drop each other's. Dropped after.
+ */
+async function withBenchDatabase<T>(
+  url: string,
+  run: (benchUrl: string) => Promise<T>,
+): Promise<T> {
   const { withAdmin, withDatabase } = await import('../src/server/test/template.ts');
-  const name = 'meridian_bench';
-  await withAdmin(url, async (c) => {
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.query(`create database ${name}`);
-  });
-  return withDatabase(url, name);
+  const name = `meridian_bench_${process.pid}`;
+  await withAdmin(url, (c) => c.query(`create database ${name}`));
+  try {
+    return await run(withDatabase(url, name));
+  } finally {
+    await withAdmin(url, (c) => c.query(`drop database if exists ${name} with (force)`));
+  }
 }

@@ -36,11 +36,15 @@ export async function createSession(
   return rawId;
 }
 
-/** The active user behind a raw session id, or null when the session is unknown, expired, idle too long or the user is deactivated. */
-export async function findSessionUser(db: Db, rawId: string): Promise<SessionUser | null> {
-  const idHash = sha256(rawId);
-  const now = new Date();
-  const [row] = await db
+/**
+ * The session lookup every signed-in request makes, built once per database: the SQL text is
+ * not rebuilt per request, and PostgreSQL parses and plans it once per connection (named
+ * statement). Still one indexed query per request, so a revoked session ends at once.
+ */
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+
+function prepareSessionUser(db: Db) {
+  return db
     .select({
       lastSeenAt: sessions.lastSeenAt,
       id: users.id,
@@ -54,13 +58,30 @@ export async function findSessionUser(db: Db, rawId: string): Promise<SessionUse
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.idHash, idHash),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
         eq(users.active, true),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('session_user');
+}
+
+/** The active user behind a raw session id, or null when the session is unknown, expired, idle too long or the user is deactivated. */
+export async function findSessionUser(db: Db, rawId: string): Promise<SessionUser | null> {
+  const idHash = sha256(rawId);
+  const now = new Date();
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = prepareSessionUser(db);
+    sessionUserQueries.set(db, query);
+  }
+  const [row] = await query.execute({
+    idHash,
+    now,
+    idleSince: new Date(now.getTime() - SESSION_IDLE_MS),
+  });
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db

@@ -30,9 +30,28 @@ async function load(url: string, headers: Record<string, string>): Promise<Figur
   return figures(await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds }));
 }
 
+/** Headers node:http adds by itself for every response. */
+const TRANSPORT_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'date',
+  'keep-alive',
+  'transfer-encoding',
+]);
+
+/** The app's own headers (security set, request id, type), for the floor to send too. */
+function answeredHeaders(headers: Headers): Record<string, string> {
+  return Object.fromEntries([...headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)));
+}
+
 /** Each endpoint against the app, then against node:http answering the same bytes. */
 export async function benchApi(database: string, env: Record<string, string>): Promise<ApiRow[]> {
-  const app = await startChild<AppServerInfo>('app-server.ts', { ...env, BENCH_FRESH: '1' });
+  // NODE_ENV in the process too, as `npm start` in production has it (libraries read it there).
+  const app = await startChild<AppServerInfo>('app-server.ts', {
+    ...env,
+    NODE_ENV: 'production',
+    BENCH_FRESH: '1',
+  });
   const { port, cookie, customerId } = app.info;
   const endpoints: { name: string; path: string; headers: Record<string, string> }[] = [
     { name: 'GET /api/health', path: '/api/health', headers: {} },
@@ -68,7 +87,7 @@ export async function benchApi(database: string, env: Record<string, string>): P
       const appFigures = await load(url, e.headers);
       const bare = await startChild<{ port: number }>('bare-server.ts', {}, {
         status: sample.status,
-        contentType: sample.headers.get('content-type') ?? 'application/json',
+        headers: answeredHeaders(sample.headers),
         body,
       } satisfies BareResponse);
       const bareFigures = await load(`http://127.0.0.1:${bare.info.port}${e.path}`, {}).finally(

@@ -1,15 +1,13 @@
-// The floor: a bare node:http server answering the bytes the app answered.
+// The floor: a bare node:http server answering the bytes the app answered,
+// body and headers alike (the request id is fixed here; the app makes a new one of the same size).
 import http from 'node:http';
 
-export type BareResponse = { status: number; contentType: string; body: string };
+export type BareResponse = { status: number; headers: Record<string, string>; body: string };
 
 process.once('message', (message: BareResponse) => {
   const body = Buffer.from(message.body);
   const server = http.createServer((_req, res) => {
-    res.writeHead(message.status, {
-      'content-type': message.contentType,
-      'content-length': body.length,
-    });
+    res.writeHead(message.status, { ...message.headers, 'content-length': body.length });
     res.end(body);
   });
   server.keepAliveTimeout = 72_000;

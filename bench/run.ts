@@ -25,12 +25,13 @@ if (wants('api')) {
   const dataDir = path.resolve('.tmp/bench/pglite');
   apiRows.push(...(await benchApi('PGlite', { BENCH_DATA_DIR: dataDir })));
   if (process.env.DATABASE_URL) {
-    apiRows.push(
-      ...(await benchApi('PostgreSQL', {
-        BENCH_DATABASE_URL: await benchDatabase(process.env.DATABASE_URL, 'meridian_bench'),
+    const rows = await withBenchDatabase(process.env.DATABASE_URL, (url) =>
+      benchApi('PostgreSQL', {
+        BENCH_DATABASE_URL: url,
         BENCH_DATA_DIR: path.resolve('.tmp/bench/pg-files'),
-      })),
+      }),
     );
+    apiRows.push(...rows);
   }
 }
 
@@ -43,11 +44,14 @@ if (wants('scale')) {
   const dataDir = path.resolve('.tmp/bench/scale-pglite');
   scale.push(await benchScale('PGlite', { BENCH_DATA_DIR: dataDir }, { screen: true }));
   if (process.env.DATABASE_URL) {
-    const env = {
-      BENCH_DATABASE_URL: await benchDatabase(process.env.DATABASE_URL, 'meridian_bench_scale'),
-      BENCH_DATA_DIR: path.resolve('.tmp/bench/scale-pg-files'),
-    };
-    scale.push(await benchScale('PostgreSQL', env, { screen: false }));
+    const result = await withBenchDatabase(process.env.DATABASE_URL, (url) =>
+      benchScale(
+        'PostgreSQL',
+        { BENCH_DATABASE_URL: url, BENCH_DATA_DIR: path.resolve('.tmp/bench/scale-pg-files') },
+        { screen: false },
+      ),
+    );
+    scale.push(result);
   }
 }
 
@@ -97,12 +101,20 @@ await fs.writeFile(
   `${JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), api: apiRows, pages: pageRows, scale }, null, 2)}\n`,
 );
 
-/** A fresh database beside the one DATABASE_URL names, so the bench never touches test data. */
-async function benchDatabase(url: string, name: string): Promise<string> {
+/**
+ * A fresh database beside the one DATABASE_URL names, so the bench never touches test data;
+ * named after this process so benches run side by side never drop each other's. Dropped after.
+ */
+async function withBenchDatabase<T>(
+  url: string,
+  run: (benchUrl: string) => Promise<T>,
+): Promise<T> {
   const { withAdmin, withDatabase } = await import('../src/server/test/template.ts');
-  await withAdmin(url, async (c) => {
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.query(`create database ${name}`);
-  });
-  return withDatabase(url, name);
+  const name = `meridian_bench_${process.pid}`;
+  await withAdmin(url, (c) => c.query(`create database ${name}`));
+  try {
+    return await run(withDatabase(url, name));
+  } finally {
+    await withAdmin(url, (c) => c.query(`drop database if exists ${name} with (force)`));
+  }
 }

@@ -1,7 +1,20 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
-import { customerUsers, customers, notificationPreferences, signIns } from '../../db/schema.ts';
-import type { SessionUser } from '../../plugins/session/sessions.ts';
+import {
+  customerUsers,
+  customers,
+  notificationPreferences,
+  sessions,
+  signIns,
+  users,
+} from '../../db/schema.ts';
+import {
+  activeSession,
+  sessionParams,
+  sessionUserColumns,
+  touchSession,
+  type SessionUser,
+} from '../../plugins/session/sessions.ts';
 import type { CurrentUser } from '../../../shared/schemas/auth.ts';
 
 const DEFAULT_PREFERENCES = {
@@ -16,33 +29,36 @@ const DEFAULT_PREFERENCES = {
 type Preferences = CurrentUser['notificationPreferences'];
 
 /**
- * The signed-in user as the client sees it: companies in link order, preferences, previous
- * sign-in. One round trip: this runs on every page load, and on the embedded database each
- * query costs far more than the work it does.
+ * The account of a user (a parameter, or `users.id` of the outer query): companies in link
+ * order, preferences, previous sign-in, as columns of one query.
  */
-export async function loadCurrentUser(db: Db, user: SessionUser): Promise<CurrentUser> {
-  const [row] = await selectRows<{
-    companies: { id: string; name: string }[] | null;
-    prefs: Preferences | null;
-    previous: number | string | null;
-  }>(
-    db,
-    sql`select
-      (select json_agg(json_build_object('id', ${customers.id}, 'name', ${customers.name})
-                       order by ${customerUsers.position}, ${customerUsers.createdAt})
-         from ${customerUsers} join ${customers} on ${customers.id} = ${customerUsers.customerId}
-        where ${customerUsers.userId} = ${user.id}) as companies,
-      (select json_build_object(
-                'emailInvoices', ${notificationPreferences.emailInvoices},
-                'emailProjects', ${notificationPreferences.emailProjects},
-                'emailTickets', ${notificationPreferences.emailTickets},
-                'emailMaintenance', ${notificationPreferences.emailMaintenance},
-                'smsUrgent', ${notificationPreferences.smsUrgent},
-                'smsTickets', ${notificationPreferences.smsTickets})
-         from ${notificationPreferences} where ${notificationPreferences.userId} = ${user.id}) as prefs,
-      (select extract(epoch from ${signIns.at}) * 1000 from ${signIns}
-        where ${signIns.userId} = ${user.id} order by ${signIns.at} desc offset 1 limit 1) as previous`,
-  );
+const accountColumns = (userId: SQL | typeof users.id) => ({
+  companies: sql<{ id: string; name: string }[] | null>`(
+    select json_agg(json_build_object('id', ${customers.id}, 'name', ${customers.name})
+                    order by ${customerUsers.position}, ${customerUsers.createdAt})
+      from ${customerUsers} join ${customers} on ${customers.id} = ${customerUsers.customerId}
+     where ${customerUsers.userId} = ${userId})`,
+  prefs: sql<Preferences | null>`(
+    select json_build_object(
+             'emailInvoices', ${notificationPreferences.emailInvoices},
+             'emailProjects', ${notificationPreferences.emailProjects},
+             'emailTickets', ${notificationPreferences.emailTickets},
+             'emailMaintenance', ${notificationPreferences.emailMaintenance},
+             'smsUrgent', ${notificationPreferences.smsUrgent},
+             'smsTickets', ${notificationPreferences.smsTickets})
+      from ${notificationPreferences} where ${notificationPreferences.userId} = ${userId})`,
+  previous: sql<number | string | null>`(
+    select extract(epoch from ${signIns.at}) * 1000 from ${signIns}
+     where ${signIns.userId} = ${userId} order by ${signIns.at} desc offset 1 limit 1)`,
+});
+
+type Account = {
+  companies: { id: string; name: string }[] | null;
+  prefs: Preferences | null;
+  previous: number | string | null;
+};
+
+function toCurrentUser(user: SessionUser, account: Account | undefined): CurrentUser {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -50,9 +66,51 @@ export async function loadCurrentUser(db: Db, user: SessionUser): Promise<Curren
     email: user.email,
     profileImageUrl: user.profileImageUrl,
     role: user.role,
-    customers: row?.companies ?? [],
-    notificationPreferences: row?.prefs ?? DEFAULT_PREFERENCES,
+    customers: account?.companies ?? [],
+    notificationPreferences: account?.prefs ?? DEFAULT_PREFERENCES,
     // The sign-in before the current one: what "last login" means to the person reading it.
-    previousSignInAt: row?.previous == null ? null : new Date(Number(row.previous)).toISOString(),
+    previousSignInAt:
+      account?.previous == null ? null : new Date(Number(account.previous)).toISOString(),
   };
+}
+
+/** The signed-in user as the client sees it, for a user already loaded (after a profile change). */
+export async function loadCurrentUser(db: Db, user: SessionUser): Promise<CurrentUser> {
+  const { companies, prefs, previous } = accountColumns(sql`${user.id}`);
+  const [account] = await selectRows<Account>(
+    db,
+    sql`select ${companies} as companies, ${prefs} as prefs, ${previous} as previous`,
+  );
+  return toCurrentUser(user, account);
+}
+
+const currentUserQueries = new WeakMap<Db, ReturnType<typeof prepareCurrentUser>>();
+
+function prepareCurrentUser(db: Db) {
+  return db
+    .select({ ...sessionUserColumns, ...accountColumns(users.id) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(activeSession)
+    .limit(1)
+    .prepare('current_user_by_session');
+}
+
+/**
+ * `GET /api/auth/user`, which every page load asks: the session check and the account in one
+ * prepared query, since on the embedded database each query costs far more than its work.
+ * Null when the session is not usable (the same rule as every other signed-in route).
+ */
+export async function currentUserForSession(db: Db, rawId: string): Promise<CurrentUser | null> {
+  let query = currentUserQueries.get(db);
+  if (!query) {
+    query = prepareCurrentUser(db);
+    currentUserQueries.set(db, query);
+  }
+  const params = sessionParams(rawId);
+  const [row] = await query.execute(params);
+  if (!row) return null;
+  await touchSession(db, params.idHash, row.lastSeenAt, params.now);
+  const { lastSeenAt: _seen, companies, prefs, previous, ...user } = row;
+  return toCurrentUser(user, { companies, prefs, previous });
 }

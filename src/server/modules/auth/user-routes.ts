@@ -6,25 +6,20 @@ import { notificationPreferences } from '../../db/schema.ts';
 import { deleteUserSessions } from '../../plugins/session/sessions.ts';
 import { currentUserSchema, notificationPreferencesSchema } from '../../../shared/schemas/auth.ts';
 import { profileSchema } from '../../../shared/schemas/profile.ts';
-import { loadCurrentUser } from './current-user.ts';
+import { unauthorized } from '../../lib/errors.ts';
+import { currentUserForSession, loadCurrentUser } from './current-user.ts';
 import { updateProfile } from './update-profile.ts';
 
 const message = z.object({ message: z.string() });
 const errors = { 400: message, 401: message, 409: message, 429: message };
 
-/** The signed-in user's own account: who am I, profile, notification preferences, sign out everywhere. */
-export const currentUserRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
+/** Changes to the signed-in user's own account. */
+const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app,
   { config },
 ) => {
   app.addHook('onRequest', app.requireUser);
   const writeLimit = { rateLimit: { max: 30 * config.rateLimitScale, timeWindow: 60_000 } };
-
-  app.get(
-    '/api/auth/user',
-    { schema: { response: { 200: currentUserSchema, 401: message } } },
-    async (request) => loadCurrentUser(app.db, request.user!),
-  );
 
   app.put(
     '/api/auth/profile',
@@ -73,4 +68,24 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
       return reply.clearSessionCookie().status(204).send();
     },
   );
+};
+
+/** The signed-in user's own account: who am I, profile, notification preferences, sign out everywhere. */
+export const currentUserRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
+  app,
+  { config },
+) => {
+  // Checks the session itself, in the same query as the account (see currentUserForSession).
+  app.get(
+    '/api/auth/user',
+    { schema: { response: { 200: currentUserSchema, 401: message } } },
+    async (request) => {
+      const rawId = app.readSessionId(request);
+      const current = rawId ? await currentUserForSession(app.db, rawId) : null;
+      if (!current) throw unauthorized();
+      return current;
+    },
+  );
+
+  await app.register(signedInAccountRoutes, { config });
 };

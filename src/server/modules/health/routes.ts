@@ -2,13 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Health checks that arrive while a ping is running share it: a burst of
-  // checks costs the database one query, and a failure is still seen at once.
+  // Health checks share one ping: a burst costs the database one query, and each answer
+  // still comes from a ping that started after its request arrived, so a failure is seen at once.
+  // The ping waits for the end of the current I/O phase (setImmediate): the embedded database
+  // answers synchronously, so a ping started at once would end before the next request is read.
   let inflight: Promise<void> | null = null;
   const ping = () => {
-    inflight ??= app.database.ping().finally(() => {
-      inflight = null;
-    });
+    inflight ??= new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => app.database.ping())
+      .finally(() => {
+        inflight = null;
+      });
     return inflight;
   };
 

@@ -36,38 +36,69 @@ export async function createSession(
   return rawId;
 }
 
-/** The active user behind a raw session id, or null when the session is unknown, expired, idle too long or the user is deactivated. */
-export async function findSessionUser(db: Db, rawId: string): Promise<SessionUser | null> {
-  const idHash = sha256(rawId);
-  const now = new Date();
-  const [row] = await db
-    .select({
-      lastSeenAt: sessions.lastSeenAt,
-      id: users.id,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      profileImageUrl: users.profileImageUrl,
-      role: users.role,
-    })
+/** The user's columns every signed-in request needs, with the session's last activity. */
+export const sessionUserColumns = {
+  lastSeenAt: sessions.lastSeenAt,
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  role: users.role,
+};
+
+/**
+ * The rule of a usable session, with placeholders `idHash`, `now` and `idleSince` (see
+ * `sessionParams`): known, not expired, used recently, its user active.
+ */
+export const activeSession = and(
+  eq(sessions.idHash, sql.placeholder('idHash')),
+  gt(sessions.expiresAt, sql.placeholder('now')),
+  gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+  eq(users.active, true),
+);
+
+export function sessionParams(rawId: string, now = new Date()) {
+  return { idHash: sha256(rawId), now, idleSince: new Date(now.getTime() - SESSION_IDLE_MS) };
+}
+
+/** Refreshes lastSeenAt when it is older than TOUCH_EVERY_MS, so most reads do not write. */
+export async function touchSession(db: Db, idHash: string, lastSeenAt: Date, now: Date) {
+  if (now.getTime() - lastSeenAt.getTime() <= TOUCH_EVERY_MS) return;
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.idHash, idHash));
+}
+
+/**
+ * Prepared once per database: the SQL text is not rebuilt per request, and PostgreSQL
+ * parses and plans it once per connection (a named statement). Still one indexed query per
+ * request and no cache, so a revoked session ends at once on every app server.
+ */
+const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
+
+function prepareSessionUser(db: Db) {
+  return db
+    .select(sessionUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.idHash, idHash),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-        eq(users.active, true),
-      ),
-    )
-    .limit(1);
-  if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: sql`now()` })
-      .where(eq(sessions.idHash, idHash));
+    .where(activeSession)
+    .limit(1)
+    .prepare('find_session_user');
+}
+
+/** The active user behind a raw session id, or null when the session is unknown, expired, idle too long or the user is deactivated. */
+export async function findSessionUser(db: Db, rawId: string): Promise<SessionUser | null> {
+  let query = sessionUserQueries.get(db);
+  if (!query) {
+    query = prepareSessionUser(db);
+    sessionUserQueries.set(db, query);
   }
+  const params = sessionParams(rawId);
+  const [row] = await query.execute(params);
+  if (!row) return null;
+  await touchSession(db, params.idHash, row.lastSeenAt, params.now);
   const { lastSeenAt: _seen, ...user } = row;
   return user;
 }

@@ -3,7 +3,7 @@ import type { Activity, Dashboard } from '../../../shared/schemas/dashboard.ts';
 import { formatCurrency } from '../../../shared/format.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
-import { StatCard } from '../shared/stat-card.tsx';
+import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { useCustomerQuery } from '../shared/use-customer-query.ts';
 import {
   ActiveProjectsCard,
@@ -31,7 +31,7 @@ export function DashboardScreen() {
     const stats = data.stats;
     content = (
       <div className="grid gap-6">
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatGrid>
           <StatCard
             label="Outstanding Balance"
             value={formatCurrency(stats.outstandingBalance)}
@@ -40,7 +40,7 @@ export function DashboardScreen() {
           <StatCard label="Active Projects" value={stats.activeProjects} icon={FolderKanban} />
           <StatCard label="Open Tickets" value={stats.openTickets} icon={Ticket} />
           <StatCard label="This Month's Hours" value={stats.monthlyHours} icon={Clock} />
-        </div>
+        </StatGrid>
         <div className="grid gap-6 lg:grid-cols-2">
           <RecentInvoicesCard invoices={data.recentInvoices} company={company.name} />
           <ActiveProjectsCard projects={data.activeProjects} company={company.name} />

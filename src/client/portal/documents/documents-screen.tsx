@@ -8,10 +8,9 @@ import { Card } from '../../ui/card.tsx';
 import { VirtualTable } from '../../ui/virtual-table.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
-import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
+import { CustomerListScreen } from '../shared/customer-list-screen.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
-import { StatCard } from '../shared/stat-card.tsx';
-import { useCustomerQuery } from '../shared/use-customer-query.ts';
+import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { downloadDocument, previewDocument } from './document-actions.ts';
 import {
   documentTypes,
@@ -41,23 +40,14 @@ const columns = [
 ] as const;
 
 export function DocumentsScreen() {
-  const query = useCustomerQuery<PortalDocument[]>('documents');
   return (
-    <div className="grid gap-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Documents</h1>
-        <p className="mt-1 text-sm text-slate-600">Reports, contracts and files shared with you.</p>
-      </div>
-      {!query.company ? (
-        <NoCompany />
-      ) : query.isPending ? (
-        <ScreenSkeleton />
-      ) : query.isError ? (
-        !query.unauthorized && <QueryError what="documents" onRetry={() => void query.refetch()} />
-      ) : (
-        <DocumentList documents={query.data} company={query.company.name} />
-      )}
-    </div>
+    <CustomerListScreen<PortalDocument>
+      title="Documents"
+      intro="Reports, contracts and files shared with you."
+      resource="documents"
+    >
+      {(rows, company) => <DocumentList documents={rows} company={company} />}
+    </CustomerListScreen>
   );
 }
 
@@ -82,12 +72,12 @@ function DocumentList({ documents, company }: { documents: PortalDocument[]; com
   return (
     <>
       {isSample && <SampleNotice company={company} what="documents" />}
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <StatGrid>
         <StatCard label="Total Documents" value={summary.total} icon={Files} />
         <StatCard label="Project Documents" value={summary.project} icon={FolderKanban} />
         <StatCard label="Invoices" value={summary.invoice} icon={Receipt} />
         <StatCard label="Total Size" value={formatFileSize(summary.size)} icon={HardDrive} />
-      </div>
+      </StatGrid>
       <Card className="grid gap-4 p-4">
         <ListToolbar
           searchLabel="Search documents"

@@ -16,10 +16,9 @@ import { VirtualTable } from '../../ui/virtual-table.tsx';
 import { InvoiceStatusBadge } from '../shared/badges.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
-import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
+import { CustomerListScreen } from '../shared/customer-list-screen.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
-import { StatCard } from '../shared/stat-card.tsx';
-import { useCustomerQuery } from '../shared/use-customer-query.ts';
+import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { openInvoicePdf, payInvoice } from './invoice-actions.ts';
 import { InvoiceDialog } from './invoice-dialog.tsx';
 import {
@@ -49,23 +48,14 @@ const columns = [
 ] as const;
 
 export function InvoicesScreen() {
-  const query = useCustomerQuery<Invoice[]>('invoices');
   return (
-    <div className="grid gap-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Invoices</h1>
-        <p className="mt-1 text-sm text-slate-600">Your invoices, payments and balances.</p>
-      </div>
-      {!query.company ? (
-        <NoCompany />
-      ) : query.isPending ? (
-        <ScreenSkeleton />
-      ) : query.isError ? (
-        !query.unauthorized && <QueryError what="invoices" onRetry={() => void query.refetch()} />
-      ) : (
-        <InvoiceList invoices={query.data} company={query.company.name} />
-      )}
-    </div>
+    <CustomerListScreen<Invoice>
+      title="Invoices"
+      intro="Your invoices, payments and balances."
+      resource="invoices"
+    >
+      {(rows, company) => <InvoiceList invoices={rows} company={company} />}
+    </CustomerListScreen>
   );
 }
 
@@ -84,7 +74,7 @@ function InvoiceList({ invoices, company }: { invoices: Invoice[]; company: stri
   return (
     <>
       {isSample && <SampleNotice company={company} what="invoices" />}
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <StatGrid>
         <StatCard
           label="Outstanding Balance"
           value={formatCurrency(summary.outstandingBalance)}
@@ -93,7 +83,7 @@ function InvoiceList({ invoices, company }: { invoices: Invoice[]; company: stri
         <StatCard label="Paid" value={summary.paid} icon={CheckCircle2} />
         <StatCard label="Pending" value={summary.pending} icon={Clock} />
         <StatCard label="Overdue" value={summary.overdue} icon={AlertCircle} />
-      </div>
+      </StatGrid>
       <Card className="grid gap-4 p-4">
         <ListToolbar
           searchLabel="Search invoices"

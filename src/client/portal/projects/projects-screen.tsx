@@ -4,10 +4,9 @@ import type { Project } from '../../../shared/schemas/projects.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
-import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
+import { CustomerListScreen } from '../shared/customer-list-screen.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
-import { StatCard } from '../shared/stat-card.tsx';
-import { useCustomerQuery } from '../shared/use-customer-query.ts';
+import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { ProjectCard } from './project-card.tsx';
 import { ProjectDialog } from './project-dialog.tsx';
 import { countProjects, filterProjects, type ProjectFilter } from './project-list.ts';
@@ -25,25 +24,14 @@ const statusOptions = [
 const PAGE = 24;
 
 export function ProjectsScreen() {
-  const query = useCustomerQuery<Project[]>('projects');
   return (
-    <div className="grid gap-6">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">Projects</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          Progress, milestones and notes of your projects.
-        </p>
-      </div>
-      {!query.company ? (
-        <NoCompany />
-      ) : query.isPending ? (
-        <ScreenSkeleton />
-      ) : query.isError ? (
-        !query.unauthorized && <QueryError what="projects" onRetry={() => void query.refetch()} />
-      ) : (
-        <ProjectList projects={query.data} company={query.company.name} />
-      )}
-    </div>
+    <CustomerListScreen<Project>
+      title="Projects"
+      intro="Progress, milestones and notes of your projects."
+      resource="projects"
+    >
+      {(rows, company) => <ProjectList projects={rows} company={company} />}
+    </CustomerListScreen>
   );
 }
 
@@ -59,12 +47,12 @@ function ProjectList({ projects, company }: { projects: Project[]; company: stri
   return (
     <>
       {isSample && <SampleNotice company={company} what="projects" />}
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <StatGrid>
         <StatCard label="Active" value={counts['in-progress']} icon={FolderKanban} />
         <StatCard label="Completed" value={counts.completed} icon={CheckCircle2} />
         <StatCard label="Scheduled" value={counts.scheduled} icon={Calendar} />
         <StatCard label="On Hold" value={counts['on-hold']} icon={PauseCircle} />
-      </div>
+      </StatGrid>
       <ListToolbar
         searchLabel="Search projects"
         search={search}

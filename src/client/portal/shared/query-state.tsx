@@ -1,3 +1,4 @@
+import { StatGrid } from './stat-card.tsx';
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -21,11 +22,11 @@ export function ScreenSkeleton({ cards = 4, rows = 6 }: { cards?: number; rows?:
   return (
     <div role="status" aria-live="polite" className="grid gap-6">
       <span className="sr-only">Loading</span>
-      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <StatGrid>
         {Array.from({ length: cards }, (_, i) => (
           <Skeleton key={i} className="h-24" />
         ))}
-      </div>
+      </StatGrid>
       <div className="grid gap-2">
         {Array.from({ length: rows }, (_, i) => (
           <Skeleton key={i} className="h-10" />

@@ -1,4 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Card } from '../../ui/card.tsx';
 
 export function StatCard({
@@ -19,4 +20,9 @@ export function StatCard({
       <Icon className="h-8 w-8 text-brand-600" aria-hidden />
     </Card>
   );
+}
+
+/** The row of summary cards above a portal list: two per line on phones, four on wide screens. */
+export function StatGrid({ children }: { children: ReactNode }) {
+  return <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">{children}</div>;
 }

@@ -1,8 +1,16 @@
+import './lib/zod-without-eval.ts';
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import './index.css';
 import { createQueryClient } from './lib/query-client.ts';
+import { cspNonce } from './lib/server-hints.ts';
+
+// Radix dialogs and menus inject <style> elements (react-style-singleton reads get-nonce);
+// the CSP allows them by this response's nonce only.
+const nonce = cspNonce();
+if (nonce) setNonce(nonce);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -1,11 +1,12 @@
 import './lib/zod-without-eval.ts';
 import { setNonce } from 'get-nonce';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import './index.css';
 import { createQueryClient } from './lib/query-client.ts';
 import { cspNonce } from './lib/server-hints.ts';
+import { preloadSignedInArea } from './router.tsx';
 
 // Radix dialogs and menus inject <style> elements (react-style-singleton reads get-nonce);
 // the CSP allows them by this response's nonce only.
@@ -19,6 +20,12 @@ const app = (
     <App queryClient={createQueryClient()} />
   </StrictMode>
 );
+preloadSignedInArea(window.location.pathname);
 // Prerendered public pages arrive with markup to hydrate; the portal shell arrives empty.
-if (container.firstElementChild) hydrateRoot(container, app);
-else createRoot(container).render(app);
+// Rendering as a transition lets React yield every few milliseconds instead of blocking
+// the page in one long task; hydration also waits for the first paint of the server's HTML.
+if (container.firstElementChild)
+  requestAnimationFrame(() =>
+    setTimeout(() => startTransition(() => void hydrateRoot(container, app))),
+  );
+else startTransition(() => createRoot(container).render(app));

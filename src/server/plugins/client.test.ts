@@ -88,6 +88,16 @@ describe('serving the built client', () => {
     expect(await hint('other=1')).toBe('absent');
   });
 
+  it('marks the signed-out shell of the signed-in areas noindex, and nothing else', async () => {
+    const get = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const signedIn = `${t.app.sessionCookieName}=${t.app.signCookie('any-id')}`;
+    expect((await get('/portal/dashboard')).headers['x-robots-tag']).toBe('noindex');
+    expect((await get('/staff')).headers['x-robots-tag']).toBe('noindex');
+    expect((await get('/portal/dashboard', signedIn)).headers['x-robots-tag']).toBeUndefined();
+    expect((await get('/services')).headers['x-robots-tag']).toBeUndefined();
+  });
+
   it('sends brotli or gzip when the browser accepts it', async () => {
     const br = await t.app.inject({
       method: 'GET',
@@ -145,5 +155,7 @@ describe('serving the built client', () => {
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Sitemap: https://www.meridian.example/sitemap.xml');
     expect(robots.body).toContain('Disallow: /api/');
+    // The signed-in areas keep crawlers out by noindex, which a Disallow would hide from them.
+    expect(robots.body).not.toMatch(/Disallow: \/(portal|staff)/);
   });
 });

@@ -98,7 +98,12 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
       return reply.status(404).send({ message: 'Not Found' });
     }
     // Signed-in areas are client-routed: the shell decides what to show once auth is known.
-    if (isAppPath(pathname)) return sendPage(request, reply, shell);
+    if (isAppPath(pathname)) {
+      // Signed out (every crawler), the shell only sends the visitor to sign in: nothing to
+      // index. Said here, not in robots.txt, which would stop crawlers from reading it.
+      if (!app.readSessionId(request)) reply.header('x-robots-tag', 'noindex');
+      return sendPage(request, reply, shell);
+    }
     return sendPage(request, reply, notFoundPage, 404);
   });
 });

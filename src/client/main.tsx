@@ -23,9 +23,7 @@ const app = (
 preloadSignedInArea(window.location.pathname);
 // Prerendered public pages arrive with markup to hydrate; the portal shell arrives empty.
 // Rendering as a transition lets React yield every few milliseconds instead of blocking
-// the page in one long task; hydration also waits for the first paint of the server's HTML.
-if (container.firstElementChild)
-  requestAnimationFrame(() =>
-    setTimeout(() => startTransition(() => void hydrateRoot(container, app))),
-  );
+// the page in one long task. hydrateRoot is called at once (not after a paint): its event
+// listeners must be there to replay a click that comes before hydration ends.
+if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
 else startTransition(() => createRoot(container).render(app));

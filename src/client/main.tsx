@@ -22,8 +22,9 @@ const app = (
 );
 preloadSignedInArea(window.location.pathname);
 // Prerendered public pages arrive with markup to hydrate; the portal shell arrives empty.
-// Rendering as a transition lets React yield every few milliseconds instead of blocking
-// the page in one long task. hydrateRoot is called at once (not after a paint): its event
-// listeners must be there to replay a click that comes before hydration ends.
-if (container.firstElementChild) startTransition(() => void hydrateRoot(container, app));
+// Hydration stays synchronous: as a transition it left visible, not yet hydrated forms
+// and buttons to clicks that were then lost. The shell has nothing to click until React
+// renders, so its first render is a transition: React yields every few milliseconds
+// instead of blocking the page in one long task.
+if (container.firstElementChild) hydrateRoot(container, app);
 else startTransition(() => createRoot(container).render(app));

@@ -59,7 +59,11 @@ async function weigh(
   const context = await browser.newContext();
   if (cookie) {
     const [name, value] = cookie.split(/=(.*)/s);
-    await context.addCookies([{ name: name ?? '', value: value ?? '', url }]);
+    // Given a page URL, Playwright scopes the cookie to that page's folder (/portal/), so
+    // /api/auth/user would go without it: the site root gives it the server's Path=/.
+    await context.addCookies([
+      { name: name ?? '', value: value ?? '', url: new URL('/', url).href },
+    ]);
   }
   const page = await context.newPage();
   const weight: Weight = { html: 0, js: 0, css: 0, total: 0, requests: 0 };
@@ -96,7 +100,16 @@ async function weigh(
   return { weight, markup };
 }
 
-async function audit(port: number, url: string, cookie?: string, attempt = 1): Promise<Scores> {
+/** Where each page's full Lighthouse report goes (git-ignored), to read its failing audits. */
+const reportFile = (name: string) => path.resolve('bench/results', `lighthouse-${name}.json`);
+
+async function audit(
+  port: number,
+  url: string,
+  cookie?: string,
+  report?: string,
+  attempt = 1,
+): Promise<Scores> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -108,8 +121,9 @@ async function audit(port: number, url: string, cookie?: string, attempt = 1): P
   if (failure) {
     // A run can fail on a loaded machine (no first paint in time): try again once.
     console.error(`Lighthouse ${url}: ${failure.code} ${failure.message}`);
-    if (attempt < 2) return audit(port, url, cookie, attempt + 1);
+    if (attempt < 2) return audit(port, url, cookie, report, attempt + 1);
   }
+  if (result && report) await fs.writeFile(reportFile(report), JSON.stringify(result.lhr));
   const categories = result?.lhr.categories ?? {};
   return Object.fromEntries(
     CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]),
@@ -142,6 +156,7 @@ export async function benchPages(env: Record<string, string>): Promise<PageRow[]
     const { port, cookie } = server.info;
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
     const rows: PageRow[] = [];
+    await fs.mkdir(path.dirname(reportFile('any')), { recursive: true });
     try {
       for (const m of measured) {
         const url = `http://127.0.0.1:${port}${m.spec.path}`;
@@ -151,7 +166,7 @@ export async function benchPages(env: Record<string, string>): Promise<PageRow[]
           page: m.spec.name,
           path: m.spec.path,
           weight: m.weight,
-          lighthouse: await audit(chrome.port, url, signed),
+          lighthouse: await audit(chrome.port, url, signed, m.spec.name),
           floor: {
             weight: (await weigh(browser, floorUrl)).weight,
             lighthouse: await audit(chrome.port, floorUrl),

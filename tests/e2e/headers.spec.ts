@@ -1,7 +1,8 @@
-import { scoreHeaders } from '../../src/server/hardening/observatory.ts';
+import { scoreHeaders, unsafeCspSources } from '../../src/server/hardening/observatory.ts';
 import { expect, test } from './fixtures/test.ts';
 
-// The pages and assets a browser actually receives, scored by the Observatory rules.
+// The pages and assets a browser actually receives, scored by the Observatory rules,
+// with no unsafe CSP source at all (the score alone tolerates 'unsafe-inline' in style-src).
 for (const path of ['/', '/services/cybersecurity', '/contact', '/portal/dashboard']) {
   test(`headers of ${path} and its assets score A+`, async ({ page }) => {
     const low: string[] = [];
@@ -9,6 +10,8 @@ for (const path of ['/', '/services/cybersecurity', '/contact', '/portal/dashboa
       if (!res.url().startsWith(new URL(page.url() || res.url()).origin)) return;
       const { score, findings } = scoreHeaders(res.headers(), { https: false });
       if (score < 100) low.push(`${res.url()}: ${score} ${JSON.stringify(findings)}`);
+      const unsafe = unsafeCspSources(res.headers());
+      if (unsafe.length > 0) low.push(`${res.url()}: ${unsafe.join(', ')}`);
     });
     await page.goto(path);
     // Signed out, a portal path shows the toast and then moves to the sign-in page:

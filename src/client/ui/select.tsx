@@ -1,5 +1,6 @@
 import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
+import { cspNonce } from '../lib/server-hints.ts';
 import { cn } from './cn.ts';
 
 export type SelectOption = { value: string; label: string };
@@ -47,7 +48,8 @@ export function Select({
           sideOffset={4}
           className="z-[60] max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
         >
-          <SelectPrimitive.Viewport className="p-1">
+          {/* Radix renders a <style> here: the CSP allows it by this page's nonce. */}
+          <SelectPrimitive.Viewport className="p-1" nonce={cspNonce()}>
             {options.map((o) => (
               <SelectPrimitive.Item
                 key={o.value}

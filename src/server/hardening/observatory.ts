@@ -176,7 +176,28 @@ export function scoreHeaders(h: Headers, opts: { https: boolean }): Score {
   return { score, grade, findings };
 }
 
-/** The issue's stricter asks on top of the score: a year of HSTS, no unsafe source anywhere but styles. */
+/** Sources that let content in by kind rather than by origin, nonce or hash. */
+const UNSAFE_KEYWORDS = ["'unsafe-inline'", "'unsafe-eval'", "'unsafe-hashes'"];
+/** Where code or styles come from: there, whole schemes and wildcards are unsafe too. */
+const CODE_DIRECTIVES = ['default-src', 'script-src', 'style-src', 'object-src'];
+
+/**
+ * The issue's stricter ask on top of the score, which tolerates 'unsafe-inline' in
+ * style-src: every unsafe source of the CSP as "directive source"; none is allowed.
+ */
+export function unsafeCspSources(h: Headers): string[] {
+  const found: string[] = [];
+  for (const [name, sources] of parseCsp(header(h, 'content-security-policy') ?? '')) {
+    const code = CODE_DIRECTIVES.some((d) => name.startsWith(d));
+    for (const source of sources) {
+      const s = source.toLowerCase();
+      if (UNSAFE_KEYWORDS.includes(s) || (code && UNSAFE.includes(s))) found.push(`${name} ${s}`);
+    }
+  }
+  return found;
+}
+
+/** The issue's other stricter ask: a year of HSTS. */
 export function hstsMaxAge(h: Headers): number {
   return Number(/max-age=(\d+)/i.exec(header(h, 'strict-transport-security') ?? '')?.[1] ?? 0);
 }

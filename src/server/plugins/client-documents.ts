@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { siteTokens } from '../../shared/site-tokens.ts';
+import { responseTokens, siteTokens, type SessionHint } from '../../shared/site-tokens.ts';
 
 /** A response body kept in memory with its compressed forms. */
 export type CachedDocument = { body: Buffer; gzip: Buffer; br: Buffer; type: string };
@@ -15,6 +15,16 @@ export function fillTokens(html: string, values: { appUrl: string; helpCenterUrl
   return html
     .replaceAll(siteTokens.appUrl, escapeAttr(values.appUrl))
     .replaceAll(siteTokens.helpCenterUrl, escapeAttr(values.helpCenterUrl));
+}
+
+/** Fills the per-response tokens; `nonce` is base64, safe inside an attribute. */
+export function fillResponseTokens(
+  html: string,
+  values: { nonce: string; sessionHint: SessionHint },
+): string {
+  return html
+    .replaceAll(responseTokens.cspNonce, values.nonce)
+    .replaceAll(responseTokens.sessionHint, values.sessionHint);
 }
 
 export function cacheDocument(text: string, type: string): CachedDocument {
@@ -32,34 +42,70 @@ export function cacheDocument(text: string, type: string): CachedDocument {
   };
 }
 
-/** Reads a built HTML file, fills in the configuration and caches it; undefined when absent. */
+/** Reads a built HTML file and fills in the configuration; undefined when absent. */
 export function loadHtml(
   file: string,
   values: { appUrl: string; helpCenterUrl: string },
-): CachedDocument | undefined {
+): string | undefined {
   if (!fs.existsSync(file)) return undefined;
-  return cacheDocument(
-    fillTokens(fs.readFileSync(file, 'utf8'), values),
-    'text/html; charset=utf-8',
-  );
+  return fillTokens(fs.readFileSync(file, 'utf8'), values);
 }
 
-/** Sends the best encoding the browser accepts; HTML is revalidated on every visit. */
+type Encoding = 'br' | 'gzip' | null;
+function acceptedEncoding(request: FastifyRequest): Encoding {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+/** Sends the best encoding the browser accepts of a cached document, revalidated on every visit. */
 export function sendDocument(
   request: FastifyRequest,
   reply: FastifyReply,
   doc: CachedDocument,
   status = 200,
 ) {
-  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding = acceptedEncoding(request);
   reply
     .status(status)
     .type(doc.type)
     .header('vary', 'accept-encoding')
     .header('cache-control', 'no-cache');
-  if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(doc.br);
-  if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(doc.gzip);
+  if (encoding) return reply.header('content-encoding', encoding).send(doc[encoding]);
   return reply.send(doc.body);
+}
+
+/**
+ * Sends HTML made for this one response (it carries a nonce), compressed now with levels
+ * that cost well under a millisecond for our pages. `private`: no shared cache may keep
+ * or hand it to someone else; `no-cache`: the browser asks again on every visit.
+ */
+export function sendFreshHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  status = 200,
+) {
+  const encoding = acceptedEncoding(request);
+  const body = Buffer.from(html);
+  reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('vary', 'accept-encoding')
+    .header('cache-control', 'private, no-cache');
+  if (encoding === 'br') {
+    const br = zlib.brotliCompressSync(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+    return reply.header('content-encoding', 'br').send(br);
+  }
+  if (encoding === 'gzip')
+    return reply.header('content-encoding', 'gzip').send(zlib.gzipSync(body, { level: 6 }));
+  return reply.send(body);
 }
 
 export const resolveIn = (dir: string, relative: string) => path.join(dir, ...relative.split('/'));

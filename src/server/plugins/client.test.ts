@@ -4,13 +4,14 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prerenderFile, NOT_FOUND_PAGE, SHELL_PAGE } from '../../shared/prerender.ts';
 import { publicRoutes } from '../../shared/routes.ts';
+import { parseCsp } from '../hardening/observatory.ts';
 import { TMP_ROOT } from '../test/template.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 /** A miniature build: what `npm run build:client` writes, with the placeholder tokens. */
 async function writeClient(dir: string) {
   const page = (h1: string) =>
-    `<html><head><meta name="help-center-url" content="__HELP_CENTER_URL__" /><link rel="canonical" href="__APP_URL__/x" /></head><body><h1>${h1}</h1><a href="__HELP_CENTER_URL__">Help Center</a></body></html>`;
+    `<html><head><meta name="help-center-url" content="__HELP_CENTER_URL__" /><meta name="csp-nonce" content="__CSP_NONCE__" /><meta name="session-hint" content="__SESSION_HINT__" /><link rel="canonical" href="__APP_URL__/x" /></head><body><h1>${h1}</h1><a href="__HELP_CENTER_URL__">Help Center</a></body></html>`;
   const write = async (file: string, text: string) => {
     await fs.mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await fs.writeFile(path.join(dir, file), text);
@@ -44,12 +45,57 @@ describe('serving the built client', () => {
       const res = await t.app.inject({ method: 'GET', url: route });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       expect(res.body).toContain(`<h1>page ${route}</h1>`);
       expect(res.body).toContain('href="https://www.meridian.example/x"');
       expect(res.body).toContain('content="https://help.example.com/?a=1&amp;b=2"');
-      expect(res.body).not.toMatch(/__(APP|HELP_CENTER)_URL__/);
+      expect(res.body).not.toMatch(/__(APP|HELP_CENTER)_URL__|__CSP_NONCE__|__SESSION_HINT__/);
     }
+  });
+
+  const metaOf = (html: string, name: string) =>
+    new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1];
+
+  it('gives every page response its own style nonce, in the page and in its CSP, and keeps it out of shared caches', async () => {
+    const nonces = new Set<string>();
+    for (const url of ['/contact', '/contact', '/portal/invoices', '/no-such-page']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      const nonce = metaOf(res.body, 'csp-nonce');
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      const styleSrc = parseCsp(String(res.headers['content-security-policy'])).get('style-src');
+      expect(styleSrc).toEqual(["'self'", `'nonce-${nonce}'`]);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers.etag).toBeUndefined();
+      nonces.add(nonce ?? '');
+    }
+    expect(nonces.size).toBe(4);
+    // Responses without a page keep the plain policy: no nonce to allow.
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(parseCsp(String(api.headers['content-security-policy'])).get('style-src')).toEqual([
+      "'self'",
+    ]);
+  });
+
+  it('tells the page whether a validly signed session cookie came with it', async () => {
+    const hint = async (cookie?: string) =>
+      metaOf(
+        (await t.app.inject({ method: 'GET', url: '/', headers: cookie ? { cookie } : {} })).body,
+        'session-hint',
+      );
+    expect(await hint()).toBe('absent');
+    expect(await hint(`${t.app.sessionCookieName}=${t.app.signCookie('any-id')}`)).toBe('present');
+    expect(await hint(`${t.app.sessionCookieName}=forged-id.not-signed`)).toBe('absent');
+    expect(await hint('other=1')).toBe('absent');
+  });
+
+  it('marks the signed-out shell of the signed-in areas noindex, and nothing else', async () => {
+    const get = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const signedIn = `${t.app.sessionCookieName}=${t.app.signCookie('any-id')}`;
+    expect((await get('/portal/dashboard')).headers['x-robots-tag']).toBe('noindex');
+    expect((await get('/staff')).headers['x-robots-tag']).toBe('noindex');
+    expect((await get('/portal/dashboard', signedIn)).headers['x-robots-tag']).toBeUndefined();
+    expect((await get('/services')).headers['x-robots-tag']).toBeUndefined();
   });
 
   it('sends brotli or gzip when the browser accepts it', async () => {
@@ -109,5 +155,7 @@ describe('serving the built client', () => {
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Sitemap: https://www.meridian.example/sitemap.xml');
     expect(robots.body).toContain('Disallow: /api/');
+    // The signed-in areas keep crawlers out by noindex, which a Disallow would hide from them.
+    expect(robots.body).not.toMatch(/Disallow: \/(portal|staff)/);
   });
 });

@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   NOT_FOUND_PAGE,
@@ -13,11 +14,13 @@ import { isAppPath, publicRoutes } from '../../shared/routes.ts';
 import type { Config } from '../config.ts';
 import {
   cacheDocument,
+  fillResponseTokens,
   loadHtml,
   resolveIn,
   sendDocument,
-  type CachedDocument,
+  sendFreshHtml,
 } from './client-documents.ts';
+import { contentSecurityPolicy } from './security.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
 
 /**
@@ -25,6 +28,7 @@ import { robotsTxt, sitemapXml } from './site-files.ts';
  * present), the prerendered public pages with this server's APP_URL and HELP_CENTER_URL
  * filled in (read once at startup), the SPA shell for signed-in areas, the 404 page with
  * status 404, and /sitemap.xml and /robots.txt. `/api/*` never falls through to HTML.
+ * Each HTML response gets its own CSP style nonce and the session hint.
  */
 export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
   const sitemap = cacheDocument(sitemapXml(config.appUrl), 'application/xml; charset=utf-8');
@@ -36,10 +40,26 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
     sendDocument(request, reply, robots),
   );
 
+  /** The page with a fresh nonce in its `<meta>` and in the CSP that allows it. */
+  function sendPage(request: FastifyRequest, reply: FastifyReply, template: string, status = 200) {
+    const nonce = randomBytes(16).toString('base64');
+    const html = fillResponseTokens(template, {
+      nonce,
+      // A validly signed cookie is enough: checking the session costs a query, and the
+      // client's /api/auth/user call tells an ended session apart.
+      sessionHint: app.readSessionId(request) ? 'present' : 'absent',
+    });
+    reply.header(
+      'content-security-policy',
+      contentSecurityPolicy(config.appUrl, [`'nonce-${nonce}'`]),
+    );
+    return sendFreshHtml(request, reply, html, status);
+  }
+
   const dir = config.clientDir;
   const hasClient = !!dir && fs.existsSync(path.join(dir, 'index.html'));
-  let shell: CachedDocument | undefined;
-  let notFoundPage: CachedDocument | undefined;
+  let shell: string | undefined;
+  let notFoundPage: string | undefined;
   if (dir && hasClient) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -64,7 +84,7 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
     notFoundPage = load(NOT_FOUND_PAGE) ?? shell;
     for (const route of publicRoutes) {
       const page = load(route) ?? shell;
-      if (page) app.get(route, (request, reply) => sendDocument(request, reply, page));
+      if (page) app.get(route, (request, reply) => sendPage(request, reply, page));
     }
   }
 
@@ -78,7 +98,12 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
       return reply.status(404).send({ message: 'Not Found' });
     }
     // Signed-in areas are client-routed: the shell decides what to show once auth is known.
-    if (isAppPath(pathname)) return sendDocument(request, reply, shell);
-    return sendDocument(request, reply, notFoundPage, 404);
+    if (isAppPath(pathname)) {
+      // Signed out (every crawler), the shell only sends the visitor to sign in: nothing to
+      // index. Said here, not in robots.txt, which would stop crawlers from reading it.
+      if (!app.readSessionId(request)) reply.header('x-robots-tag', 'noindex');
+      return sendPage(request, reply, shell);
+    }
+    return sendPage(request, reply, notFoundPage, 404);
   });
 });

@@ -12,14 +12,16 @@ export function sitemapXml(appUrl: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-/** robots.txt: the public site is open to crawlers; the API and signed-in areas are not. */
+/**
+ * robots.txt: the public site is open to crawlers, the API is not. The signed-in areas are
+ * not listed: their signed-out shell answers `X-Robots-Tag: noindex` (plugins/client.ts),
+ * which crawlers only see if they may fetch it.
+ */
 export function robotsTxt(appUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
     'Disallow: /api/',
-    'Disallow: /portal',
-    'Disallow: /staff',
     '',
     `Sitemap: ${appUrl}/sitemap.xml`,
     '',

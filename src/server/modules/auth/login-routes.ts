@@ -9,12 +9,20 @@ import type { Config } from '../../config.ts';
 import { enqueueMail } from '../../plugins/mail/outbox.ts';
 import { deleteSession } from '../../plugins/session/sessions.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { contentSecurityPolicy } from '../../plugins/security.ts';
 import { emailField } from '../../../shared/schemas/fields.ts';
 import { paths } from '../../../shared/routes.ts';
 import { completeSignIn, landingFor } from './complete-sign-in.ts';
 import { createCsrf } from './csrf.ts';
 import { createLoginLimiters } from './limits.ts';
-import { checkInboxPage, invalidLinkPage, loginPage, messagePage, verifyPage } from './pages.ts';
+import {
+  PAGE_STYLE_SOURCE,
+  checkInboxPage,
+  invalidLinkPage,
+  loginPage,
+  messagePage,
+  verifyPage,
+} from './pages.ts';
 import { signInMail } from './sign-in-mail.ts';
 import {
   consumeCode,
@@ -49,8 +57,14 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   const limits = createLoginLimiters(app, config.rateLimitScale);
   const audit = app.log.child({ module: 'sign-in' });
 
+  const csp = contentSecurityPolicy(config.appUrl, [PAGE_STYLE_SOURCE]);
   const page = (reply: FastifyReply, status: number, body: string) =>
-    reply.status(status).header('cache-control', 'no-store').type('text/html').send(body);
+    reply
+      .status(status)
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', csp)
+      .type('text/html')
+      .send(body);
 
   const meta = (request: FastifyRequest) => ({
     userAgent: request.headers['user-agent'] ?? null,

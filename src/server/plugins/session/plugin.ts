@@ -70,12 +70,21 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     return this.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure });
   });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!(await request.loadUser())) throw unauthorized();
+  /**
+   * 401, taking a cookie that no longer opens a session with it: pages tell the client
+   * whether a session cookie came with them (docs/decisions/session-hint.md), so an
+   * ended session costs one failed "who am I" call, not one per page.
+   */
+  const signedOut = (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.cookies[name] !== undefined) reply.clearSessionCookie();
+    return unauthorized();
+  };
+  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await request.loadUser())) throw signedOut(request, reply);
   });
-  app.decorate('requireStaff', async (request: FastifyRequest) => {
+  app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await request.loadUser();
-    if (!user) throw unauthorized();
+    if (!user) throw signedOut(request, reply);
     if (user.role !== 'staff') throw forbidden();
   });
 });

@@ -1,0 +1,22 @@
+import { responseTokens } from '../../shared/site-tokens.ts';
+
+/**
+ * A value the server wrote into this page's `<meta name>`. Undefined while prerendering,
+ * when the tag is missing, or when it still holds the build's token (the Vite dev server
+ * serves index.html as is).
+ */
+function fromServer(name: string, token: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const value = document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content;
+  return value && value !== token ? value : undefined;
+}
+
+/** This response's CSP nonce for style elements (docs/decisions/csp-style-nonce.md). */
+export const cspNonce = () => fromServer('csp-nonce', responseTokens.cspNonce);
+
+/**
+ * False when the page came without a session cookie, so "who am I" would answer 401:
+ * the client then knows it is signed out without asking (docs/decisions/session-hint.md).
+ */
+export const mayBeSignedIn = () =>
+  fromServer('session-hint', responseTokens.sessionHint) !== 'absent';

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { HONEYPOT_FIELD } from '../../../shared/honeypot.ts';
 import { apiRequest } from '../../lib/api.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { errorToast, toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
@@ -20,6 +21,9 @@ const loadSchema = () => import('../../../shared/schemas/contact.ts').then((m) =
  */
 export function ContactForm({ rows }: { rows: 4 | 5 }) {
   const form = useSchemaForm<Field, Record<string, unknown>>(loadSchema, empty);
+  // The prerendered form stays disabled until it works: typing would be lost, a click
+  // would submit natively.
+  const ready = useHydrated();
   const send = useMutation({
     mutationFn: (body: Record<string, unknown>) => apiRequest('POST', '/api/contact', body),
     onSuccess: () => {
@@ -41,7 +45,7 @@ export function ContactForm({ rows }: { rows: 4 | 5 }) {
     name,
     value: form.values[name],
     onChange: (e: { target: { value: string } }) => form.setField(name, e.target.value),
-    disabled: send.isPending,
+    disabled: send.isPending || !ready,
   });
 
   return (
@@ -68,7 +72,7 @@ export function ContactForm({ rows }: { rows: 4 | 5 }) {
         onChange={(v) => form.setField(HONEYPOT_FIELD, v)}
       />
       <div>
-        <Button type="submit" size="lg" disabled={send.isPending}>
+        <Button type="submit" size="lg" disabled={send.isPending || !ready}>
           {send.isPending ? 'Sending...' : 'Send Message'}
         </Button>
       </div>

@@ -7,6 +7,18 @@ export type FormSchema<Out> = { safeParse(value: unknown): SafeParse<Out> };
 
 export type FieldErrors<Field extends string> = Partial<Record<Field, string>>;
 
+/** The parsed data, or null and the first message of each invalid field. */
+function parse<Field extends string, Out>(
+  schema: FormSchema<Out>,
+  values: Record<Field, string>,
+): { data: Out | null; errors: FieldErrors<Field> } {
+  const result = schema.safeParse(values);
+  if (result.success) return { data: result.data, errors: {} };
+  const errors: FieldErrors<Field> = {};
+  for (const issue of result.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+  return { data: null, errors };
+}
+
 /**
  * Form state validated by a shared zod schema that is loaded on first need, keeping zod
  * out of the JavaScript every public page downloads. Errors show after the first submit
@@ -17,24 +29,11 @@ export function useSchemaForm<Field extends string, Out>(
   initial: Record<Field, string>,
 ) {
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [schema, setSchema] = useState<FormSchema<Out> | null>(null);
   const [submitted, setSubmitted] = useState(false);
 
-  const check = (s: FormSchema<Out>, v: Record<Field, string>): Out | null => {
-    const result = s.safeParse(v);
-    if (result.success) {
-      setErrors({});
-      return result.data;
-    }
-    const next: FieldErrors<Field> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as Field;
-      next[field] ??= issue.message;
-    }
-    setErrors(next);
-    return null;
-  };
+  // Derived, not stored: after the first submit the errors follow each edit.
+  const errors: FieldErrors<Field> = submitted && schema ? parse(schema, values).errors : {};
 
   return {
     values,
@@ -43,21 +42,18 @@ export function useSchemaForm<Field extends string, Out>(
     prepare: () => {
       if (!schema) void loadSchema().then((s) => setSchema(() => s));
     },
-    setField: (field: Field, value: string) => {
-      const next = { ...values, [field]: value };
-      setValues(next);
-      if (submitted && schema) check(schema, next);
-    },
+    // From the latest state, not this render's: two edits before a re-render (autofill,
+    // fast typing while React is busy) must both be kept.
+    setField: (field: Field, value: string) => setValues((prev) => ({ ...prev, [field]: value })),
     /** Validates everything; the parsed data, or null with the errors shown. */
     validate: async (): Promise<Out | null> => {
       const s = schema ?? (await loadSchema());
       if (!schema) setSchema(() => s);
       setSubmitted(true);
-      return check(s, values);
+      return parse(s, values).data;
     },
     reset: () => {
       setValues(initial);
-      setErrors({});
       setSubmitted(false);
     },
   };

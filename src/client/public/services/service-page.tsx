@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
 import type { Service } from '../../../shared/services.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHero, Section } from '../section.tsx';
 import { ServiceIcon } from '../service-icon.tsx';
@@ -14,6 +15,8 @@ const QuoteModal = lazy(() => import('../quote/quote-modal.tsx'));
 export default function ServicePage({ service }: { service: Service }) {
   const [quoteOpen, setQuoteOpen] = useState(false);
   const [quoteLoaded, setQuoteLoaded] = useState(false);
+  // Prerendered, the button does nothing until React runs: disabled until then.
+  const ready = useHydrated();
   const openQuote = () => {
     setQuoteLoaded(true);
     setQuoteOpen(true);
@@ -70,6 +73,7 @@ export default function ServicePage({ service }: { service: Service }) {
             <Button
               size="lg"
               className="bg-white text-brand-900 hover:bg-blue-50"
+              disabled={!ready}
               onClick={openQuote}
               onPointerEnter={() => setQuoteLoaded(true)}
             >

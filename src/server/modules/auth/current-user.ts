@@ -1,5 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { selectRows, type Db } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import {
   customerUsers,
   customers,
@@ -84,17 +85,15 @@ export async function loadCurrentUser(db: Db, user: SessionUser): Promise<Curren
   return toCurrentUser(user, account);
 }
 
-const currentUserQueries = new WeakMap<Db, ReturnType<typeof prepareCurrentUser>>();
-
-function prepareCurrentUser(db: Db) {
-  return db
+const currentUserQuery = preparedPerDb((db) =>
+  db
     .select({ ...sessionUserColumns, ...accountColumns(users.id) })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(activeSession)
     .limit(1)
-    .prepare('current_user_by_session');
-}
+    .prepare('current_user_by_session'),
+);
 
 /**
  * `GET /api/auth/user`, which every page load asks: the session check and the account in one
@@ -102,13 +101,8 @@ function prepareCurrentUser(db: Db) {
  * Null when the session is not usable (the same rule as every other signed-in route).
  */
 export async function currentUserForSession(db: Db, rawId: string): Promise<CurrentUser | null> {
-  let query = currentUserQueries.get(db);
-  if (!query) {
-    query = prepareCurrentUser(db);
-    currentUserQueries.set(db, query);
-  }
   const params = sessionParams(rawId);
-  const [row] = await query.execute(params);
+  const [row] = await currentUserQuery(db).execute(params);
   if (!row) return null;
   await touchSession(db, params.idHash, row.lastSeenAt, params.now);
   const { lastSeenAt: _seen, companies, prefs, previous, ...user } = row;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema.ts';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -71,32 +72,21 @@ export async function touchSession(db: Db, idHash: string, lastSeenAt: Date, now
     .where(eq(sessions.idHash, idHash));
 }
 
-/**
- * Prepared once per database: the SQL text is not rebuilt per request, and PostgreSQL
- * parses and plans it once per connection (a named statement). Still one indexed query per
- * request and no cache, so a revoked session ends at once on every app server.
- */
-const sessionUserQueries = new WeakMap<Db, ReturnType<typeof prepareSessionUser>>();
-
-function prepareSessionUser(db: Db) {
-  return db
+/** Still one indexed query per request and no cache, so a revoked session ends at once on every app server. */
+const sessionUserQuery = preparedPerDb((db) =>
+  db
     .select(sessionUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(activeSession)
     .limit(1)
-    .prepare('find_session_user');
-}
+    .prepare('find_session_user'),
+);
 
 /** The active user behind a raw session id, or null when the session is unknown, expired, idle too long or the user is deactivated. */
 export async function findSessionUser(db: Db, rawId: string): Promise<SessionUser | null> {
-  let query = sessionUserQueries.get(db);
-  if (!query) {
-    query = prepareSessionUser(db);
-    sessionUserQueries.set(db, query);
-  }
   const params = sessionParams(rawId);
-  const [row] = await query.execute(params);
+  const [row] = await sessionUserQuery(db).execute(params);
   if (!row) return null;
   await touchSession(db, params.idHash, row.lastSeenAt, params.now);
   const { lastSeenAt: _seen, ...user } = row;

@@ -6,7 +6,6 @@ import { notificationPreferences } from '../../db/schema.ts';
 import { deleteUserSessions } from '../../plugins/session/sessions.ts';
 import { currentUserSchema, notificationPreferencesSchema } from '../../../shared/schemas/auth.ts';
 import { profileSchema } from '../../../shared/schemas/profile.ts';
-import { unauthorized } from '../../lib/errors.ts';
 import { currentUserForSession, loadCurrentUser } from './current-user.ts';
 import { updateProfile } from './update-profile.ts';
 
@@ -79,10 +78,10 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.get(
     '/api/auth/user',
     { schema: { response: { 200: currentUserSchema, 401: message } } },
-    async (request) => {
+    async (request, reply) => {
       const rawId = app.readSessionId(request);
       const current = rawId ? await currentUserForSession(app.db, rawId) : null;
-      if (!current) throw unauthorized();
+      if (!current) throw app.signedOut(request, reply);
       return current;
     },
   );

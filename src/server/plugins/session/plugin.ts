@@ -24,6 +24,8 @@ declare module 'fastify' {
     requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** The raw session id from the signed cookie, or null. */
     readSessionId(request: FastifyRequest): string | null;
+    /** The 401 to throw for a request without a usable session; clears a stale cookie. */
+    signedOut(request: FastifyRequest, reply: FastifyReply): Error;
   }
 }
 
@@ -75,16 +77,16 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
    * whether a session cookie came with them (docs/decisions/session-hint.md), so an
    * ended session costs one failed "who am I" call, not one per page.
    */
-  const signedOut = (request: FastifyRequest, reply: FastifyReply) => {
+  app.decorate('signedOut', (request: FastifyRequest, reply: FastifyReply) => {
     if (request.cookies[name] !== undefined) reply.clearSessionCookie();
     return unauthorized();
-  };
+  });
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!(await request.loadUser())) throw signedOut(request, reply);
+    if (!(await request.loadUser())) throw app.signedOut(request, reply);
   });
   app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
     const user = await request.loadUser();
-    if (!user) throw signedOut(request, reply);
+    if (!user) throw app.signedOut(request, reply);
     if (user.role !== 'staff') throw forbidden();
   });
 });

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { packageRoot } from '../lib/package-root.ts';
+import { listenPostgres, type ChannelEvents } from './pg-listener.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -28,6 +29,11 @@ export type Database = {
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   migrate(): Promise<void>;
+  /**
+   * Notices on `channel` (pg_notify) from any connection and any app server, until the
+   * returned function is called or the database is closed.
+   */
+  listen(channel: string, events: ChannelEvents): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
 
@@ -64,6 +70,7 @@ async function openPostgres(url: string): Promise<Database> {
   // A dropped connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const listeners = new Set<() => Promise<void>>();
   return {
     db,
     kind: 'postgres',
@@ -80,7 +87,18 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    listen: async (channel, events) => {
+      const listener = listenPostgres(url, channel, events);
+      listeners.add(listener.stop);
+      await listener.start();
+      return async () => {
+        listeners.delete(listener.stop);
+        await listener.stop();
+      };
+    },
     close: async () => {
+      await Promise.all([...listeners].map((stop) => stop()));
+      listeners.clear();
       if (!pool.ended) await pool.end();
     },
   };
@@ -101,6 +119,15 @@ async function openPglite(dir: string): Promise<Database> {
     },
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+    },
+    // One process owns the embedded database, so notices cannot be missed while it is open.
+    listen: async (channel, events) => {
+      const unlisten = await client.listen(channel, () => events.notify());
+      events.listening(true);
+      return async () => {
+        events.listening(false);
+        if (!closed) await unlisten();
+      };
     },
     close: async () => {
       if (closed) return;

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../db/schema.ts';
-import { findSessionUser } from '../plugins/session/sessions.ts';
+import { findSessionAccount } from '../plugins/session/current-user.ts';
+import { sha256 } from '../plugins/session/sessions.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
@@ -67,9 +68,8 @@ describe('PGlite after kill -9', () => {
         .where(eq(contactMessages.name, marker));
       expect(rows).toHaveLength(1);
       expect(rows[0]?.message).toBe(`written before kill -9 ${rawId}`);
-      expect(await findSessionUser(reopened.db, rawId)).toMatchObject({
-        email: `${marker}@example.com`,
-      });
+      const session = await findSessionAccount(reopened.db, sha256(rawId), new Date());
+      expect(session?.user).toMatchObject({ email: `${marker}@example.com` });
     } finally {
       await reopened.close();
     }

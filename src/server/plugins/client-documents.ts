@@ -59,6 +59,20 @@ function acceptedEncoding(request: FastifyRequest): Encoding {
   return null;
 }
 
+/** Status, type and caching of a document whose body depends on the accepted encoding. */
+function documentHeaders(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  head: { status: number; type: string; cacheControl: string },
+): Encoding {
+  reply
+    .status(head.status)
+    .type(head.type)
+    .header('vary', 'accept-encoding')
+    .header('cache-control', head.cacheControl);
+  return acceptedEncoding(request);
+}
+
 /** Sends the best encoding the browser accepts of a cached document, revalidated on every visit. */
 export function sendDocument(
   request: FastifyRequest,
@@ -66,12 +80,11 @@ export function sendDocument(
   doc: CachedDocument,
   status = 200,
 ) {
-  const encoding = acceptedEncoding(request);
-  reply
-    .status(status)
-    .type(doc.type)
-    .header('vary', 'accept-encoding')
-    .header('cache-control', 'no-cache');
+  const encoding = documentHeaders(request, reply, {
+    status,
+    type: doc.type,
+    cacheControl: 'no-cache',
+  });
   if (encoding) return reply.header('content-encoding', encoding).send(doc[encoding]);
   return reply.send(doc.body);
 }
@@ -87,13 +100,12 @@ export function sendFreshHtml(
   html: string,
   status = 200,
 ) {
-  const encoding = acceptedEncoding(request);
+  const encoding = documentHeaders(request, reply, {
+    status,
+    type: 'text/html; charset=utf-8',
+    cacheControl: 'private, no-cache',
+  });
   const body = Buffer.from(html);
-  reply
-    .status(status)
-    .type('text/html; charset=utf-8')
-    .header('vary', 'accept-encoding')
-    .header('cache-control', 'private, no-cache');
   if (encoding === 'br') {
     const br = zlib.brotliCompressSync(body, {
       params: {

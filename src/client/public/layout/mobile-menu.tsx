@@ -1,5 +1,6 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 
 const loadPanel = () => import('./mobile-menu-panel.tsx');
 // The dialog machinery loads on first use: most visitors never open the menu.
@@ -10,6 +11,7 @@ export function MobileMenu({ location }: { location: string }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
   return (
     <>
       <button
@@ -18,6 +20,7 @@ export function MobileMenu({ location }: { location: string }) {
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}
+        disabled={!hydrated}
         onPointerEnter={() => void loadPanel()}
         onFocus={() => void loadPanel()}
         onClick={() => {

@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { notificationPreferences } from '../../db/schema.ts';
+import { loadCurrentUser } from '../../plugins/session/current-user.ts';
 import { deleteUserSessions } from '../../plugins/session/sessions.ts';
 import { currentUserSchema, notificationPreferencesSchema } from '../../../shared/schemas/auth.ts';
 import { profileSchema } from '../../../shared/schemas/profile.ts';
-import { currentUserForSession, loadCurrentUser } from './current-user.ts';
 import { updateProfile } from './update-profile.ts';
 
 const message = z.object({ message: z.string() });
@@ -74,13 +74,11 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app,
   { config },
 ) => {
-  // Checks the session itself, in the same query as the account (see currentUserForSession).
   app.get(
     '/api/auth/user',
     { schema: { response: { 200: currentUserSchema, 401: message } } },
     async (request, reply) => {
-      const rawId = app.readSessionId(request);
-      const current = rawId ? await currentUserForSession(app.db, rawId) : null;
+      const current = await request.loadUser();
       if (!current) throw app.signedOut(request, reply);
       return current;
     },

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { customers, ticketReplies, tickets, users } from '../../db/schema.ts';
+import { ticketDescriptionColumns } from '../../db/ticket-columns.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import {
   helpdeskQuerySchema,
@@ -26,13 +27,7 @@ const ticketParams = z.object({ ticketId: TICKET_ID });
 const assignee = alias(users, 'assignee');
 
 const ticketColumns = {
-  id: tickets.id,
-  subject: tickets.subject,
-  description: tickets.description,
-  priority: tickets.priority,
-  status: tickets.status,
-  category: tickets.category,
-  department: tickets.department,
+  ...ticketDescriptionColumns,
   customerId: tickets.customerId,
   customerName: customers.name,
   assignedToUserId: tickets.assignedToUserId,

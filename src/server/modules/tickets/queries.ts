@@ -8,6 +8,7 @@ import {
   type JsonText,
 } from '../../db/json-list.ts';
 import { ticketReplies, tickets, users } from '../../db/schema.ts';
+import { ticketDescriptionColumns } from '../../db/ticket-columns.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 
 /**
@@ -36,13 +37,7 @@ function selectTickets(db: Db | Tx, where: SQL | undefined) {
   return db
     .select(
       jsonFields<Ticket>({
-        id: tickets.id,
-        subject: tickets.subject,
-        description: tickets.description,
-        priority: tickets.priority,
-        status: tickets.status,
-        category: tickets.category,
-        department: tickets.department,
+        ...ticketDescriptionColumns,
         createdAt: isoTimestamp(tickets.createdAt),
         updatedAt: isoTimestamp(tickets.updatedAt),
         // The assignee's name; null when unassigned.

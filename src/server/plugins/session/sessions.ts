@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { preparedPerDb } from '../../db/prepared.ts';
 import { sessions, users } from '../../db/schema.ts';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** lastSeenAt is refreshed at most this often, so reads do not write on every request. */
-const TOUCH_EVERY_MS = 5 * 60 * 1000;
+export const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 export type SessionUser = {
   id: string;
@@ -40,6 +39,7 @@ export async function createSession(
 /** The user's columns every signed-in request needs, with the session's last activity. */
 export const sessionUserColumns = {
   lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
   id: users.id,
   email: users.email,
   firstName: users.firstName,
@@ -59,38 +59,21 @@ export const activeSession = and(
   eq(users.active, true),
 );
 
-export function sessionParams(rawId: string, now = new Date()) {
-  return { idHash: sha256(rawId), now, idleSince: new Date(now.getTime() - SESSION_IDLE_MS) };
+export function sessionParams(idHash: string, now: Date) {
+  return { idHash, now, idleSince: new Date(now.getTime() - SESSION_IDLE_MS) };
 }
 
-/** Refreshes lastSeenAt when it is older than TOUCH_EVERY_MS, so most reads do not write. */
+/**
+ * Refreshes lastSeenAt when it is older than TOUCH_EVERY_MS, so most reads do not write.
+ * True when it did.
+ */
 export async function touchSession(db: Db, idHash: string, lastSeenAt: Date, now: Date) {
-  if (now.getTime() - lastSeenAt.getTime() <= TOUCH_EVERY_MS) return;
+  if (now.getTime() - lastSeenAt.getTime() <= TOUCH_EVERY_MS) return false;
   await db
     .update(sessions)
     .set({ lastSeenAt: sql`now()` })
     .where(eq(sessions.idHash, idHash));
-}
-
-/** Still one indexed query per request and no cache, so a revoked session ends at once on every app server. */
-const sessionUserQuery = preparedPerDb((db) =>
-  db
-    .select(sessionUserColumns)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(activeSession)
-    .limit(1)
-    .prepare('find_session_user'),
-);
-
-/** The active user behind a raw session id, or null when the session is unknown, expired, idle too long or the user is deactivated. */
-export async function findSessionUser(db: Db, rawId: string): Promise<SessionUser | null> {
-  const params = sessionParams(rawId);
-  const [row] = await sessionUserQuery(db).execute(params);
-  if (!row) return null;
-  await touchSession(db, params.idHash, row.lastSeenAt, params.now);
-  const { lastSeenAt: _seen, ...user } = row;
-  return user;
+  return true;
 }
 
 export async function deleteSession(db: Db, rawId: string): Promise<void> {

@@ -14,8 +14,9 @@ import {
   sessionParams,
   sessionUserColumns,
   touchSession,
+  TOUCH_EVERY_MS,
   type SessionUser,
-} from '../../plugins/session/sessions.ts';
+} from './sessions.ts';
 import type { CurrentUser } from '../../../shared/schemas/auth.ts';
 
 const DEFAULT_PREFERENCES = {
@@ -95,16 +96,26 @@ const currentUserQuery = preparedPerDb((db) =>
     .prepare('current_user_by_session'),
 );
 
+/** A signed-in account and the moment its session must be read from the database again. */
+export type SessionAccount = { user: CurrentUser; recheckAt: number };
+
 /**
- * `GET /api/auth/user`, which every page load asks: the session check and the account in one
- * prepared query, since on the embedded database each query costs far more than its work.
- * Null when the session is not usable (the same rule as every other signed-in route).
+ * The session check and the account in one prepared query (each query costs far more than
+ * its work on the embedded database). Null when the session is not usable. The account may
+ * be reused until `recheckAt`: the session's expiry, or when its last activity is due a touch.
  */
-export async function currentUserForSession(db: Db, rawId: string): Promise<CurrentUser | null> {
-  const params = sessionParams(rawId);
-  const [row] = await currentUserQuery(db).execute(params);
+export async function findSessionAccount(
+  db: Db,
+  idHash: string,
+  now: Date,
+): Promise<SessionAccount | null> {
+  const [row] = await currentUserQuery(db).execute(sessionParams(idHash, now));
   if (!row) return null;
-  await touchSession(db, params.idHash, row.lastSeenAt, params.now);
-  const { lastSeenAt: _seen, companies, prefs, previous, ...user } = row;
-  return toCurrentUser(user, { companies, prefs, previous });
+  const touched = await touchSession(db, idHash, row.lastSeenAt, now);
+  const { lastSeenAt, expiresAt, companies, prefs, previous, ...user } = row;
+  const seen = touched ? now.getTime() : lastSeenAt.getTime();
+  return {
+    user: toCurrentUser(user, { companies, prefs, previous }),
+    recheckAt: Math.min(expiresAt.getTime(), seen + TOUCH_EVERY_MS),
+  };
 }

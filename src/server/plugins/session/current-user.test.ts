@@ -10,6 +10,7 @@ import {
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
+// Each change is written straight to the database, as a script would: the next request sees it.
 describe('GET /api/auth/user', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -60,5 +61,7 @@ describe('GET /api/auth/user', () => {
     expect(later.notificationPreferences).toMatchObject({ smsTickets: true, emailInvoices: false });
     await t.app.db.delete(customerUsers).where(eq(customerUsers.userId, user!.id));
     expect((await get()).json().customers).toEqual([]);
+    await t.app.db.update(users).set({ active: false }).where(eq(users.id, user!.id));
+    expect((await get()).statusCode).toBe(401);
   });
 });

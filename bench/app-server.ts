@@ -35,7 +35,7 @@ if (fresh) {
   execFileSync(
     process.execPath,
     ['--import', 'tsx', 'src/server/db/seed-cli.ts', ...(large ? ['--large'] : [])],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] },
+    { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
 }
 const database = await openDatabase(config);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { notificationPreferences } from '../../db/schema.ts';
+import { sendJsonText } from '../../db/json-list.ts';
 import { loadCurrentUser } from '../../plugins/session/current-user.ts';
 import { deleteUserSessions } from '../../plugins/session/sessions.ts';
 import { currentUserSchema, notificationPreferencesSchema } from '../../../shared/schemas/auth.ts';
@@ -78,9 +79,9 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     '/api/auth/user',
     { schema: { response: { 200: currentUserSchema, 401: message } } },
     async (request, reply) => {
-      const current = await request.loadUser();
-      if (!current) throw app.signedOut(request, reply);
-      return current;
+      const json = await request.loadUserJson();
+      if (json === null) throw app.signedOut(request, reply);
+      return sendJsonText(reply, json);
     },
   );
 

@@ -1,11 +1,11 @@
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../../shared/schemas/auth.ts';
 import { findSessionAccount } from './current-user.ts';
-import { SessionCache } from './session-cache.ts';
+import { SessionCache, type CachedAccount } from './session-cache.ts';
 import { SESSION_ABSOLUTE_MS, sha256 } from './sessions.ts';
 
 /** The channel the database's triggers notify when an account changes (migration 0002). */
@@ -17,6 +17,8 @@ declare module 'fastify' {
     user: CurrentUser | null;
     /** Loads the signed-in user's account once per request; null when signed out. */
     loadUser(): Promise<CurrentUser | null>;
+    /** The same account as the JSON text of `GET /api/auth/user`; null when signed out. */
+    loadUserJson(): Promise<string | null>;
   }
   interface FastifyReply {
     /** The cookie of a session just stored; cached accounts are forgotten. */
@@ -62,34 +64,54 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
   });
   app.addHook('onClose', unlisten);
   // Notices from the database arrive a moment after the write, so this server's own writes
-  // clear at once, before their answer leaves: any method but GET/HEAD here, and the GETs
-  // that start or end a session in the cookie decorators below.
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') cache.clear();
-    return payload;
+  // clear at once, before their answer leaves: routes of any method but GET/HEAD here (on
+  // those routes only, so reads pay nothing), and the GETs that start or end a session in
+  // the cookie decorators below.
+  const clearOnSend: onSendHookHandler = (_request, _reply, payload, done) => {
+    cache.clear();
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+    const own = route.onSend ?? [];
+    route.onSend = [...(Array.isArray(own) ? own : [own]), clearOnSend];
   });
 
-  async function accountFor(rawId: string): Promise<CurrentUser | null> {
-    const idHash = sha256(rawId);
+  /** The account behind a signed session cookie, from the cache or the database. */
+  async function accountFor(request: FastifyRequest): Promise<CachedAccount | null> {
+    const cookie = request.cookies[name];
+    if (!cookie) return null;
     const now = Date.now();
-    const cached = cache.get(idHash, now);
+    const cached = cache.get(cookie, now);
     if (cached) return cached;
+    const rawId = app.readSessionId(request);
+    if (!rawId) return null;
     const readAt = cache.generation;
-    const found = await findSessionAccount(app.db, idHash, new Date(now));
-    if (!found) return null;
-    cache.set(idHash, found, readAt);
-    return found.user;
+    const found = await findSessionAccount(app.db, sha256(rawId), new Date(now));
+    if (found) cache.set(cookie, found, readAt);
+    return found;
   }
 
   app.decorateRequest('user', null);
-  const loaded = Symbol('userLoaded');
+  const account = Symbol('account');
+  type WithAccount = FastifyRequest & { [account]?: CachedAccount | null };
+  async function loadAccount(request: WithAccount): Promise<CachedAccount | null> {
+    if (request[account] === undefined) {
+      request[account] = await accountFor(request);
+      request.user = request[account]?.user ?? null;
+    }
+    return request[account];
+  }
   app.decorateRequest('loadUser', async function (this: FastifyRequest) {
-    const self = this as FastifyRequest & { [loaded]?: boolean };
-    if (self[loaded]) return self.user;
-    const rawId = app.readSessionId(this);
-    self.user = rawId ? await accountFor(rawId) : null;
-    self[loaded] = true;
-    return self.user;
+    return (await loadAccount(this))?.user ?? null;
+  });
+  app.decorateRequest('loadUserJson', async function (this: FastifyRequest) {
+    const found = await loadAccount(this);
+    if (!found) return null;
+    // Written once per cached account: the account is plain JSON data already.
+    found.json ??= JSON.stringify(found.user);
+    return found.json;
   });
 
   const cookieOptions = { path: '/', httpOnly: true, sameSite: 'lax', secure } as const;

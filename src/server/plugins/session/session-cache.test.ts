@@ -37,7 +37,7 @@ describe('SessionCache', () => {
     expect(cache.get('a', 0)).toBeUndefined();
     cache.setEnabled(true);
     cache.set('a', account('a'), cache.generation);
-    expect(cache.get('a', 0)?.id).toBe('a');
+    expect(cache.get('a', 0)?.user.id).toBe('a');
     cache.setEnabled(false);
     expect(cache.get('a', 0)).toBeUndefined();
   });
@@ -45,7 +45,7 @@ describe('SessionCache', () => {
   it('answers an entry only until its recheck time', () => {
     const cache = enabledCache();
     cache.set('a', account('a', 500), cache.generation);
-    expect(cache.get('a', 499)?.id).toBe('a');
+    expect(cache.get('a', 499)?.user.id).toBe('a');
     expect(cache.get('a', 500)).toBeUndefined();
     expect(cache.size).toBe(0);
   });
@@ -71,7 +71,7 @@ describe('SessionCache', () => {
     const cache = enabledCache(2);
     for (const id of ['a', 'b', 'c']) cache.set(id, account(id), cache.generation);
     expect(cache.get('a', 0)).toBeUndefined();
-    expect(cache.get('b', 0)?.id).toBe('b');
-    expect(cache.get('c', 0)?.id).toBe('c');
+    expect(cache.get('b', 0)?.user.id).toBe('b');
+    expect(cache.get('c', 0)?.user.id).toBe('c');
   });
 });

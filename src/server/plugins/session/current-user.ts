@@ -19,7 +19,8 @@ import {
 } from './sessions.ts';
 import type { CurrentUser } from '../../../shared/schemas/auth.ts';
 
-const DEFAULT_PREFERENCES = {
+/** A user's notification preferences until they save their own. */
+export const DEFAULT_PREFERENCES = {
   emailInvoices: true,
   emailProjects: true,
   emailTickets: true,

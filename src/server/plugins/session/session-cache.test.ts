@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionAccount } from './current-user.ts';
+import { DEFAULT_PREFERENCES, type SessionAccount } from './current-user.ts';
 import { SessionCache } from './session-cache.ts';
 
 const account = (id: string, recheckAt = 1_000): SessionAccount => ({
@@ -11,14 +11,7 @@ const account = (id: string, recheckAt = 1_000): SessionAccount => ({
     profileImageUrl: null,
     role: 'customer',
     customers: [],
-    notificationPreferences: {
-      emailInvoices: true,
-      emailProjects: true,
-      emailTickets: true,
-      emailMaintenance: false,
-      smsUrgent: true,
-      smsTickets: false,
-    },
+    notificationPreferences: DEFAULT_PREFERENCES,
     previousSignInAt: null,
   },
   recheckAt,

@@ -36,7 +36,10 @@ export async function createSession(
   return rawId;
 }
 
-/** The user's columns every signed-in request needs, with the session's last activity. */
+/**
+ * The user's columns every signed-in request needs, with the session's last activity and
+ * expiry (which bound how long the session cache may reuse them).
+ */
 export const sessionUserColumns = {
   lastSeenAt: sessions.lastSeenAt,
   expiresAt: sessions.expiresAt,

@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { packageRoot } from '../lib/package-root.ts';
 import { listenPostgres, type ChannelEvents } from './pg-listener.ts';
+import { takeTurns } from './pglite-turns.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -107,6 +108,7 @@ async function openPostgres(url: string): Promise<Database> {
 async function openPglite(dir: string): Promise<Database> {
   await fs.mkdir(dir, { recursive: true });
   const client = await PGlite.create(dir);
+  takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {

@@ -24,28 +24,42 @@ export const isoTimestamp = (value: SQLWrapper) =>
   sql`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * The rows of `query` as one JSON array, in the query's order: the aggregate reads its
- * only input, the ordered subquery, as it comes.
+ * The rows of `query` as the text of one JSON array, in the query's order (the aggregate
+ * reads its only input, the ordered subquery, as it comes): an SQL expression, so several
+ * lists can be answered by one statement.
  * `omitNull` names an optional field that is left out, rather than null, when it has no
  * value. It is cut from the text, which is far cheaper than json_strip_nulls re-parsing
  * it, and safe: inside a JSON string a quote is always escaped, so `,"key":null` can only
  * be that field. The field must not come first in the row.
  */
-export async function jsonArray<T>(
-  db: Db | Tx,
+export function jsonArrayText<T>(
   query: SQLWrapper,
   { omitNull }: { omitNull?: string } = {},
-): Promise<JsonText<T[]>> {
+): SQL<JsonText<T[]>> {
   const array = sql`coalesce(json_agg(r), '[]')::text`;
   const json = omitNull
     ? sql`replace(${array}, ${`,${JSON.stringify(omitNull)}:null`}, '')`
     : array;
-  const result = (await db.execute(
-    sql`select ${json} as json from (${query}) as r`,
-  )) as unknown as {
-    rows: Array<{ json: string }>;
+  return sql<JsonText<T[]>>`(select ${json} from (${query}) as r)`;
+}
+
+/** The value of one JSON text expression (see `jsonArrayText`), in one round trip. */
+export async function selectJsonText<T>(db: Db | Tx, text: SQL<JsonText<T>>): Promise<JsonText<T>> {
+  const result = (await db.execute(sql`select ${text} as json`)) as unknown as {
+    rows: Array<{ json: JsonText<T> }>;
   };
-  return result.rows[0]?.json ?? '[]';
+  const row = result.rows[0];
+  if (!row) throw new Error('a JSON text query returned no row');
+  return row.json;
+}
+
+/** The rows of `query` as one JSON array (see `jsonArrayText`). */
+export function jsonArray<T>(
+  db: Db | Tx,
+  query: SQLWrapper,
+  options: { omitNull?: string } = {},
+): Promise<JsonText<T[]>> {
+  return selectJsonText(db, jsonArrayText<T>(query, options));
 }
 
 export const parseJsonText = <T>(text: JsonText<T>) => JSON.parse(text) as T;

@@ -8,13 +8,7 @@ import { sha256 } from '../plugins/session/sessions.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../db/client.ts';
-import { TEMPLATE_DIR, TMP_ROOT } from '../test/template.ts';
-
-const exists = (p: string) =>
-  fs.access(p).then(
-    () => true,
-    () => false,
-  );
+import { pgliteCopy, TMP_ROOT } from '../test/template.ts';
 
 // Embedded-database durability: runs on PGlite even when the suite runs on PostgreSQL.
 describe('PGlite after kill -9', () => {
@@ -26,17 +20,7 @@ describe('PGlite after kill -9', () => {
   afterAll(() => fs.rm(dataDir, { recursive: true, force: true }));
 
   it('keeps every committed write when the process is killed without warning', async () => {
-    // A migrated embedded database that this process does not keep open: the seeded
-    // template's copy when the suite runs on PGlite, otherwise a new one.
-    if (await exists(path.join(TEMPLATE_DIR, 'pglite'))) {
-      await fs.cp(path.join(TEMPLATE_DIR, 'pglite'), path.join(dataDir, 'pglite'), {
-        recursive: true,
-      });
-    } else {
-      const setup = await openDatabase({ dataDir });
-      await setup.migrate();
-      await setup.close();
-    }
+    await pgliteCopy(dataDir);
     const marker = `crash-${randomBytes(4).toString('hex')}`;
     const child = spawn(
       process.execPath,

@@ -5,7 +5,7 @@ import { sendJsonText } from '../../db/json-list.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { customerParams, messageSchema } from '../customer-params.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { listInvoices } from './queries.ts';
+import { listInvoices } from '../../db/invoice-list.ts';
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Project } from '../../../shared/schemas/projects.ts';
-import type { Db } from '../../db/client.ts';
-import { jsonArray, jsonFields, type JsonText } from '../../db/json-list.ts';
-import { projects } from '../../db/schema.ts';
+import type { Project } from '../../shared/schemas/projects.ts';
+import type { Db } from './client.ts';
+import { jsonArrayText, jsonFields, selectJsonText, type JsonText } from './json-list.ts';
+import { projects } from './schema.ts';
 
 /**
  * The project's milestones in due-date order, aggregated in the same query (no N+1).
@@ -31,16 +31,24 @@ const projectJson = jsonFields<Project>({
   milestones: milestonesJson,
 });
 
-/** A company's projects with their milestones, newest start first, as the JSON array the API answers. */
-export function listProjects(
+/**
+ * A company's projects with their milestones, newest start first, as the text of the JSON
+ * array the API answers: an SQL expression, shared by the projects list and the dashboard's
+ * Active Projects card (`where` narrows it).
+ */
+export function projectListJson(
   db: Db,
   customerId: string,
   opts: { limit?: number; where?: SQL } = {},
-): Promise<JsonText<Project[]>> {
+): SQL<JsonText<Project[]>> {
   const query = db
     .select(projectJson)
     .from(projects)
     .where(and(eq(projects.customerId, customerId), opts.where))
     .orderBy(desc(projects.startDate), projects.name);
-  return jsonArray(db, opts.limit ? query.limit(opts.limit) : query);
+  return jsonArrayText(opts.limit ? query.limit(opts.limit) : query);
 }
+
+/** All of a company's projects as the JSON text the API answers. */
+export const listProjects = (db: Db, customerId: string) =>
+  selectJsonText(db, projectListJson(db, customerId));

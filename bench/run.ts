@@ -58,7 +58,7 @@ if (wants('scale')) {
 const ms = (n: number) => `${n} ms`;
 if (apiRows.length > 0) {
   console.log(
-    `\n## API (autocannon, 100 connections, ${process.env.BENCH_SECONDS ?? 10} s) on ${machine.cpus} CPUs, ${machine.memoryGb} GB, Node ${machine.node}\n`,
+    `\n## API (autocannon, 100 connections, median of ${process.env.BENCH_ROUNDS ?? 3} alternating rounds of ${process.env.BENCH_SECONDS ?? 5} s) on ${machine.cpus} CPUs, ${machine.memoryGb} GB, Node ${machine.node}\n`,
   );
   console.log(
     '| Database | Endpoint | App req/s | p50 | p99 | non-2xx | node:http req/s | p50 | p99 | Ratio |',

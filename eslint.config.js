@@ -41,4 +41,23 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
   },
+  // Features never import each other: what two modules share lives beside them in
+  // src/server/modules/ (a file) or below (db/, plugins/, lib/).
+  {
+    files: ['src/server/modules/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/client/**'] },
+            {
+              regex: '^\\.\\./[^./][^/]*/',
+              message: 'A module must not import another module; share the code beside them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -15,7 +15,7 @@ import {
   ticketUpdateSchema,
 } from '../../../shared/schemas/staff-helpdesk.ts';
 import { ticketReplySchema } from '../../../shared/schemas/tickets.ts';
-import { enqueueTicketUpdateMail } from '../tickets/notify.ts';
+import { enqueueTicketUpdateMail } from '../ticket-mails.ts';
 import { recordActivity } from './activity.ts';
 import { actorOf, recordAudit } from './audit.ts';
 import { iso } from './lookups.ts';

@@ -4,7 +4,7 @@ import { activities, customers, tickets } from '../../db/schema.ts';
 import type { SessionUser } from '../../plugins/session/sessions.ts';
 import type { NewTicket, Ticket } from '../../../shared/schemas/tickets.ts';
 import type { Config } from '../../config.ts';
-import { enqueueNewTicketMails } from './notify.ts';
+import { enqueueNewTicketMails } from '../ticket-mails.ts';
 import { findTicket } from './queries.ts';
 
 /** A customer opens a ticket: it starts `open`, shows in the company's activity, and is e-mailed. */

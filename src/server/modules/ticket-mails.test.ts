@@ -7,12 +7,12 @@ import {
   notificationPreferences,
   tickets,
   users,
-} from '../../db/schema.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
-import { sessionCookieFor } from '../../test/sign-in.ts';
-import { startSmtpSink } from '../../test/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { enqueueTicketUpdateMail } from './notify.ts';
+} from '../db/schema.ts';
+import { DEMO_USERS } from '../db/seed/demo.ts';
+import { sessionCookieFor } from '../test/sign-in.ts';
+import { startSmtpSink } from '../test/smtp-sink.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { enqueueTicketUpdateMail } from './ticket-mails.ts';
 
 const newTicket = {
   subject: 'VPN drops every hour',

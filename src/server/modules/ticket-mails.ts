@@ -2,13 +2,13 @@
 // transaction; the caller runs `app.mail.kick()` after commit, so an SMTP outage
 // neither loses a message nor fails the request.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
-import type { Tx } from '../../db/client.ts';
-import { customerUsers, notificationPreferences, tickets, users } from '../../db/schema.ts';
-import { enqueueMail, type MailMessage } from '../../plugins/mail/outbox.ts';
-import { company } from '../../../shared/company.ts';
-import { paths } from '../../../shared/routes.ts';
-import type { TicketStatus } from '../../../shared/schemas/tickets.ts';
+import type { Config } from '../config.ts';
+import type { Tx } from '../db/client.ts';
+import { customerUsers, notificationPreferences, tickets, users } from '../db/schema.ts';
+import { enqueueMail, type MailMessage } from '../plugins/mail/outbox.ts';
+import { company } from '../../shared/company.ts';
+import { paths } from '../../shared/routes.ts';
+import type { TicketStatus } from '../../shared/schemas/tickets.ts';
 
 type MailConfig = Pick<Config, 'appUrl' | 'supportEmail'>;
 

@@ -1,6 +1,10 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dashboardSchema, type DashboardTicket } from '../../../shared/schemas/dashboard.ts';
+import {
+  dashboardSchema,
+  type Dashboard,
+  type DashboardTicket,
+} from '../../../shared/schemas/dashboard.ts';
 import { invoiceListJson } from '../../db/invoice-list.ts';
 import {
   isoTimestamp,
@@ -8,6 +12,7 @@ import {
   jsonFields,
   selectJsonText,
   sendJsonText,
+  type JsonText,
 } from '../../db/json-list.ts';
 import { projectListJson } from '../../db/project-list.ts';
 import { projects, tickets } from '../../db/schema.ts';
@@ -42,7 +47,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       // statement costs far more than its work (docs/decisions/pglite-turns.md).
       const json = await selectJsonText(
         app.db,
-        sql`'{"stats":' || ${dashboardStatsJson(customerId)}
+        sql<JsonText<Dashboard>>`'{"stats":' || ${dashboardStatsJson(customerId)}
           || ',"recentInvoices":' || ${invoiceListJson(app.db, customerId, { limit: DASHBOARD_LIST_SIZE })}
           || ',"activeProjects":' || ${projectListJson(app.db, customerId, {
             limit: DASHBOARD_LIST_SIZE,

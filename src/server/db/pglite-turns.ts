@@ -4,7 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 const ENTRY_POINTS = ['query', 'exec', 'transaction'] as const;
 
 /** How long operations may follow each other before the event loop gets a turn. */
-export const SLICE_MS = 5;
+const SLICE_MS = 5;
 
 /**
  * Runs the embedded database's operations one at a time, in arrival order, and gives the

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../db/client.ts';
+import { isNewPgliteDir, openDatabase } from '../db/client.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
 
 /** Test databases are copies of one migrated, seeded template made once per run. */
@@ -27,13 +27,10 @@ export async function createPgliteTemplate(): Promise<void> {
  * the suite runs on PGlite, otherwise a new one (slow: about 4 s).
  */
 export async function pgliteCopy(dataDir: string): Promise<void> {
-  const template = path.join(TEMPLATE_DIR, 'pglite');
-  const seeded = await fs.access(template).then(
-    () => true,
-    () => false,
-  );
-  if (seeded) {
-    await fs.cp(template, path.join(dataDir, 'pglite'), { recursive: true });
+  if (!(await isNewPgliteDir(TEMPLATE_DIR))) {
+    await fs.cp(path.join(TEMPLATE_DIR, 'pglite'), path.join(dataDir, 'pglite'), {
+      recursive: true,
+    });
     return;
   }
   const setup = await openDatabase({ dataDir });

@@ -1,0 +1,74 @@
+import { desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Dashboard, DashboardTicket } from '../../../shared/schemas/dashboard.ts';
+import type { Db } from '../../db/client.ts';
+import { invoiceListJson } from '../../db/invoice-list.ts';
+import {
+  isoTimestamp,
+  jsonArrayText,
+  jsonFields,
+  selectJsonText,
+  type JsonText,
+} from '../../db/json-list.ts';
+import { projectListJson } from '../../db/project-list.ts';
+import { projects, tickets } from '../../db/schema.ts';
+
+/** Each dashboard list card shows this many rows; its "View All" link leads to the rest. */
+export const DASHBOARD_LIST_SIZE = 5;
+
+/**
+ * The four dashboard figures as JSON text, summed by the database.
+ * "This month" is the current calendar month in UTC, the server's reference time zone.
+ */
+function statsJson(customerId: string): SQL<JsonText<Dashboard['stats']>> {
+  return sql`json_build_object(
+    'outstandingBalance', (select coalesce(sum(amount), 0) from invoices
+      where customer_id = ${customerId} and status in ('pending', 'overdue')),
+    'activeProjects', (select count(*) from projects
+      where customer_id = ${customerId} and status = 'in-progress'),
+    'openTickets', (select count(*) from tickets
+      where customer_id = ${customerId} and status = 'open'),
+    'monthlyHours', (select coalesce(sum(hours), 0) from time_entries
+      where customer_id = ${customerId}
+        and work_date >= date_trunc('month', now() at time zone 'UTC')::date
+        and work_date < (date_trunc('month', now() at time zone 'UTC') + interval '1 month')::date)
+  )::text`;
+}
+
+/** The newest tickets as the Recent Tickets card shows them. */
+function recentTicketsJson(db: Db, customerId: string) {
+  return jsonArrayText<DashboardTicket>(
+    db
+      .select(
+        jsonFields<DashboardTicket>({
+          id: tickets.id,
+          subject: tickets.subject,
+          priority: tickets.priority,
+          status: tickets.status,
+          createdAt: isoTimestamp(tickets.createdAt),
+        }),
+      )
+      .from(tickets)
+      .where(eq(tickets.customerId, customerId))
+      .orderBy(desc(tickets.createdAt), desc(tickets.id))
+      .limit(DASHBOARD_LIST_SIZE),
+  );
+}
+
+/**
+ * The whole dashboard response as JSON text, in one statement: on the embedded database
+ * each statement costs far more than its work (docs/decisions/pglite-turns.md). The cards
+ * reuse the list endpoints' own JSON expressions.
+ */
+export function dashboardJson(db: Db, customerId: string): Promise<JsonText<Dashboard>> {
+  const limit = DASHBOARD_LIST_SIZE;
+  return selectJsonText(
+    db,
+    sql<JsonText<Dashboard>>`'{"stats":' || ${statsJson(customerId)}
+      || ',"recentInvoices":' || ${invoiceListJson(db, customerId, { limit })}
+      || ',"activeProjects":' || ${projectListJson(db, customerId, {
+        limit,
+        where: eq(projects.status, 'in-progress'),
+      })}
+      || ',"recentTickets":' || ${recentTicketsJson(db, customerId)} || '}'`,
+  );
+}

@@ -10,15 +10,14 @@ import { sendJsonText } from '../../db/json-list.ts';
 export const HEALTH_FRESH_MS = 100;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Health checks share one ping: a burst costs the database one query per HEALTH_FRESH_MS.
-  // The ping waits for the end of the current I/O phase (setImmediate): the embedded database
-  // answers synchronously, so a ping started at once would end before the next request is read.
+  // Health checks share one ping: a burst costs the database one query per HEALTH_FRESH_MS,
+  // and the checks that arrive while a ping is under way wait for that one.
   let inflight: Promise<void> | null = null;
   let okUntil = 0;
   const ping = () => {
     if (performance.now() < okUntil) return;
-    inflight ??= new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => app.database.ping())
+    inflight ??= app.database
+      .ping()
       .then(() => {
         okUntil = performance.now() + HEALTH_FRESH_MS;
       })

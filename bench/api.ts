@@ -15,8 +15,9 @@ export type ApiRow = {
 };
 
 const CONNECTIONS = 100;
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Each side's rounds and their length; the report's heading names them too. */
+export const ROUND_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 const figures = (r: Result): Figures => ({
   rps: Math.round(r.requests.average),
@@ -56,8 +57,8 @@ async function loadSideBySide(
   const appRounds: Figures[] = [];
   const bareRounds: Figures[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    appRounds.push(figures(await run(app.url, app.headers, seconds)));
-    bareRounds.push(figures(await run(bare.url, {}, seconds)));
+    appRounds.push(figures(await run(app.url, app.headers, ROUND_SECONDS)));
+    bareRounds.push(figures(await run(bare.url, {}, ROUND_SECONDS)));
   }
   return { app: combine(appRounds), bare: combine(bareRounds) };
 }

@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { benchApi, type ApiRow } from './api.ts';
+import { benchApi, ROUND_SECONDS, ROUNDS, type ApiRow } from './api.ts';
 import { benchPages, type PageRow } from './pages.ts';
 import { printScale } from './scale-report.ts';
 import { benchScale, type ScaleResult } from './scale.ts';
@@ -58,7 +58,7 @@ if (wants('scale')) {
 const ms = (n: number) => `${n} ms`;
 if (apiRows.length > 0) {
   console.log(
-    `\n## API (autocannon, 100 connections, median of ${process.env.BENCH_ROUNDS ?? 3} alternating rounds of ${process.env.BENCH_SECONDS ?? 5} s) on ${machine.cpus} CPUs, ${machine.memoryGb} GB, Node ${machine.node}\n`,
+    `\n## API (autocannon, 100 connections, median of ${ROUNDS} alternating rounds of ${ROUND_SECONDS} s) on ${machine.cpus} CPUs, ${machine.memoryGb} GB, Node ${machine.node}\n`,
   );
   console.log(
     '| Database | Endpoint | App req/s | p50 | p99 | non-2xx | node:http req/s | p50 | p99 | Ratio |',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
@@ -7,7 +8,8 @@ import { seedDemoData } from '../db/seed/demo.ts';
 /** Test databases are copies of one migrated, seeded template made once per run. */
 export const TMP_ROOT = path.resolve('.tmp');
 export const TEMPLATE_DIR = path.join(TMP_ROOT, 'test-template');
-export const PG_TEMPLATE_DB = 'app_test_template';
+/** One template per checkout, so two checkouts can run their suites on one server side by side. */
+export const PG_TEMPLATE_DB = `app_test_template_${createHash('sha256').update(TMP_ROOT).digest('hex').slice(0, 8)}`;
 
 export async function createPgliteTemplate(): Promise<void> {
   await fs.rm(TEMPLATE_DIR, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { packageRoot } from '../lib/package-root.ts';
 import { listenPostgres, type ChannelEvents } from './pg-listener.ts';
+import { lockPgliteDir } from './pglite-lock.ts';
 import { takeTurns } from './pglite-turns.ts';
 import * as schema from './schema.ts';
 
@@ -35,7 +36,18 @@ export type Database = {
    * returned function is called or the database is closed.
    */
   listen(channel: string, events: ChannelEvents): Promise<() => Promise<void>>;
+  /** How the connections are used right now (metrics). */
+  connections(): ConnectionUse;
   close(): Promise<void>;
+};
+
+export type ConnectionUse = {
+  /** Most connections this process opens. */
+  max: number;
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 };
 
 export const migrationsFolder = path.join(packageRoot, 'drizzle');
@@ -61,10 +73,12 @@ export async function isNewPgliteDir(dataDir: string): Promise<boolean> {
   }
 }
 
+const POOL_MAX = 10;
+
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
   });
@@ -97,6 +111,12 @@ async function openPostgres(url: string): Promise<Database> {
         await listener.stop();
       };
     },
+    connections: () => ({
+      max: POOL_MAX,
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       await Promise.all([...listeners].map((stop) => stop()));
       listeners.clear();
@@ -105,10 +125,35 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dir: string): Promise<Database> {
+/**
+ * PGlite's own client on the data directory `dir`, locked to this process until `close`
+ * (db/pglite-lock.ts). `loadDataDir` fills a new directory from a `dumpDataDir` tarball.
+ */
+export async function openPgliteClient(
+  dir: string,
+  options: Pick<PGliteOptions, 'loadDataDir'> = {},
+): Promise<{ client: PGlite; close(): Promise<void> }> {
   await fs.mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  takeTurns(client);
+  const unlock = await lockPgliteDir(dir);
+  const client = await PGlite.create(dir, options).catch(async (err: unknown) => {
+    await unlock();
+    throw err;
+  });
+  let closed = false;
+  return {
+    client,
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      await unlock();
+    },
+  };
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  const { client, close } = await openPgliteClient(dir);
+  const turns = takeTurns(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   let closed = false;
   return {
@@ -131,10 +176,11 @@ async function openPglite(dir: string): Promise<Database> {
         if (!closed) await unlisten();
       };
     },
+    // One connection, used by one statement at a time; the others wait for their turn.
+    connections: () => ({ max: 1, open: 1, idle: turns.busy() ? 0 : 1, waiting: turns.waiting() }),
     close: async () => {
-      if (closed) return;
       closed = true;
-      await client.close();
+      await close();
     },
   };
 }

@@ -18,7 +18,7 @@ const SLICE_MS = 5;
  * queue adds no wait of its own beyond the turns; statements inside a transaction go
  * through the transaction's own object and are not queued here.
  */
-export function takeTurns(client: PGlite): void {
+export function takeTurns(client: PGlite): { busy(): boolean; waiting(): number } {
   const waiting: Array<() => void> = [];
   let running = false;
   let sliceEnd = 0;
@@ -59,4 +59,5 @@ export function takeTurns(client: PGlite): void {
       },
     });
   }
+  return { busy: () => running, waiting: () => waiting.length };
 }

@@ -14,11 +14,17 @@ export interface FileStorage {
 
 const SAFE_KEY = /^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/;
 
+/** The keys the store accepts: relative paths that stay inside its folder. */
+export const isSafeKey = (key: string) => SAFE_KEY.test(key) && !key.includes('..');
+
+/** Where `put` writes before renaming: never a stored file. */
+export const isPartialWrite = (name: string) => name.endsWith('.part');
+
 export class FsStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
   private resolve(key: string): string {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+    if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
     return path.join(this.root, key);
   }
 

@@ -26,6 +26,8 @@ import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { mailPlugin } from './plugins/mail/plugin.ts';
+import { metricsPlugin } from './plugins/metrics/plugin.ts';
+import { readinessPlugin } from './plugins/readiness.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { requireCustomerAccess } from './plugins/session/customer-access.ts';
 import { sessionPlugin } from './plugins/session/plugin.ts';
@@ -75,6 +77,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(errorsPlugin);
   await app.register(jsonBodyPlugin);
   await app.register(securityPlugin, { config });
+  await app.register(readinessPlugin);
+  await app.register(metricsPlugin, { config });
   await app.register(dbPlugin, {
     database,
     owned: !options.database || (options.closeDatabase ?? false),

@@ -22,4 +22,24 @@ describe('loadConfig', () => {
     const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'n'.repeat(40) + ',old' });
     expect(config.sessionSecrets).toEqual(['n'.repeat(40), 'old']);
   });
+
+  it('serves metrics only when METRICS_PORT is set, on loopback unless told otherwise', () => {
+    expect(loadConfig({}).metricsPort).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
+    const on = loadConfig({ METRICS_PORT: '9464' });
+    expect(on.metricsPort).toBe(9464);
+    expect(on.metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metricsHost).toBe(
+      '10.0.0.5',
+    );
+    expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(
+      /METRICS_PORT must be a port number/,
+    );
+  });
+
+  it('drains for SHUTDOWN_DRAIN_SECONDS, none by default', () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '15' }).shutdownDrainMs).toBe(15_000);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
 });

@@ -45,6 +45,21 @@ const envSchema = z
     SALES_EMAIL: z.string().email('must be an e-mail address').default(company.salesEmail),
     SUPPORT_EMAIL: z.string().email('must be an e-mail address').default(company.supportEmail),
     HELP_CENTER_URL: optionalUrl(['http:', 'https:']),
+    METRICS_PORT: z.preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+      z.coerce
+        .number({ message: 'must be a port number' })
+        .int('must be a whole number')
+        .min(0, 'must be between 0 and 65535')
+        .max(65535, 'must be between 0 and 65535')
+        .optional(),
+    ),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    SHUTDOWN_DRAIN_SECONDS: z.coerce
+      .number({ message: 'must be a number of seconds' })
+      .min(0, 'must be between 0 and 300')
+      .max(300, 'must be between 0 and 300')
+      .default(0),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     TRUST_PROXY: z
@@ -85,6 +100,11 @@ export type Config = {
   rateLimitScale: number;
   /** How often the mail outbox is polled, in ms. */
   mailPollMs: number;
+  /** The port of the `/metrics` listener; unset: no metrics are collected or served. */
+  metricsPort?: number;
+  metricsHost: string;
+  /** After SIGTERM, how long `/api/ready` answers 503 before the listener closes. */
+  shutdownDrainMs: number;
 };
 
 export class ConfigError extends Error {
@@ -123,5 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.join(packageRoot, 'dist/client'),
     rateLimitScale: 1,
     mailPollMs: 5000,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
   };
 }

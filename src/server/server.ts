@@ -27,7 +27,7 @@ async function main() {
   }
 
   const app = await buildApp(config, { database, closeDatabase: true });
-  installGracefulShutdown(app);
+  installGracefulShutdown(app, { drainMs: config.shutdownDrainMs });
   await app.listen({ port: config.port, host: config.host });
   console.log(`\n  Site running at ${config.appUrl}\n`);
 }

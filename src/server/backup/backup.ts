@@ -9,7 +9,8 @@ import type { Config } from '../config.ts';
 import { isNewPgliteDir, openDatabase, openPgliteClient, type Db } from '../db/client.ts';
 import { migrationLevel, type MigrationLevel } from '../db/migration-level.ts';
 import { digestFile, writeArchive } from './archive.ts';
-import { appIdentity, BackupError, FORMAT, type Manifest, type Part } from './manifest.ts';
+import { appIdentity } from '../lib/app-identity.ts';
+import { BackupError, FORMAT, type Manifest, type Part } from './manifest.ts';
 import { dumpPostgres, inspectPostgres } from './postgres-tools.ts';
 import { storedFileKeys } from './stored-files.ts';
 

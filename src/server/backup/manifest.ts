@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { z } from 'zod';
-import { packageRoot } from '../lib/package-root.ts';
 
 /** A refusal or failure of `db:backup` / `db:restore`: its message is the whole story. */
 export class BackupError extends Error {
@@ -38,14 +35,6 @@ export const manifestSchema = z.object({
 
 export type Manifest = z.infer<typeof manifestSchema>;
 export type Part = Manifest['parts'][number];
-
-export function appIdentity(): { name: string; version: string } {
-  const pkg = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {
-    name: string;
-    version: string;
-  };
-  return { name: pkg.name, version: pkg.version };
-}
 
 /** Human-readable size for the command's summary. */
 export function formatBytes(bytes: number): string {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJsonText } from '../../db/json-list.ts';
+import { isCurrent, migrationLevel } from '../../db/migration-level.ts';
 
 /**
  * How long a successful ping answers for the health checks that follow it: a load balancer
@@ -48,6 +49,39 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendJsonText(reply, ok);
       } catch (err) {
         request.log.error({ err }, 'health check: database unavailable');
+        return reply.status(503).send({ message: 'Database unavailable' });
+      }
+    },
+  );
+
+  // Readiness, for a load balancer choosing where to send requests: the database answers and
+  // has every migration of this code, and the server is not shutting down (lifecycle.ts).
+  // One small query per check, never shared: it is asked every few seconds, not in bursts.
+  app.get(
+    '/api/ready',
+    {
+      logLevel,
+      schema: {
+        response: {
+          200: z.object({
+            status: z.literal('ready'),
+            database: z.string(),
+            migration: z.string().nullable(),
+          }),
+          503: z.object({ message: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (app.readiness.draining) return reply.status(503).send({ message: 'Shutting down' });
+      try {
+        const level = await migrationLevel(app.db);
+        if (!isCurrent(level)) {
+          return reply.status(503).send({ message: 'Database migrations not applied' });
+        }
+        return { status: 'ready' as const, database: app.database.kind, migration: level.latest };
+      } catch (err) {
+        request.log.error({ err }, 'readiness check: database unavailable');
         return reply.status(503).send({ message: 'Database unavailable' });
       }
     },

@@ -35,6 +35,19 @@ export async function enqueueMail(db: Db | Tx, messages: MailMessage | MailMessa
   );
 }
 
+/** What waits in the outbox table, for every app server together. */
+export async function outboxBacklog(db: Db) {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${mailOutbox.status} = 'pending')::int`,
+      failed: sql<number>`count(*) filter (where ${mailOutbox.status} = 'failed')::int`,
+      oldestPendingSeconds: sql<number>`coalesce(extract(epoch from now() - min(${mailOutbox.createdAt}) filter (where ${mailOutbox.status} = 'pending')), 0)::float8`,
+    })
+    .from(mailOutbox)
+    .where(inArray(mailOutbox.status, ['pending', 'failed']));
+  return row ?? { pending: 0, failed: 0, oldestPendingSeconds: 0 };
+}
+
 /**
  * Delivers the outbox. With SMTP_URL it speaks SMTP; without it, each mail is
  * printed to the console and written as an .eml file under DATA_DIR/mail.
@@ -45,6 +58,8 @@ export class MailOutbox {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
+  /** Since this process started (metrics). */
+  readonly stats = { delivered: 0, failedAttempts: 0 };
 
   constructor(
     private readonly db: Db,
@@ -110,9 +125,11 @@ export class MailOutbox {
           .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
           .where(eq(mailOutbox.id, mail.id));
         sent++;
+        this.stats.delivered++;
       } catch (err) {
         const attempts = mail.attempts + 1;
         const failed = attempts >= MAX_ATTEMPTS;
+        this.stats.failedAttempts++;
         this.log.warn({ err, mailId: mail.id, attempts }, 'mail delivery failed');
         await this.db
           .update(mailOutbox)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { MailOutbox } from './outbox.ts';
+import { MailOutbox, outboxBacklog } from './outbox.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,5 +16,35 @@ export const mailPlugin = fp<{ config: Config; worker: boolean }>(
     app.decorate('mail', outbox);
     if (worker) app.addHook('onListen', () => outbox.start());
     app.addHook('onClose', () => outbox.stop());
+
+    // The table is shared by every app server, so its backlog is the same on each.
+    const backlog = () => outboxBacklog(app.db);
+    app.metrics.gauge({
+      name: 'mail_outbox_messages',
+      help: 'Mails in the outbox table waiting to be sent (pending) or given up on (failed)',
+      labelNames: ['status'],
+      read: async () => {
+        const { pending, failed } = await backlog();
+        return [
+          { labels: { status: 'pending' }, value: pending },
+          { labels: { status: 'failed' }, value: failed },
+        ];
+      },
+    });
+    app.metrics.gauge({
+      name: 'mail_outbox_oldest_pending_seconds',
+      help: 'Age of the oldest mail still waiting to be sent (0 when none waits)',
+      read: async () => (await backlog()).oldestPendingSeconds,
+    });
+    app.metrics.counter({
+      name: 'mail_delivery_failures_total',
+      help: 'Delivery attempts by this process that failed (each mail is tried up to 8 times)',
+      read: () => outbox.stats.failedAttempts,
+    });
+    app.metrics.counter({
+      name: 'mail_delivered_total',
+      help: 'Mails this process has delivered',
+      read: () => outbox.stats.delivered,
+    });
   },
 );

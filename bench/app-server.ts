@@ -27,6 +27,8 @@ const env = {
   APP_URL: 'http://127.0.0.1',
   LOG_LEVEL: 'info',
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+  // BENCH_METRICS=1: with the /metrics listener on, so every request is timed.
+  ...(process.env.BENCH_METRICS === '1' ? { METRICS_PORT: '0' } : {}),
 };
 const config = loadConfig(env);
 if (fresh) {

@@ -39,13 +39,16 @@ export class Metrics {
     }
   }
 
+  /** What every reading's metric is made with. */
+  private described(reading: Reading) {
+    const { name, help, labelNames = [] } = reading;
+    return { name, help, labelNames, registers: [this.registry] };
+  }
+
   gauge(reading: Reading): void {
     const take = () => this.take(reading);
     new Gauge({
-      name: reading.name,
-      help: reading.help,
-      labelNames: reading.labelNames ?? [],
-      registers: [this.registry],
+      ...this.described(reading),
       async collect() {
         const sample = await take();
         this.reset();
@@ -60,10 +63,7 @@ export class Metrics {
   counter(reading: Reading): void {
     const take = () => this.take(reading);
     new Counter({
-      name: reading.name,
-      help: reading.help,
-      labelNames: reading.labelNames ?? [],
-      registers: [this.registry],
+      ...this.described(reading),
       async collect() {
         const sample = await take();
         if (sample === null) return;

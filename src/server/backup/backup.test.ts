@@ -1,8 +1,11 @@
 import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { sql } from 'drizzle-orm';
+import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, selectRows, type Db } from '../db/client.ts';
 import { knownMigrations } from '../db/migration-level.ts';
@@ -225,6 +228,36 @@ describe(`db:backup and db:restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
     const notABackup = path.join(work, 'not-a-backup.tar');
     await fs.writeFile(notABackup, 'hello');
     await expect(restoreBackup(target, notABackup)).rejects.toThrow(/not a readable backup/);
+  });
+
+  it('refuses entries that would land outside the folder, or are not plain files', async () => {
+    const manifest = await readArchive(backupFile, path.join(work, 'unpacked-for-hostile'));
+    const bytes = Buffer.from('written where it should not be');
+    const digest = createHash('sha256').update(bytes).digest('hex');
+    const hostile = async (entry: { name: string; type: 'file' | 'symlink' }) => {
+      const file = path.join(work, `hostile-${entry.type}.tar`);
+      const listed = {
+        ...manifest,
+        parts: [{ path: entry.name, bytes: bytes.length, sha256: digest }],
+      };
+      const pack = tar.pack();
+      const written = pipeline(pack, createWriteStream(file));
+      pack.entry({ name: 'manifest.json' }, JSON.stringify(listed));
+      if (entry.type === 'file') pack.entry({ name: entry.name, size: bytes.length }, bytes);
+      else pack.entry({ name: entry.name, type: 'symlink', linkname: '/etc/passwd' });
+      pack.finalize();
+      await written;
+      return file;
+    };
+    const target = await emptyTarget('hostile');
+    await expect(
+      restoreBackup(target, await hostile({ name: 'files/../../escaped', type: 'file' })),
+    ).rejects.toThrow('holds an entry its manifest does not list: files/../../escaped');
+    await expect(
+      restoreBackup(target, await hostile({ name: 'files/seed/link', type: 'symlink' })),
+    ).rejects.toThrow('holds an entry its manifest does not list: files/seed/link');
+    expect(await fs.readdir(target.dataDir)).toEqual([]);
+    expect(await fs.readdir(work)).not.toContain('escaped');
   });
 
   it('refuses a backup made by a newer version, or for the other kind of database', async () => {

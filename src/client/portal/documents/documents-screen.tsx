@@ -2,9 +2,10 @@ import { Download, Eye, FileText, Files, FolderKanban, HardDrive, Receipt } from
 import { useMemo, useState } from 'react';
 import type { PortalDocument } from '../../../shared/schemas/documents.ts';
 import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
-import { Badge } from '../../ui/badge.tsx';
+import { statusOptions } from '../../../shared/status-labels.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { VirtualTable } from '../../ui/virtual-table.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
@@ -20,14 +21,7 @@ import {
 } from './document-list.ts';
 import { sampleDocuments } from './sample-documents.ts';
 
-const categoryOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'project', label: 'Project' },
-  { value: 'invoice', label: 'Invoice' },
-  { value: 'compliance', label: 'Compliance' },
-  { value: 'training', label: 'Training' },
-  { value: 'other', label: 'Other' },
-] as const;
+const categoryOptions = statusOptions('documentCategory', 'All');
 
 const columns = [
   { header: 'Name' },
@@ -131,7 +125,7 @@ function DocumentCells({ doc: d, isSample }: { doc: PortalDocument; isSample: bo
         </div>
       </td>
       <td className="px-4">
-        <Badge className="capitalize">{d.category}</Badge>
+        <StatusBadge kind="documentCategory" value={d.category} />
       </td>
       <td className="px-4 uppercase">{d.type}</td>
       <td className="px-4 whitespace-nowrap">{formatFileSize(d.size)}</td>

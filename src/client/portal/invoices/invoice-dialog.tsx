@@ -3,7 +3,7 @@ import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
-import { InvoiceStatusBadge } from '../shared/badges.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { openInvoicePdf, payInvoice } from './invoice-actions.ts';
 import { showsPayButton } from './invoice-list.ts';
 
@@ -27,7 +27,7 @@ export function InvoiceDialog({
             <div>
               <dt className="text-slate-600">Status</dt>
               <dd>
-                <InvoiceStatusBadge status={invoice.status} />
+                <StatusBadge kind="invoice" value={invoice.status} />
               </dd>
             </div>
             <div className="col-span-2">

@@ -10,10 +10,11 @@ import {
 import { useMemo, useState } from 'react';
 import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { VirtualTable } from '../../ui/virtual-table.tsx';
-import { InvoiceStatusBadge } from '../shared/badges.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { CustomerListScreen } from '../shared/customer-list-screen.tsx';
@@ -30,12 +31,7 @@ import {
 } from './invoice-list.ts';
 import { sampleInvoices } from './sample-invoices.ts';
 
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'overdue', label: 'Overdue' },
-] as const;
+const statusFilterOptions = statusOptions('invoice', 'All');
 
 const columns = [
   { header: 'Invoice #' },
@@ -93,7 +89,7 @@ function InvoiceList({ invoices, company }: { invoices: Invoice[]; company: stri
             {
               label: 'Filter by status',
               value: status,
-              options: statusOptions,
+              options: statusFilterOptions,
               onChange: (v) => setStatus(v as StatusFilter),
             },
           ]}
@@ -126,7 +122,7 @@ function InvoiceCells({ invoice: i, onView }: { invoice: Invoice; onView: () => 
       <td className="px-4 whitespace-nowrap">{formatDate(i.dueDate)}</td>
       <td className="px-4 text-right font-medium whitespace-nowrap">{formatCurrency(i.amount)}</td>
       <td className="px-4">
-        <InvoiceStatusBadge status={i.status} />
+        <StatusBadge kind="invoice" value={i.status} />
       </td>
       <td className="px-4">
         <div className="flex justify-end gap-1">

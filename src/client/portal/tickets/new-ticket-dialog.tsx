@@ -5,10 +5,10 @@ import {
   newTicketSchema,
   ticketCategories,
   ticketDepartments,
-  ticketPriorities,
   type NewTicket,
   type NewTicketInput,
 } from '../../../shared/schemas/tickets.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
 import { errorToast, toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
@@ -17,10 +17,9 @@ import { FormField } from '../../ui/form-field.tsx';
 import { Input, Textarea } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { useCreateTicket } from './api.ts';
-import { capitalize } from './ticket-badges.tsx';
 
 const toOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
-const priorityOptions = ticketPriorities.map((p) => ({ value: p, label: capitalize(p) }));
+const priorityOptions = statusOptions('priority');
 // Category and department start unchosen: the placeholder shows until the user picks one.
 const emptyTicket: Partial<NewTicketInput> = { subject: '', description: '', priority: 'normal' };
 

@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 import { Card, CardBody } from '../../ui/card.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
@@ -14,18 +15,8 @@ import { sampleTickets } from './sample-tickets.ts';
 import { TicketDetailDialog } from './ticket-detail-dialog.tsx';
 import { TicketTable } from './ticket-table.tsx';
 
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'open', label: 'Open' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'closed', label: 'Closed' },
-] as const;
-const priorityOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'high', label: 'High' },
-  { value: 'normal', label: 'Normal' },
-  { value: 'low', label: 'Low' },
-] as const;
+const statusFilterOptions = statusOptions('ticketStatus', 'All');
+const priorityFilterOptions = statusOptions('priority', 'All');
 
 /**
  * Spec section 2 "Tickets": summary cards, search and filters, the table and the two dialogs.
@@ -99,13 +90,13 @@ function TicketList({
               {
                 label: 'Filter by status',
                 value: filters.status,
-                options: statusOptions,
+                options: statusFilterOptions,
                 onChange: (status) => setFilters({ ...filters, status }),
               },
               {
                 label: 'Filter by priority',
                 value: filters.priority,
-                options: priorityOptions,
+                options: priorityFilterOptions,
                 onChange: (priority) => setFilters({ ...filters, priority }),
               },
             ]}

@@ -99,6 +99,9 @@ export function RecentInvoicesCard({
   );
 }
 
+/** The card lists active projects only, real or sample (the server's list is in-progress ones). */
+const sampleActiveProjects = sampleProjects.filter((p) => p.status === 'in-progress');
+
 export function ActiveProjectsCard({
   projects,
   company,
@@ -111,7 +114,7 @@ export function ActiveProjectsCard({
       title="Active Projects"
       link={{ href: paths.projects, label: 'View All' }}
       rows={projects}
-      sample={sampleProjects}
+      sample={sampleActiveProjects}
       company={company}
       what="active projects"
       itemClassName="grid gap-2 py-3"
@@ -213,7 +216,7 @@ export function RecentActivityCard({
                       <span className="sr-only">{a.type}: </span>
                       {a.title}
                     </p>
-                    <p className="text-xs text-slate-600">{formatDateTime(a.createdAt)}</p>
+                    <p className="text-xs text-slate-600">{formatDate(a.createdAt)}</p>
                   </div>
                 </li>
               ))}

@@ -20,12 +20,12 @@ import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { CustomerListScreen } from '../shared/customer-list-screen.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
-import { openInvoicePdf, payInvoice } from './invoice-actions.ts';
+import { openInNewTab } from '../shared/open-link.ts';
+import { openInvoicePdf } from './invoice-actions.ts';
 import { InvoiceDialog } from './invoice-dialog.tsx';
 import {
   filterInvoices,
   invoiceSearchTexts,
-  showsPayButton,
   summarizeInvoices,
   type StatusFilter,
 } from './invoice-list.ts';
@@ -112,6 +112,7 @@ function InvoiceList({ invoices, company }: { invoices: Invoice[]; company: stri
 }
 
 function InvoiceCells({ invoice: i, onView }: { invoice: Invoice; onView: () => void }) {
+  const payUrl = i.paymentUrl;
   return (
     <>
       <td className="px-4 font-medium whitespace-nowrap text-slate-900">{i.number}</td>
@@ -142,12 +143,12 @@ function InvoiceCells({ invoice: i, onView }: { invoice: Invoice; onView: () => 
           >
             <Download className="h-4 w-4" aria-hidden />
           </Button>
-          {showsPayButton(i) && (
+          {payUrl && (
             <Button
               size="sm"
               variant="ghost"
               aria-label={`Pay invoice ${i.number}`}
-              onClick={() => payInvoice(i)}
+              onClick={() => openInNewTab(payUrl)}
             >
               <CreditCard className="h-4 w-4" aria-hidden />
             </Button>

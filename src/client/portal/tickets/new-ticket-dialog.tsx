@@ -9,8 +9,7 @@ import {
   type NewTicketInput,
 } from '../../../shared/schemas/tickets.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
-import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
-import { errorToast, toast } from '../../lib/toast.ts';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
@@ -40,9 +39,6 @@ export function NewTicketDialog({ customerId }: { customerId: string }) {
         form.reset(emptyTicket);
         setOpen(false);
       },
-      onError: (error) => {
-        if (!handledAsUnauthorized(error)) errorToast('Failed to create ticket. Please try again.');
-      },
     }),
   );
 
@@ -59,6 +55,7 @@ export function NewTicketDialog({ customerId }: { customerId: string }) {
         <Button>New Ticket</Button>
       </DialogTrigger>
       <DialogContent
+        closeDisabled={create.isPending}
         title="Create New Ticket"
         description="Describe the problem and our support team will get back to you."
       >

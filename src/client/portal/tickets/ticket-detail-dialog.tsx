@@ -1,8 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
-import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
-import { errorToast, toast } from '../../lib/toast.ts';
+import { toast } from '../../lib/toast.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
@@ -122,10 +121,6 @@ function ReplyBox({
           onSuccess: () => {
             setMessage('');
             toast({ title: 'Reply Sent' });
-          },
-          onError: (error) => {
-            if (!handledAsUnauthorized(error))
-              errorToast('Failed to send reply. Please try again.');
           },
         });
       }}

@@ -5,7 +5,7 @@ import { statusOptions } from '../../../shared/status-labels.ts';
 import { Card, CardBody } from '../../ui/card.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
-import { NoCompany, ScreenSkeleton } from '../shared/query-state.tsx';
+import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
 import { StatCard } from '../shared/stat-card.tsx';
 import { useCustomerQuery } from '../shared/use-customer-query.ts';
@@ -39,11 +39,7 @@ export default function TicketsPage() {
       ) : query.isPending ? (
         <ScreenSkeleton cards={3} rows={3} />
       ) : query.isError ? (
-        !query.unauthorized && (
-          <p role="alert" className="py-8 text-center text-sm text-red-700">
-            Failed to load tickets. Please refresh the page.
-          </p>
-        )
+        !query.unauthorized && <QueryError what="tickets" onRetry={() => void query.refetch()} />
       ) : (
         <TicketList tickets={query.data} company={company} />
       )}

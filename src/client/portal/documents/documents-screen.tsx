@@ -109,18 +109,12 @@ function DocumentCells({ doc: d, isSample }: { doc: PortalDocument; isSample: bo
   const sampleHint = isSample ? 'Sample row: no file to open' : undefined;
   return (
     <>
-      <td className="max-w-xs px-4">
+      <td className="max-w-xs min-w-56 px-4 py-2">
         <div className="flex items-center gap-2">
           <FileText className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
           <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900" title={d.name}>
-              {d.name}
-            </p>
-            {d.projectName && (
-              <p className="truncate text-xs text-slate-600" title={d.projectName}>
-                {d.projectName}
-              </p>
-            )}
+            <p className="font-medium break-words text-slate-900">{d.name}</p>
+            {d.projectName && <p className="text-xs break-words text-slate-600">{d.projectName}</p>}
           </div>
         </div>
       </td>

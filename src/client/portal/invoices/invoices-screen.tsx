@@ -116,9 +116,7 @@ function InvoiceCells({ invoice: i, onView }: { invoice: Invoice; onView: () => 
   return (
     <>
       <td className="px-4 font-medium whitespace-nowrap text-slate-900">{i.number}</td>
-      <td className="max-w-xs truncate px-4 text-slate-700" title={i.description}>
-        {i.description}
-      </td>
+      <td className="max-w-xs min-w-48 px-4 py-2 text-slate-700">{i.description}</td>
       <td className="px-4 whitespace-nowrap">{formatDate(i.issueDate)}</td>
       <td className="px-4 whitespace-nowrap">{formatDate(i.dueDate)}</td>
       <td className="px-4 text-right font-medium whitespace-nowrap">{formatCurrency(i.amount)}</td>

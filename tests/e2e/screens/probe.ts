@@ -179,7 +179,7 @@ export function probeScreen(): ProbeResult {
       ratio: Math.round(ratio * 100) / 100,
       required,
       fg: show(fg),
-      bg: bgs.map(show).join(' .. '),
+      bg: [...new Set(bgs.map(show))].join(' .. '),
       font: `${cs.fontSize} ${cs.fontWeight}`,
     };
     if (hasLayer(drawnIn, (l) => l.image)) {

@@ -14,6 +14,9 @@ import {
 } from './screens/catalogue.ts';
 import { probeScreen, type ContrastIssue } from './screens/probe.ts';
 
+// A screen that cannot be opened is reported and skipped, not waited on until the test times out.
+test.use({ actionTimeout: 15_000 });
+
 const line = (where: string, i: ContrastIssue) =>
   `${where}: ${i.what} text "${i.text}" ${i.ratio}:1 < ${i.required}:1 (${i.fg} on ${i.bg}, ${i.font})`;
 

@@ -61,7 +61,7 @@ const publicMenu: ScreenState = {
 
 export const publicScreens: readonly Screen[] = [
   ...publicRoutes.map((path): Screen => ({
-    name: path,
+    name: path === paths.home ? 'home' : path.slice(1),
     path,
     ready: hydrated,
     states:

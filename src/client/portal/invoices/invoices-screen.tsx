@@ -141,7 +141,7 @@ function InvoiceCells({ invoice: i, onView }: { invoice: Invoice; onView: () => 
           >
             <Download className="h-4 w-4" aria-hidden />
           </Button>
-          {payUrl && (
+          {payUrl ? (
             <Button
               size="sm"
               variant="ghost"
@@ -150,6 +150,9 @@ function InvoiceCells({ invoice: i, onView }: { invoice: Invoice; onView: () => 
             >
               <CreditCard className="h-4 w-4" aria-hidden />
             </Button>
+          ) : (
+            // Keeps the other actions in their columns on rows with nothing to pay.
+            <span aria-hidden className="w-10" />
           )}
         </div>
       </td>

@@ -15,7 +15,7 @@ export function TicketTable({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full min-w-[48rem] text-left text-sm">
         <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
           <tr>
             {columns.map((c) => (

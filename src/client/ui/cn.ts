@@ -1,5 +1,5 @@
 import { clsx, type ClassValue } from 'clsx';
-import { createTailwindMerge, validators } from 'tailwind-merge';
+import { createTailwindMerge } from 'tailwind-merge';
 
 // tailwind-merge's default configuration knows every Tailwind utility and weighs 8 KB gzipped:
 // more than the public pages' JavaScript budget (100 KB, tests/e2e/public-weight.spec.ts) has
@@ -7,7 +7,11 @@ import { createTailwindMerge, validators } from 'tailwind-merge';
 // utilities our components set and override: colours of our palette (brand-* included), spacing,
 // sizes, type, borders, radius, shadow, layout. A class it does not know is kept, never dropped.
 // docs/decisions/status-badges-and-legibility-test.md; cn.test.ts proves the merges we rely on.
-const { isArbitraryValue, isFraction, isNumber, isTshirtSize } = validators;
+// Value tests of our own: the library's `validators` come as one object that drags all of them in.
+const isNumber = (v: string) => /^\d+(\.\d+)?$/.test(v);
+const isFraction = (v: string) => /^\d+\/\d+$/.test(v);
+const isTshirtSize = (v: string) => /^(\d*xs|sm|md|lg|\d*xl)$/.test(v);
+const isArbitraryValue = (v: string) => /^\[.+\]$/.test(v);
 
 const palette =
   /^(white|black|transparent|current|inherit|(slate|blue|green|amber|red|purple|brand)-\d{2,3})(\/\d+)?$/;

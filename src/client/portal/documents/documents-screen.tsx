@@ -80,11 +80,18 @@ function DocumentList({ documents, company }: { documents: PortalDocument[]; com
           filters={[
             {
               label: 'Filter by category',
+              prefix: 'Category',
               value: category,
               options: categoryOptions,
               onChange: (v) => setCategory(v as CategoryFilter),
             },
-            { label: 'Filter by type', value: type, options: typeOptions, onChange: setType },
+            {
+              label: 'Filter by type',
+              prefix: 'Type',
+              value: type,
+              options: typeOptions,
+              onChange: setType,
+            },
           ]}
         />
         {visible.length === 0 ? (

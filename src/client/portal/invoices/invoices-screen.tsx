@@ -88,6 +88,7 @@ function InvoiceList({ invoices, company }: { invoices: Invoice[]; company: stri
           filters={[
             {
               label: 'Filter by status',
+              prefix: 'Status',
               value: status,
               options: statusFilterOptions,
               onChange: (v) => setStatus(v as StatusFilter),

@@ -58,6 +58,7 @@ function ProjectList({ projects, company }: { projects: Project[]; company: stri
         filters={[
           {
             label: 'Filter by status',
+            prefix: 'Status',
             value: status,
             options: statusFilterOptions,
             onChange: (v) => {

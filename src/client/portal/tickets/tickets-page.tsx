@@ -85,12 +85,14 @@ function TicketList({
             filters={[
               {
                 label: 'Filter by status',
+                prefix: 'Status',
                 value: filters.status,
                 options: statusFilterOptions,
                 onChange: (status) => setFilters({ ...filters, status }),
               },
               {
                 label: 'Filter by priority',
+                prefix: 'Priority',
                 value: filters.priority,
                 options: priorityFilterOptions,
                 onChange: (priority) => setFilters({ ...filters, priority }),

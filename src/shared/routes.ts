@@ -1,4 +1,4 @@
-import { services } from './services.ts';
+import { serviceIndex } from './service-index.ts';
 
 /** Route paths, defined once: the router, the prerenderer, the sitemap and the server read these. */
 export const paths = {
@@ -31,7 +31,7 @@ export const paths = {
 export const publicRoutes: readonly string[] = [
   paths.home,
   paths.services,
-  ...services.map((s) => paths.service(s.slug)),
+  ...serviceIndex.map((s) => paths.service(s.slug)),
   paths.about,
   paths.contact,
   paths.privacyPolicy,

@@ -1,36 +1,18 @@
 /**
- * The service catalogue: one source for the services grid, the service pages, the home
- * cards, the footer, the sitemap and the quote form's list of valid services.
- * Slugs and names are the spec's; every service has 4 benefits and 8 features.
+ * The service catalogue: each service's description, 4 benefits and 8 features, for the
+ * services grid and the service pages, on top of its slug, name, subtitle and icon
+ * (service-index.ts, which every other page reads instead).
  */
-export type ServiceIcon =
-  | 'package'
-  | 'layers'
-  | 'truck'
-  | 'wrench'
-  | 'headset'
-  | 'cloud'
-  | 'wifi'
-  | 'life-buoy'
-  | 'map-pin'
-  | 'compass'
-  | 'shield';
+import { serviceIndex, type ServiceSlug, type ServiceSummary } from './service-index.ts';
 
-export type Service = {
-  slug: string;
-  name: string;
-  subtitle: string;
+export type Service = ServiceSummary & {
   description: string;
   benefits: readonly [string, string, string, string];
   features: readonly [string, string, string, string, string, string, string, string];
-  icon: ServiceIcon;
 };
 
-export const services = [
-  {
-    slug: 'hardware-procurement',
-    name: 'Hardware Procurement',
-    subtitle: 'The right devices, at the right price, delivered ready for work',
+const content: Record<ServiceSlug, Omit<Service, keyof ServiceSummary>> = {
+  'hardware-procurement': {
     description:
       'We source laptops, desktops, servers, networking gear and peripherals from more than 40 authorized distributors, compare pricing on every order and manage delivery to each of your locations. Our procurement team standardizes your hardware catalogue so every new hire gets the same tested configuration, and we track warranties and lease terms so nothing expires unnoticed.',
     benefits: [
@@ -49,12 +31,8 @@ export const services = [
       'Lease, financing and device-as-a-service options',
       'Certified recycling and data destruction for retired devices',
     ],
-    icon: 'package',
   },
-  {
-    slug: 'staging-integration',
-    name: 'Staging & Integration',
-    subtitle: 'Devices imaged, configured and tested before they reach your site',
+  'staging-integration': {
     description:
       'Our Austin integration center unboxes, images, configures and burn-in tests your equipment before it ships. Laptops arrive enrolled in your device management, network gear arrives with its configuration loaded, and racks arrive cabled and labelled, so installation on site takes minutes instead of days.',
     benefits: [
@@ -73,12 +51,8 @@ export const services = [
       'Kitting with peripherals, cables and user instructions',
       'Secure storage and staged release for phased rollouts',
     ],
-    icon: 'layers',
   },
-  {
-    slug: 'on-site-field-services',
-    name: 'On-Site Field Services',
-    subtitle: 'Certified technicians at your door across the country',
+  'on-site-field-services': {
     description:
       'When a problem needs hands on the hardware, we send a background-checked, certified technician to your site. Our field network covers all 50 states with next-business-day and four-hour response options, and every visit is documented with photos, parts used and sign-off in your ticket.',
     benefits: [
@@ -97,12 +71,8 @@ export const services = [
       'Photo documentation and customer sign-off on every visit',
       'Parts logistics with local depot stocking',
     ],
-    icon: 'truck',
   },
-  {
-    slug: 'maintenance-repair',
-    name: 'Maintenance & Repair',
-    subtitle: 'Keep equipment running longer and fix it fast when it fails',
+  'maintenance-repair': {
     description:
       'Preventive maintenance catches failing drives, fans and batteries before they cause downtime, and our repair service handles what breaks anyway. We repair in warranty and out of warranty, keep spare pools for critical devices and swap units on site so your people keep working while we fix the original.',
     benefits: [
@@ -121,12 +91,8 @@ export const services = [
       'Repair depot with tracked shipping both ways',
       'Quarterly reports on failure rates and device health',
     ],
-    icon: 'wrench',
   },
-  {
-    slug: 'help-desk-services',
-    name: 'Help Desk Services',
-    subtitle: 'A friendly, expert first call for every user, day and night',
+  'help-desk-services': {
     description:
       'Our US-based help desk answers your employees by phone, e-mail, chat and portal. Analysts follow your runbooks, resolve most issues on the first contact and escalate the rest with full notes, and you see every ticket, response time and satisfaction score in your portal.',
     benefits: [
@@ -145,12 +111,8 @@ export const services = [
       'VIP support for executives',
       'Monthly service reports with satisfaction scores',
     ],
-    icon: 'headset',
   },
-  {
-    slug: 'cloud-solutions',
-    name: 'Cloud Solutions',
-    subtitle: 'Move to the cloud with a plan, and run it with confidence',
+  'cloud-solutions': {
     description:
       'We assess your workloads, design the right landing zone in Microsoft Azure, AWS or Google Cloud, and migrate with a tested cut-over plan. After go-live we manage cost, security and backups, so the cloud stays cheaper and safer than the server room it replaced.',
     benefits: [
@@ -169,12 +131,8 @@ export const services = [
       'Identity, single sign-on and conditional access',
       '24/7 monitoring of cloud workloads',
     ],
-    icon: 'cloud',
   },
-  {
-    slug: 'wireless-mobility-solutions',
-    name: 'Wireless/Mobility Solutions',
-    subtitle: 'Reliable Wi-Fi and managed mobile devices wherever work happens',
+  'wireless-mobility-solutions': {
     description:
       'We survey your buildings, design wireless networks for the way the space is really used and install them to specification. For phones and tablets we handle carrier plans, device enrollment, security policies and replacement, so your mobile workforce stays connected and protected.',
     benefits: [
@@ -193,12 +151,8 @@ export const services = [
       'Lost and stolen device lock and wipe',
       'Coverage validation after installation',
     ],
-    icon: 'wifi',
   },
-  {
-    slug: 'technical-support',
-    name: 'Technical Support',
-    subtitle: 'Senior engineers for the problems your team cannot solve alone',
+  'technical-support': {
     description:
       'Our engineers take over the escalations: servers that will not boot, networks that drop packets, applications that slow down for no clear reason. We diagnose remotely within minutes, work with your vendors on your behalf and document the fix so it stays fixed.',
     benefits: [
@@ -217,12 +171,8 @@ export const services = [
       'Performance tuning for servers and applications',
       'Knowledge base of your environment kept up to date',
     ],
-    icon: 'life-buoy',
   },
-  {
-    slug: 'multi-location-rollouts',
-    name: 'Multi-Location Rollouts',
-    subtitle: 'Hundreds of sites upgraded on schedule, the same way every time',
+  'multi-location-rollouts': {
     description:
       'Refreshing every store, branch or clinic is a logistics project as much as a technical one. We plan waves, ship staged kits, dispatch technicians and verify each site against a checklist, with daily progress reporting so you always know which locations are done.',
     benefits: [
@@ -241,12 +191,8 @@ export const services = [
       'Removal and disposal of legacy equipment',
       'Project dashboard with daily completion reporting',
     ],
-    icon: 'map-pin',
   },
-  {
-    slug: 'it-project-consulting-design',
-    name: 'IT Project Consulting/Design',
-    subtitle: 'Architecture and planning that turn business goals into working systems',
+  'it-project-consulting-design': {
     description:
       'Before you spend on technology, our consultants map your requirements, review the options and design a solution that fits your budget and growth. We produce clear architecture documents, bills of materials and project plans, and we can stay on to manage delivery.',
     benefits: [
@@ -265,12 +211,8 @@ export const services = [
       'Project management through delivery',
       'Documentation and handover to your team',
     ],
-    icon: 'compass',
   },
-  {
-    slug: 'cybersecurity',
-    name: 'Cybersecurity',
-    subtitle: 'Layered protection, round-the-clock monitoring and a plan for the worst day',
+  cybersecurity: {
     description:
       'Attackers target mid-sized businesses because their defenses are thin. We close the gaps with endpoint protection, e-mail security, multi-factor authentication and a 24/7 security operations center, and we prepare your team with training and an incident response plan that has been rehearsed.',
     benefits: [
@@ -289,32 +231,10 @@ export const services = [
       'Firewall management and network segmentation',
       'Incident response planning and tabletop exercises',
     ],
-    icon: 'shield',
   },
-] as const satisfies readonly Service[];
+};
 
-export type ServiceName = (typeof services)[number]['name'];
-
-/** The service names, for validating a quote request's service. */
-export const serviceNames: readonly string[] = services.map((s) => s.name);
-
-/** Spec: the six core services on the home page, in its order. */
-export const coreServiceSlugs = [
-  'cybersecurity',
-  'cloud-solutions',
-  'technical-support',
-  'on-site-field-services',
-  'maintenance-repair',
-  'help-desk-services',
-] as const;
-
-/** Spec: the services linked from the footer. */
-export const footerServiceSlugs = [
-  'cybersecurity',
-  'cloud-solutions',
-  'help-desk-services',
-  'on-site-field-services',
-] as const;
+export const services: readonly Service[] = serviceIndex.map((s) => ({ ...s, ...content[s.slug] }));
 
 export function findService(slug: string): Service | undefined {
   return services.find((s) => s.slug === slug);

@@ -13,7 +13,7 @@ test('Acme sees its own figures, lists and links on the dashboard', async ({ pag
 
   const invoices = page.getByRole('listitem').filter({ hasText: 'INV-2026-1003' });
   await expect(invoices).toContainText('$18,640.00');
-  await expect(invoices).toContainText('pending');
+  await expect(invoices).toContainText('Pending');
   await expect(invoices).toContainText(/Due \w{3} \d{1,2}, \d{4}/);
   await expect(page.getByText(/^INV-2026-1\d{3}$/)).toHaveCount(5);
 
@@ -27,9 +27,13 @@ test('Acme sees its own figures, lists and links on the dashboard', async ({ pag
     .getByRole('listitem')
     .filter({ hasText: /^Scanner drops Wi-Fi near dock door 12TK-/ });
   await expect(ticket).toContainText(/TK-\d{4} · \w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
-  await expect(ticket).toContainText('high');
+  await expect(ticket).toContainText('High');
 
-  await expect(page.getByText('Quarterly business review scheduled')).toBeVisible();
+  // Spec section 2: Recent Activity shows a date, without the time.
+  const activity = page
+    .getByRole('listitem')
+    .filter({ hasText: 'Quarterly business review scheduled' });
+  await expect(activity.locator('p').last()).toHaveText(/^\w{3} \d{1,2}, \d{4}$/);
   await expect(page.locator('[data-type="payment"]')).toHaveClass(/bg-green-600/);
   await expect(page.locator('[data-type="milestone"]')).toHaveClass(/bg-blue-600/);
   await expect(page.getByRole('note')).toHaveCount(0);
@@ -63,4 +67,11 @@ test('a company with no rows sees zeros and clearly marked sample rows', async (
   await expect(notices.first()).toHaveText('Sample data: Initech has no invoices yet.');
   await expect(page.getByText('INV-SAMPLE-001')).toBeVisible();
   await expect(page.getByText('Printer not connecting to Wi-Fi')).toBeVisible();
+  // The sample Active Projects card holds in-progress projects only, like the real one.
+  const active = page.getByRole('heading', { name: 'Active Projects' }).locator('xpath=../..');
+  await expect(active.getByRole('progressbar')).toHaveCount(1);
+  await expect(active).toContainText('Office Network Upgrade');
+  await expect(active).toContainText('In Progress');
+  await expect(active).not.toContainText('Cloud Backup Setup');
+  await expect(active).not.toContainText('Laptop Refresh');
 });

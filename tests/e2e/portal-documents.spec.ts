@@ -42,7 +42,7 @@ test('cards, columns and rows of Acme documents', async ({ page }) => {
   ]);
   const row = table.getByRole('row').filter({ hasText: 'Wi-Fi Survey Report.pdf' });
   await expect(row).toContainText('Warehouse Wi-Fi 6 Upgrade');
-  await expect(row).toContainText('project');
+  await expect(row).toContainText('Project');
   await expect(row).toContainText('pdf');
   await expect(row).toContainText(/\d+\.\d{2} KB/);
   await expect(row).toContainText('Morgan Hayes');

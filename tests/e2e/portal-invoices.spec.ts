@@ -41,7 +41,7 @@ test('summary cards, columns in order and every row of Acme', async ({ page }) =
     expect.stringMatching(/^\w{3} \d{1,2}, \d{4}$/),
     expect.stringMatching(/^\w{3} \d{1,2}, \d{4}$/),
     '$18,640.00',
-    'pending',
+    'Pending',
   ]);
 });
 
@@ -78,7 +78,7 @@ test('the detail dialog pays and opens the PDF in new tabs', async ({ page }) =>
   await page.getByRole('button', { name: 'View invoice INV-2026-1003' }).click();
   const dialog = page.getByRole('dialog', { name: 'Invoice INV-2026-1003' });
   await expect(dialog).toContainText('$18,640.00');
-  await expect(dialog).toContainText('pending');
+  await expect(dialog).toContainText('Pending');
   await expect(dialog).toContainText('Dock scanner fleet refresh (40 units)');
   await expect(dialog).toContainText(/Issue Date\w{3} \d{1,2}, \d{4}/);
   await expect(dialog).toContainText(/Due Date\w{3} \d{1,2}, \d{4}/);
@@ -104,7 +104,7 @@ test('the detail dialog pays and opens the PDF in new tabs', async ({ page }) =>
   await expect(dialog).toBeHidden();
 });
 
-test('row buttons: download, pay, and the toast when an invoice has no payment link', async ({
+test('row buttons: download, and pay only where the invoice has a payment link', async ({
   page,
 }) => {
   await openPortal(page, USERS.acme, '/portal/invoices');
@@ -117,12 +117,15 @@ test('row buttons: download, pay, and the toast when an invoice has no payment l
   await expect(pay).toHaveURL('https://pay.example.com/acme/1005');
   await pay.close();
 
-  await page.getByRole('button', { name: 'Pay invoice INV-2026-1006' }).click();
-  await expectToast(
-    page,
-    'Payment Not Available',
-    'Payment link is not available for this invoice.',
-  );
+  // Spec section 2: the pay button and "Pay Now" exist only with a payment link.
+  await expect(page.getByRole('button', { name: /^View invoice/ })).toHaveCount(6);
+  await expect(page.getByRole('button', { name: /^Pay invoice/ })).toHaveCount(3);
+  await expect(page.getByRole('button', { name: 'Pay invoice INV-2026-1006' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'View invoice INV-2026-1006' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invoice INV-2026-1006' });
+  await expect(dialog.getByRole('button', { name: 'PDF' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   const [pdf] = await Promise.all([
     page.waitForEvent('popup'),
@@ -140,7 +143,7 @@ test('Globex sees only its own invoices', async ({ page }) => {
   expect(numbers.every((n) => n.startsWith('INV-2026-2'))).toBe(true);
 });
 
-test('a company with no invoices sees sample rows, marked, whose links are unavailable', async ({
+test('a company with no invoices sees sample rows, marked, with no links and so no pay buttons', async ({
   page,
 }) => {
   await openPortal(page, USERS.initech, '/portal/invoices');
@@ -152,11 +155,8 @@ test('a company with no invoices sees sample rows, marked, whose links are unava
     .toEqual(['INV-SAMPLE-001', 'INV-SAMPLE-002', 'INV-SAMPLE-003']);
   await page.getByRole('button', { name: 'Download invoice INV-SAMPLE-001' }).click();
   await expectToast(page, 'Download Not Available', 'PDF is not available for this invoice.');
+  await expect(page.getByRole('button', { name: /^Pay invoice/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'View invoice INV-SAMPLE-003' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Pay Now' }).click();
-  await expectToast(
-    page,
-    'Payment Not Available',
-    'Payment link is not available for this invoice.',
-  );
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'PDF' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
 });

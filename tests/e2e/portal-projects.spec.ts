@@ -38,11 +38,11 @@ test('View Details lists every milestone, pending ones as scheduled, and the not
   const items = dialog.getByRole('listitem');
   await expect(items).toHaveCount(4);
   await expect(items.nth(0)).toContainText('Site surveys complete');
-  await expect(items.nth(0)).toContainText('completed');
+  await expect(items.nth(0)).toContainText('Completed');
   await expect(items.nth(0)).toContainText(/Completed \w{3} \d{1,2}, \d{4}/);
-  await expect(items.nth(2)).toContainText('in progress');
+  await expect(items.nth(2)).toContainText('In Progress');
   await expect(items.nth(3)).toContainText('Post-install validation');
-  await expect(items.nth(3)).toContainText('scheduled');
+  await expect(items.nth(3)).toContainText('Scheduled');
   await expect(items.nth(3)).not.toContainText('Completed');
   await expect(dialog).toContainText('Dallas and Fort Worth sites complete.');
   await page.keyboard.press('Escape');

@@ -90,7 +90,19 @@ test('the security card and "Logout from all sessions" signing out a second brow
     ).toBeVisible();
     expect((await otherPage.request.get('/api/auth/user')).status()).toBe(200);
 
+    // A confirmation first (Radix AlertDialog): Cancel keeps every session.
     await security.getByRole('button', { name: 'Logout from all sessions' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Log out from all sessions?' });
+    await expect(confirm).toContainText('including this one');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeHidden();
+    expect((await otherPage.request.get('/api/auth/user')).status()).toBe(200);
+    // Then by keyboard: Tab to the confirming action, Enter.
+    await security.getByRole('button', { name: 'Logout from all sessions' }).click();
+    await page.keyboard.press('Tab');
+    await expect(confirm.getByRole('button', { name: 'Log out everywhere' })).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/$/);
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
     expect((await otherPage.request.get('/api/auth/user')).status()).toBe(401);

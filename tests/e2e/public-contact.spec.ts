@@ -112,3 +112,30 @@ test('the contact form still fails cleanly when the server is unreachable', asyn
     ...consoleErrors.filter((e) => !/ERR_CONNECTION_REFUSED/.test(e)),
   );
 });
+
+test('the body carries every spec field as typed, empty Company and Phone included, and the server takes it', async ({
+  page,
+}) => {
+  const email = `as-typed-${Date.now()}@example.com`;
+  await page.goto('/contact');
+  const form = page.locator('form');
+  await form.getByLabel('Name').fill('  Morgan Blake ');
+  // An e-mail input drops surrounding spaces itself: its value is what the person typed.
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Message').fill('Call me about Wi-Fi.  ');
+  const [request] = await Promise.all([
+    page.waitForRequest('/api/contact'),
+    form.getByRole('button', { name: 'Send Message' }).click(),
+  ]);
+  expect(request.postDataJSON()).toEqual({
+    name: '  Morgan Blake ',
+    email,
+    company: '',
+    phone: '',
+    message: 'Call me about Wi-Fi.  ',
+  });
+  expect((await request.response())?.status()).toBe(201);
+  await expect(page.getByTestId('toast')).toContainText('Message sent!');
+  const ack = await waitForMailTo(email);
+  expect(ack.text).toContain('Morgan Blake');
+});

@@ -62,6 +62,7 @@ test('the quote modal: prefilled service, validation, "Submitting...", thank-you
   await dialog.getByRole('button', { name: 'Submit Request' }).click();
   await expect(dialog.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeDisabled();
   // Dismissing is ignored while the request is in flight.
   await page.keyboard.press('Escape');
   await expect(dialog).toBeVisible();
@@ -156,4 +157,28 @@ test('the real server refuses an unknown service with its own message in the ban
     consoleErrors.length,
     ...consoleErrors.filter((e) => !/status of 400/.test(e)),
   );
+});
+
+test('the quote body carries every spec field as typed, empty Company and Phone included, and the server takes it', async ({
+  page,
+}) => {
+  const email = `quote-as-typed-${Date.now()}@example.com`;
+  const dialog = await openQuote(page);
+  await dialog.getByLabel('Name').fill(' Priya Raman ');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Project Details').fill('  Move 12 servers to Azure. ');
+  const [request] = await Promise.all([
+    page.waitForRequest('/api/quote'),
+    dialog.getByRole('button', { name: 'Submit Request' }).click(),
+  ]);
+  expect(request.postDataJSON()).toEqual({
+    name: ' Priya Raman ',
+    email,
+    company: '',
+    phone: '',
+    service: 'Cloud Solutions',
+    details: '  Move 12 servers to Azure. ',
+  });
+  expect((await request.response())?.status()).toBe(201);
+  await expect(dialog.getByText('Thank you!')).toBeVisible();
 });

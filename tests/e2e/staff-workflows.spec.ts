@@ -126,7 +126,7 @@ test("staff creates an invoice; the customer's balance and invoice list change b
   const row = customer.getByRole('row').filter({ hasText: number });
   await expect(row).toContainText('Firewall install');
   await expect(row).toContainText('$1,234.50');
-  await expect(row).toContainText('pending');
+  await expect(row).toContainText('Pending');
   await close();
 });
 

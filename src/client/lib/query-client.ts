@@ -1,6 +1,16 @@
-import { QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
 import { isUnauthorizedError, throwIfNotOk } from './api.ts';
+import { errorToast } from './toast.ts';
 import { redirectToLogin } from './unauthorized.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    mutationMeta: {
+      /** The destructive "Error" toast's text when the write fails for any reason but a 401. */
+      failureToast?: string | ((error: Error) => string);
+    };
+  }
+}
 
 type On401 = 'returnNull' | 'throw';
 
@@ -16,11 +26,19 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
-    // A portal read answering 401 means the session ended (expired, or "Logout from all
-    // sessions" elsewhere): every screen gets the spec's toast and the login redirect.
+    // The one place a 401 is handled, for reads and writes alike: the session ended (expired,
+    // or "Logout from all sessions" elsewhere), so the spec's toast and the login redirect
+    // (once, however many calls fail together). Screens only show their own failure states.
     queryCache: new QueryCache({
       onError: (error) => {
         if (isUnauthorizedError(error)) redirectToLogin();
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (isUnauthorizedError(error)) return redirectToLogin();
+        const failure = mutation.meta?.failureToast;
+        if (failure) errorToast(typeof failure === 'string' ? failure : failure(error));
       },
     }),
     defaultOptions: {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { paths } from '../../shared/routes.ts';
-import { services } from '../../shared/services.ts';
+import { serviceIndex } from '../../shared/service-index.ts';
 import { NotFound } from '../not-found.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { PublicLayout } from './layout/public-layout.tsx';
@@ -21,9 +21,9 @@ const routes: Array<[string, ReactNode]> = [
   [paths.home, <HomePage />],
   [paths.services, <ServicesPage />],
   // Spec: no route parameters; each service page is its own route.
-  ...services.map((service): [string, ReactNode] => [
+  ...serviceIndex.map((service): [string, ReactNode] => [
     paths.service(service.slug),
-    <ServicePage service={service} />,
+    <ServicePage slug={service.slug} />,
   ]),
   [paths.about, <AboutPage />],
   [paths.contact, <ContactPage />],

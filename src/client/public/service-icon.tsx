@@ -12,7 +12,7 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
-import type { ServiceIcon as IconName } from '../../shared/services.ts';
+import type { ServiceIcon as IconName } from '../../shared/service-index.ts';
 
 // Named imports only: the bundle carries these 11 icons, not the whole set.
 const icons: Record<IconName, LucideIcon> = {

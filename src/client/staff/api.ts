@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api.ts';
-import { toast, errorToast } from '../lib/toast.ts';
-import { handledAsUnauthorized } from '../lib/unauthorized.ts';
+import { toast } from '../lib/toast.ts';
 
 /** `/api/staff/<path>` with the non-empty filters as a query string. */
 export function staffUrl(path: string, params: Record<string, string | undefined> = {}): string {
@@ -26,7 +25,7 @@ export function failureMessage(error: unknown, fallback: string): string {
 
 /**
  * A staff write: on success every staff list is refetched and a toast confirms it;
- * a 401 sends the user to sign in, any other failure shows the server's reason.
+ * a 401 sends the user to sign in (lib/query-client.ts), any other failure shows the server's reason.
  */
 export function useStaffMutation<TInput, TResult = unknown>(opts: {
   request: (input: TInput) => Promise<TResult>;
@@ -44,9 +43,7 @@ export function useStaffMutation<TInput, TResult = unknown>(opts: {
       toast({ title: typeof opts.success === 'string' ? opts.success : opts.success(result) });
       opts.onSuccess?.(result);
     },
-    onError: (error) => {
-      if (!handledAsUnauthorized(error)) errorToast(failureMessage(error, opts.failure));
-    },
+    meta: { failureToast: (error) => failureMessage(error, opts.failure) },
   });
 }
 

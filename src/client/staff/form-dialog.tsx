@@ -62,7 +62,12 @@ export function FormDialog<TValues extends FieldValues, TOutput, TResult = unkno
   const twoColumns = columns === 2;
   return (
     <Dialog open onOpenChange={(open) => !open && !save.isPending && onClose()}>
-      <DialogContent title={title} description={description} className={className}>
+      <DialogContent
+        title={title}
+        description={description}
+        className={className}
+        closeDisabled={save.isPending}
+      >
         <form
           noValidate
           className={twoColumns ? 'grid items-start gap-4 sm:grid-cols-2' : 'grid gap-4'}

@@ -1,12 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { isUnauthorizedError } from '../lib/api.ts';
-import { redirectToLogin } from '../lib/unauthorized.ts';
 import { Button } from '../ui/button.tsx';
 import { Skeleton } from '../ui/skeleton.tsx';
 
 /**
  * Loading, error and empty states around a staff list. A 401 (session ended, e.g. the
- * account was deactivated) sends the user to sign in, like every portal screen.
+ * account was deactivated) sends the user to sign in, from the query client (lib/query-client.ts).
  */
 export function QueryState<T>({
   query,
@@ -20,9 +19,6 @@ export function QueryState<T>({
   children: (data: T) => ReactNode;
 }) {
   const unauthorized = isUnauthorizedError(query.error);
-  useEffect(() => {
-    if (unauthorized) redirectToLogin();
-  }, [unauthorized]);
   if (query.isLoading) {
     return (
       <div role="status" aria-label="Loading" className="grid gap-2 p-4">

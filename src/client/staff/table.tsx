@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A plain, scrollable data table with column headers. */
+/** A plain data table with column headers; on a phone it scrolls sideways in its own box. */
 export function DataTable({
   caption,
   columns,
@@ -12,7 +12,7 @@ export function DataTable({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs text-slate-600 uppercase">
           <tr>

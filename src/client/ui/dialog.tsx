@@ -16,6 +16,7 @@ export function DialogContent({
   onInteractOutside,
   onEscapeKeyDown,
   hideClose,
+  closeDisabled,
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -24,6 +25,8 @@ export function DialogContent({
   onInteractOutside?: (e: Event) => void;
   onEscapeKeyDown?: (e: KeyboardEvent) => void;
   hideClose?: boolean;
+  /** While a form in the dialog submits, its close button waits like Cancel does. */
+  closeDisabled?: boolean;
 }) {
   return (
     <DialogPrimitive.Portal>
@@ -49,7 +52,8 @@ export function DialogContent({
         {!hideClose && (
           <DialogPrimitive.Close
             aria-label="Close"
-            className="absolute top-4 right-4 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            disabled={closeDisabled}
+            className="absolute top-4 right-4 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:opacity-50"
           >
             <X className="h-4 w-4" aria-hidden />
           </DialogPrimitive.Close>

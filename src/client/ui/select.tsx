@@ -14,6 +14,7 @@ export function Select({
   id,
   className,
   disabled,
+  prefix,
   ...aria
 }: {
   value: string | undefined;
@@ -23,6 +24,8 @@ export function Select({
   id?: string;
   className?: string;
   disabled?: boolean;
+  /** A visible name before the value ("Status: All"), for a select without a label above it. */
+  prefix?: string;
   'aria-label'?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
@@ -37,7 +40,10 @@ export function Select({
           className,
         )}
       >
-        <SelectPrimitive.Value placeholder={placeholder} />
+        <span className="flex min-w-0 items-center gap-1 truncate">
+          {prefix && <span className="text-slate-600">{prefix}:</span>}
+          <SelectPrimitive.Value placeholder={placeholder} />
+        </span>
         <SelectPrimitive.Icon>
           <ChevronDown className="h-4 w-4 opacity-60" aria-hidden />
         </SelectPrimitive.Icon>

@@ -1,7 +1,20 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
+import { cva } from 'class-variance-authority';
 import { X } from 'lucide-react';
 import { TOAST_DURATION_MS, dismissToast, useToasts } from '../lib/toast.ts';
-import { cn } from './cn.ts';
+
+const toastVariants = cva(
+  'relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-10 shadow-lg',
+  {
+    variants: {
+      variant: {
+        default: 'border-slate-200 bg-white text-slate-900',
+        destructive: 'border-red-700 bg-red-700 text-white',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
 
 export function Toaster() {
   const toasts = useToasts();
@@ -14,12 +27,7 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismissToast(t.id)}
           data-testid="toast"
           data-variant={t.variant ?? 'default'}
-          className={cn(
-            'relative flex w-full items-start justify-between gap-3 rounded-lg border p-4 pr-10 shadow-lg',
-            t.variant === 'destructive'
-              ? 'border-red-700 bg-red-700 text-white'
-              : 'border-slate-200 bg-white text-slate-900',
-          )}
+          className={toastVariants({ variant: t.variant })}
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>

@@ -6,7 +6,9 @@ export type VirtualColumn = { header: string; className?: string };
 
 /**
  * A real <table> that renders only the rows in view (plus a margin), so lists of
- * thousands of rows stay fast to render and to filter. Rows have a fixed height.
+ * thousands of rows stay fast to render and to filter. `rowHeight` is a row's least height:
+ * a cell whose text wraps makes its row taller, and each rendered row is measured, so no text
+ * is cut. On a narrow screen the table keeps its columns and scrolls sideways in its own box.
  */
 export function VirtualTable<T>({
   label,
@@ -64,7 +66,13 @@ export function VirtualTable<T>({
           {items.map((item) => {
             const row = rows[item.index] as T;
             return (
-              <tr key={rowKey(row)} style={{ height: rowHeight }} className="hover:bg-slate-50">
+              <tr
+                key={rowKey(row)}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                style={{ height: rowHeight }}
+                className="hover:bg-slate-50"
+              >
                 {renderCells(row)}
               </tr>
             );

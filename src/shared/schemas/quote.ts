@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { serviceNames } from '../services.ts';
+import { serviceNames } from '../service-index.ts';
 import { emailField, optionalText, requiredText } from './fields.ts';
 
 /** Spec section 5, quote form; the service must also be one of the 11 catalogue names. */

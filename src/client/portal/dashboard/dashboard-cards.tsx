@@ -9,9 +9,9 @@ import { Button } from '../../ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { cn } from '../../ui/cn.ts';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { sampleInvoices } from '../invoices/sample-invoices.ts';
 import { sampleProjects } from '../projects/sample-projects.ts';
-import { InvoiceStatusBadge, PriorityBadge, ProjectStatusBadge } from '../shared/badges.tsx';
 import { ProgressBar } from '../shared/progress-bar.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
 import { sampleActivities, sampleTickets } from './sample-dashboard.ts';
@@ -91,13 +91,16 @@ export function RecentInvoicesCard({
           </div>
           <div className="flex items-center gap-3">
             <span className="text-sm font-semibold">{formatCurrency(inv.amount)}</span>
-            <InvoiceStatusBadge status={inv.status} />
+            <StatusBadge kind="invoice" value={inv.status} />
           </div>
         </>
       )}
     />
   );
 }
+
+/** The card lists active projects only, real or sample (the server's list is in-progress ones). */
+const sampleActiveProjects = sampleProjects.filter((p) => p.status === 'in-progress');
 
 export function ActiveProjectsCard({
   projects,
@@ -111,7 +114,7 @@ export function ActiveProjectsCard({
       title="Active Projects"
       link={{ href: paths.projects, label: 'View All' }}
       rows={projects}
-      sample={sampleProjects}
+      sample={sampleActiveProjects}
       company={company}
       what="active projects"
       itemClassName="grid gap-2 py-3"
@@ -122,7 +125,7 @@ export function ActiveProjectsCard({
               <p className="text-sm font-medium text-slate-900">{p.name}</p>
               <p className="text-xs text-slate-600">Started {formatDate(p.startDate)}</p>
             </div>
-            <ProjectStatusBadge status={p.status} />
+            <StatusBadge kind="project" value={p.status} />
           </div>
           <ProgressBar value={p.progress} label={`${p.name} progress`} />
         </>
@@ -155,7 +158,7 @@ export function RecentTicketsCard({
               {t.id.toUpperCase()} · {formatDateTime(t.createdAt)}
             </p>
           </div>
-          <PriorityBadge priority={t.priority} />
+          <StatusBadge kind="priority" value={t.priority} />
         </>
       )}
     />
@@ -213,7 +216,7 @@ export function RecentActivityCard({
                       <span className="sr-only">{a.type}: </span>
                       {a.title}
                     </p>
-                    <p className="text-xs text-slate-600">{formatDateTime(a.createdAt)}</p>
+                    <p className="text-xs text-slate-600">{formatDate(a.createdAt)}</p>
                   </div>
                 </li>
               ))}

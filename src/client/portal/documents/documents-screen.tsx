@@ -2,9 +2,10 @@ import { Download, Eye, FileText, Files, FolderKanban, HardDrive, Receipt } from
 import { useMemo, useState } from 'react';
 import type { PortalDocument } from '../../../shared/schemas/documents.ts';
 import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
-import { Badge } from '../../ui/badge.tsx';
+import { statusOptions } from '../../../shared/status-labels.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { VirtualTable } from '../../ui/virtual-table.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
@@ -20,14 +21,7 @@ import {
 } from './document-list.ts';
 import { sampleDocuments } from './sample-documents.ts';
 
-const categoryOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'project', label: 'Project' },
-  { value: 'invoice', label: 'Invoice' },
-  { value: 'compliance', label: 'Compliance' },
-  { value: 'training', label: 'Training' },
-  { value: 'other', label: 'Other' },
-] as const;
+const categoryOptions = statusOptions('documentCategory', 'All');
 
 const columns = [
   { header: 'Name' },
@@ -86,11 +80,18 @@ function DocumentList({ documents, company }: { documents: PortalDocument[]; com
           filters={[
             {
               label: 'Filter by category',
+              prefix: 'Category',
               value: category,
               options: categoryOptions,
               onChange: (v) => setCategory(v as CategoryFilter),
             },
-            { label: 'Filter by type', value: type, options: typeOptions, onChange: setType },
+            {
+              label: 'Filter by type',
+              prefix: 'Type',
+              value: type,
+              options: typeOptions,
+              onChange: setType,
+            },
           ]}
         />
         {visible.length === 0 ? (
@@ -115,23 +116,17 @@ function DocumentCells({ doc: d, isSample }: { doc: PortalDocument; isSample: bo
   const sampleHint = isSample ? 'Sample row: no file to open' : undefined;
   return (
     <>
-      <td className="max-w-xs px-4">
+      <td className="max-w-xs min-w-56 px-4 py-2">
         <div className="flex items-center gap-2">
           <FileText className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
           <div className="min-w-0">
-            <p className="truncate font-medium text-slate-900" title={d.name}>
-              {d.name}
-            </p>
-            {d.projectName && (
-              <p className="truncate text-xs text-slate-600" title={d.projectName}>
-                {d.projectName}
-              </p>
-            )}
+            <p className="font-medium break-words text-slate-900">{d.name}</p>
+            {d.projectName && <p className="text-xs break-words text-slate-600">{d.projectName}</p>}
           </div>
         </div>
       </td>
       <td className="px-4">
-        <Badge className="capitalize">{d.category}</Badge>
+        <StatusBadge kind="documentCategory" value={d.category} />
       </td>
       <td className="px-4 uppercase">{d.type}</td>
       <td className="px-4 whitespace-nowrap">{formatFileSize(d.size)}</td>

@@ -3,9 +3,9 @@ import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
-import { InvoiceStatusBadge } from '../shared/badges.tsx';
-import { openInvoicePdf, payInvoice } from './invoice-actions.ts';
-import { showsPayButton } from './invoice-list.ts';
+import { StatusBadge } from '../../ui/status-badge.tsx';
+import { openInNewTab } from '../shared/open-link.ts';
+import { openInvoicePdf } from './invoice-actions.ts';
 
 /** The detail dialog: amount, status, description, dates, Pay Now and PDF. */
 export function InvoiceDialog({
@@ -15,6 +15,7 @@ export function InvoiceDialog({
   invoice: Invoice | null;
   onClose: () => void;
 }) {
+  const payUrl = invoice?.paymentUrl;
   return (
     <Dialog open={!!invoice} onOpenChange={(open) => !open && onClose()}>
       {invoice && (
@@ -27,7 +28,7 @@ export function InvoiceDialog({
             <div>
               <dt className="text-slate-600">Status</dt>
               <dd>
-                <InvoiceStatusBadge status={invoice.status} />
+                <StatusBadge kind="invoice" value={invoice.status} />
               </dd>
             </div>
             <div className="col-span-2">
@@ -48,8 +49,9 @@ export function InvoiceDialog({
               <Download className="h-4 w-4" aria-hidden />
               PDF
             </Button>
-            {showsPayButton(invoice) && (
-              <Button onClick={() => payInvoice(invoice)}>
+            {/* Spec section 2: Pay Now only when a payment link exists. */}
+            {payUrl && (
+              <Button onClick={() => openInNewTab(payUrl)}>
                 <CreditCard className="h-4 w-4" aria-hidden />
                 Pay Now
               </Button>

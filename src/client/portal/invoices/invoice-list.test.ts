@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Invoice } from '../../../shared/schemas/invoices.ts';
-import { filterInvoices, showsPayButton, summarizeInvoices } from './invoice-list.ts';
+import { filterInvoices, summarizeInvoices } from './invoice-list.ts';
 
 const invoice = (over: Partial<Invoice>): Invoice => ({
   id: over.number ?? 'x',
@@ -41,11 +41,5 @@ describe('invoice list', () => {
       pending: 1,
       overdue: 1,
     });
-  });
-
-  it('offers a pay button with a link, or on any unpaid invoice', () => {
-    expect(showsPayButton(invoice({ status: 'paid' }))).toBe(false);
-    expect(showsPayButton(invoice({ status: 'overdue' }))).toBe(true);
-    expect(showsPayButton(invoice({ status: 'paid', paymentUrl: 'https://pay' }))).toBe(true);
   });
 });

@@ -34,9 +34,3 @@ export function summarizeInvoices(rows: readonly Invoice[]) {
   }
   return { outstandingBalance: outstandingCents / 100, ...counts };
 }
-
-/**
- * Every invoice with a payment link gets a pay button, and so does every unpaid one:
- * when its link is missing the button explains that instead of hiding silently.
- */
-export const showsPayButton = (i: Invoice) => !!i.paymentUrl || i.status !== 'paid';

@@ -10,32 +10,28 @@ import {
 import { useMemo, useState } from 'react';
 import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { VirtualTable } from '../../ui/virtual-table.tsx';
-import { InvoiceStatusBadge } from '../shared/badges.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { CustomerListScreen } from '../shared/customer-list-screen.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
-import { openInvoicePdf, payInvoice } from './invoice-actions.ts';
+import { openInNewTab } from '../shared/open-link.ts';
+import { openInvoicePdf } from './invoice-actions.ts';
 import { InvoiceDialog } from './invoice-dialog.tsx';
 import {
   filterInvoices,
   invoiceSearchTexts,
-  showsPayButton,
   summarizeInvoices,
   type StatusFilter,
 } from './invoice-list.ts';
 import { sampleInvoices } from './sample-invoices.ts';
 
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'overdue', label: 'Overdue' },
-] as const;
+const statusFilterOptions = statusOptions('invoice', 'All');
 
 const columns = [
   { header: 'Invoice #' },
@@ -92,8 +88,9 @@ function InvoiceList({ invoices, company }: { invoices: Invoice[]; company: stri
           filters={[
             {
               label: 'Filter by status',
+              prefix: 'Status',
               value: status,
-              options: statusOptions,
+              options: statusFilterOptions,
               onChange: (v) => setStatus(v as StatusFilter),
             },
           ]}
@@ -116,17 +113,16 @@ function InvoiceList({ invoices, company }: { invoices: Invoice[]; company: stri
 }
 
 function InvoiceCells({ invoice: i, onView }: { invoice: Invoice; onView: () => void }) {
+  const payUrl = i.paymentUrl;
   return (
     <>
       <td className="px-4 font-medium whitespace-nowrap text-slate-900">{i.number}</td>
-      <td className="max-w-xs truncate px-4 text-slate-700" title={i.description}>
-        {i.description}
-      </td>
+      <td className="max-w-xs min-w-48 px-4 py-2 text-slate-700">{i.description}</td>
       <td className="px-4 whitespace-nowrap">{formatDate(i.issueDate)}</td>
       <td className="px-4 whitespace-nowrap">{formatDate(i.dueDate)}</td>
       <td className="px-4 text-right font-medium whitespace-nowrap">{formatCurrency(i.amount)}</td>
       <td className="px-4">
-        <InvoiceStatusBadge status={i.status} />
+        <StatusBadge kind="invoice" value={i.status} />
       </td>
       <td className="px-4">
         <div className="flex justify-end gap-1">
@@ -146,15 +142,18 @@ function InvoiceCells({ invoice: i, onView }: { invoice: Invoice; onView: () => 
           >
             <Download className="h-4 w-4" aria-hidden />
           </Button>
-          {showsPayButton(i) && (
+          {payUrl ? (
             <Button
               size="sm"
               variant="ghost"
               aria-label={`Pay invoice ${i.number}`}
-              onClick={() => payInvoice(i)}
+              onClick={() => openInNewTab(payUrl)}
             >
               <CreditCard className="h-4 w-4" aria-hidden />
             </Button>
+          ) : (
+            // Keeps the other actions in their columns on rows with nothing to pay.
+            <span aria-hidden className="w-10" />
           )}
         </div>
       </td>

@@ -19,6 +19,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: (input: ProfileInput) => apiRequest('PUT', '/api/auth/profile', input),
     onSuccess: refetch,
+    meta: { failureToast: 'Failed to update profile. Please try again.' },
   });
 }
 
@@ -28,6 +29,7 @@ export function useUpdateNotifications() {
     mutationFn: (prefs: NotificationPreferences) =>
       apiRequest('PUT', '/api/auth/notifications', prefs),
     onSuccess: refetch,
+    meta: { failureToast: 'Failed to update notification settings. Please try again.' },
   });
 }
 
@@ -46,6 +48,7 @@ export function useAddSite(customerId: string) {
     mutationFn: (input: SiteInput) =>
       apiRequest('POST', `/api/customers/${customerId}/sites`, input),
     onSuccess: refetch,
+    meta: { failureToast: 'Failed to add site. Please try again.' },
   });
 }
 
@@ -55,5 +58,6 @@ export function useDeleteSite(customerId: string) {
     mutationFn: (siteId: string) =>
       apiRequest('DELETE', `/api/customers/${customerId}/sites/${siteId}`),
     onSuccess: refetch,
+    meta: { failureToast: 'Failed to delete site. Please try again.' },
   });
 }

@@ -3,14 +3,15 @@ import { MapPin, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { siteSchema, type Site, type SiteInput } from '../../../shared/schemas/sites.ts';
-import { errorToast, toast } from '../../lib/toast.ts';
-import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
+import { isUnauthorizedError } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
 import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { QueryError } from '../shared/query-state.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
 import { useAddSite, useDeleteSite, useSites } from './api.ts';
 import { sampleSites } from './sample-sites.ts';
@@ -21,7 +22,7 @@ import { sampleSites } from './sample-sites.ts';
  */
 export function CompanySitesCard({ company }: { company: { id: string; name: string } }) {
   const customerId = company.id;
-  const { data: sites, isLoading, isError } = useSites(customerId);
+  const { data: sites, isLoading, isError, error, refetch } = useSites(customerId);
   const { rows, isSample } = rowsOrSample(sites, sampleSites);
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<Site | null>(null);
@@ -42,9 +43,8 @@ export function CompanySitesCard({ company }: { company: { id: string; name: str
         {isLoading ? (
           <Skeleton className="h-16" />
         ) : isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            Failed to load sites. Please refresh the page.
-          </p>
+          // A 401 is the query client's: it is already sending the user to the login.
+          !isUnauthorizedError(error) && <QueryError what="sites" onRetry={() => void refetch()} />
         ) : (
           <>
             {isSample && <SampleNotice company={company.name} what="sites" />}
@@ -90,10 +90,6 @@ export function CompanySitesCard({ company }: { company: { id: string; name: str
           if (!toDelete) return;
           remove.mutate(toDelete.id, {
             onSuccess: () => toast({ title: 'Site Deleted' }),
-            onError: (error) => {
-              if (!handledAsUnauthorized(error))
-                errorToast('Failed to delete site. Please try again.');
-            },
           });
           setToDelete(null);
         }}
@@ -121,9 +117,6 @@ function AddSiteForm({ customerId, onDone }: { customerId: string; onDone: () =>
         toast({ title: 'Site Added' });
         form.reset(emptySite);
         onDone();
-      },
-      onError: (error) => {
-        if (!handledAsUnauthorized(error)) errorToast('Failed to add site. Please try again.');
       },
     }),
   );

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import type { NotificationPreferences } from '../../../shared/schemas/auth.ts';
-import { errorToast, toast } from '../../lib/toast.ts';
-import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
+import { toast } from '../../lib/toast.ts';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { useUpdateNotifications } from './api.ts';
@@ -40,11 +39,7 @@ export function NotificationPreferencesCard({ saved }: { saved: NotificationPref
     setPrefs(next);
     update.mutate(next, {
       onSuccess: () => toast({ title: 'Settings Updated' }),
-      onError: (error) => {
-        setPrefs((current) => ({ ...current, [key]: saved[key] }));
-        if (!handledAsUnauthorized(error))
-          errorToast('Failed to update notification settings. Please try again.');
-      },
+      onError: () => setPrefs((current) => ({ ...current, [key]: saved[key] })),
     });
   };
 

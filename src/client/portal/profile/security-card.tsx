@@ -1,16 +1,20 @@
-import { formatDateTime } from '../../../shared/format.ts';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/format.ts';
 import { logoutEverywhere } from '../../lib/auth.ts';
-import { errorToast } from '../../lib/toast.ts';
-import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
+import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 
 /** Security & Privacy card: sign-in method, the real previous sign-in, and logout everywhere. */
 export function SecurityCard({ previousSignInAt }: { previousSignInAt: string | null }) {
+  const [confirming, setConfirming] = useState(false);
   // Every session ends, this one too; logoutEverywhere then leaves the portal with a full reload.
-  const logoutAll = useMutation({ mutationFn: logoutEverywhere });
+  const logoutAll = useMutation({
+    mutationFn: logoutEverywhere,
+    meta: { failureToast: 'Failed to log out from all sessions. Please try again.' },
+  });
   return (
     <Card role="region" aria-label="Security & Privacy">
       <CardHeader title="Security & Privacy" />
@@ -32,14 +36,7 @@ export function SecurityCard({ previousSignInAt }: { previousSignInAt: string | 
           <Button
             variant="destructive"
             disabled={logoutAll.isPending}
-            onClick={() =>
-              logoutAll.mutate(undefined, {
-                onError: (error) => {
-                  if (!handledAsUnauthorized(error))
-                    errorToast('Failed to log out from all sessions. Please try again.');
-                },
-              })
-            }
+            onClick={() => setConfirming(true)}
           >
             Logout from all sessions
           </Button>
@@ -48,6 +45,14 @@ export function SecurityCard({ previousSignInAt }: { previousSignInAt: string | 
           </p>
         </div>
       </CardBody>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Log out from all sessions?"
+        description="You will be signed out on every device and browser, including this one. You can sign in again with a new magic link."
+        confirmLabel="Log out everywhere"
+        onConfirm={() => logoutAll.mutate()}
+      />
     </Card>
   );
 }

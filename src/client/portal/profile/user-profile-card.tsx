@@ -4,8 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { CurrentUser } from '../../../shared/schemas/auth.ts';
 import { profileSchema, type ProfileInput } from '../../../shared/schemas/profile.ts';
 import { ApiError } from '../../lib/api.ts';
-import { errorToast, toast } from '../../lib/toast.ts';
-import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
@@ -64,12 +63,10 @@ function ProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => void }
         onDone();
       },
       onError: (error) => {
-        if (handledAsUnauthorized(error)) return;
-        // The address belongs to someone else: say so where it was typed.
+        // The address belongs to someone else: say so where it was typed (the toast is the mutation's).
         if (error instanceof ApiError && error.status === 409 && error.serverMessage) {
           form.setError('email', { message: error.serverMessage });
         }
-        errorToast('Failed to update profile. Please try again.');
       },
     }),
   );

@@ -2,7 +2,7 @@ import { formatDate } from '../../../shared/format.ts';
 import type { Project } from '../../../shared/schemas/projects.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
-import { MilestoneStatusBadge, ProjectStatusBadge } from '../shared/badges.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ProgressBar } from '../shared/progress-bar.tsx';
 
 /** Spec section 9: a project card shows its first 2 milestones. */
@@ -34,7 +34,7 @@ export function ProjectCard({
           <h2 className="text-base font-semibold text-slate-900">{p.name}</h2>
           <p className="mt-1 text-sm text-slate-600">{p.description}</p>
         </div>
-        <ProjectStatusBadge status={p.status} />
+        <StatusBadge kind="project" value={p.status} />
       </div>
       <ProgressBar value={p.progress} label={`${p.name} progress`} />
       <dl className="grid grid-cols-2 gap-3 text-sm">
@@ -60,7 +60,7 @@ export function ProjectCard({
                 <span className="text-slate-800">{m.title}</span>
                 <span className="flex items-center gap-2 whitespace-nowrap text-slate-600">
                   {formatDate(m.dueDate)}
-                  <MilestoneStatusBadge status={m.status} />
+                  <StatusBadge kind="milestone" value={m.status} />
                 </span>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { formatDate } from '../../../shared/format.ts';
 import type { Project } from '../../../shared/schemas/projects.ts';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
-import { MilestoneStatusBadge, ProjectStatusBadge } from '../shared/badges.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { ProgressBar } from '../shared/progress-bar.tsx';
 import { completionLine } from './project-card.tsx';
 
@@ -19,7 +19,7 @@ export function ProjectDialog({
         <DialogContent title={p.name} description={p.description} className="max-w-2xl">
           <div className="grid gap-5">
             <div className="flex items-center gap-3">
-              <ProjectStatusBadge status={p.status} />
+              <StatusBadge kind="project" value={p.status} />
               <div className="flex-1">
                 <ProgressBar value={p.progress} label={`${p.name} progress`} />
               </div>
@@ -48,7 +48,7 @@ export function ProjectDialog({
                     <li key={m.id} className="rounded-md border border-slate-200 p-3 text-sm">
                       <div className="flex items-center justify-between gap-3">
                         <span className="font-medium text-slate-900">{m.title}</span>
-                        <MilestoneStatusBadge status={m.status} />
+                        <StatusBadge kind="milestone" value={m.status} />
                       </div>
                       {m.description && <p className="mt-1 text-slate-600">{m.description}</p>}
                       <p className="mt-1 text-xs text-slate-600">

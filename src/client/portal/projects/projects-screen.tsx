@@ -1,6 +1,7 @@
 import { CheckCircle2, Calendar, FolderKanban, PauseCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import type { Project } from '../../../shared/schemas/projects.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
@@ -12,13 +13,7 @@ import { ProjectDialog } from './project-dialog.tsx';
 import { countProjects, filterProjects, type ProjectFilter } from './project-list.ts';
 import { sampleProjects } from './sample-projects.ts';
 
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'in-progress', label: 'In Progress' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'scheduled', label: 'Scheduled' },
-  { value: 'on-hold', label: 'On Hold' },
-] as const;
+const statusFilterOptions = statusOptions('project', 'All');
 
 /** Cards are heavy; a company with thousands of projects sees them a page at a time. */
 const PAGE = 24;
@@ -63,8 +58,9 @@ function ProjectList({ projects, company }: { projects: Project[]; company: stri
         filters={[
           {
             label: 'Filter by status',
+            prefix: 'Status',
             value: status,
-            options: statusOptions,
+            options: statusFilterOptions,
             onChange: (v) => {
               setStatus(v as ProjectFilter);
               setShown(PAGE);

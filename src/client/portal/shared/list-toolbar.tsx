@@ -3,7 +3,10 @@ import { Input } from '../../ui/input.tsx';
 import { Select, type SelectOption } from '../../ui/select.tsx';
 
 export type ToolbarFilter = {
+  /** The accessible name, e.g. "Filter by status". */
   label: string;
+  /** The visible name before the value, e.g. "Status": two selects both reading "All" are a riddle. */
+  prefix: string;
   value: string;
   options: readonly SelectOption[];
   onChange: (value: string) => void;
@@ -41,6 +44,7 @@ export function ListToolbar({
         <Select
           key={f.label}
           aria-label={f.label}
+          prefix={f.prefix}
           value={f.value}
           onValueChange={f.onChange}
           options={f.options}

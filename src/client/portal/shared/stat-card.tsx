@@ -12,12 +12,17 @@ export function StatCard({
   icon: LucideIcon;
 }) {
   return (
-    <Card role="group" aria-label={label} className="flex items-center justify-between gap-3 p-5">
-      <div>
+    <Card
+      role="group"
+      aria-label={label}
+      className="flex items-center justify-between gap-3 p-4 sm:p-5"
+    >
+      <div className="min-w-0">
         <p className="text-sm font-medium text-slate-600">{label}</p>
-        <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
+        <p className="mt-1 text-xl font-bold break-words text-slate-900 sm:text-2xl">{value}</p>
       </div>
-      <Icon className="h-8 w-8 text-brand-600" aria-hidden />
+      {/* Two cards share a phone's width: the figure needs the room more than the icon. */}
+      <Icon className="hidden h-8 w-8 shrink-0 text-brand-600 sm:block" aria-hidden />
     </Card>
   );
 }

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { isUnauthorizedError } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.ts';
-import { redirectToLogin } from '../../lib/unauthorized.ts';
 
 /** Spec section 1: the portal shows the first company linked to the account. */
 export function useFirstCompany(): { id: string; name: string } | null {
@@ -12,7 +10,8 @@ export function useFirstCompany(): { id: string; name: string } | null {
 
 /**
  * GET /api/customers/{first company id}/{resource}; runs only when that id exists
- * (spec section 7). A 401 means the session ended: tell the user and go to the login.
+ * (spec section 7). `unauthorized`: the session ended and the query client is already
+ * sending the user to the login (lib/query-client.ts), so the screen shows no error of its own.
  */
 export function useCustomerQuery<T>(resource: string) {
   const company = useFirstCompany();
@@ -20,9 +19,5 @@ export function useCustomerQuery<T>(resource: string) {
     queryKey: ['/api/customers', company?.id, resource],
     enabled: !!company,
   });
-  const unauthorized = isUnauthorizedError(query.error);
-  useEffect(() => {
-    if (unauthorized) redirectToLogin();
-  }, [unauthorized]);
-  return { ...query, company, unauthorized };
+  return { ...query, company, unauthorized: isUnauthorizedError(query.error) };
 }

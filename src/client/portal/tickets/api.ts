@@ -19,6 +19,7 @@ export function useCreateTicket(customerId: string) {
         await apiRequest('POST', `/api/customers/${customerId}/tickets`, input)
       ).json() as Promise<Ticket>,
     onSuccess: refresh,
+    meta: { failureToast: 'Failed to create ticket. Please try again.' },
   });
 }
 
@@ -32,5 +33,6 @@ export function useAddReply(customerId: string, ticketId: string) {
         })
       ).json() as Promise<Ticket>,
     onSuccess: refresh,
+    meta: { failureToast: 'Failed to send reply. Please try again.' },
   });
 }

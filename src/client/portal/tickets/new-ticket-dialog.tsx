@@ -5,22 +5,20 @@ import {
   newTicketSchema,
   ticketCategories,
   ticketDepartments,
-  ticketPriorities,
   type NewTicket,
   type NewTicketInput,
 } from '../../../shared/schemas/tickets.ts';
-import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
-import { errorToast, toast } from '../../lib/toast.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, Textarea } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { useCreateTicket } from './api.ts';
-import { capitalize } from './ticket-badges.tsx';
 
 const toOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
-const priorityOptions = ticketPriorities.map((p) => ({ value: p, label: capitalize(p) }));
+const priorityOptions = statusOptions('priority');
 // Category and department start unchosen: the placeholder shows until the user picks one.
 const emptyTicket: Partial<NewTicketInput> = { subject: '', description: '', priority: 'normal' };
 
@@ -41,9 +39,6 @@ export function NewTicketDialog({ customerId }: { customerId: string }) {
         form.reset(emptyTicket);
         setOpen(false);
       },
-      onError: (error) => {
-        if (!handledAsUnauthorized(error)) errorToast('Failed to create ticket. Please try again.');
-      },
     }),
   );
 
@@ -60,6 +55,7 @@ export function NewTicketDialog({ customerId }: { customerId: string }) {
         <Button>New Ticket</Button>
       </DialogTrigger>
       <DialogContent
+        closeDisabled={create.isPending}
         title="Create New Ticket"
         description="Describe the problem and our support team will get back to you."
       >

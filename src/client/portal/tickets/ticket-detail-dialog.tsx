@@ -1,14 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
-import { handledAsUnauthorized } from '../../lib/unauthorized.ts';
-import { errorToast, toast } from '../../lib/toast.ts';
+import { toast } from '../../lib/toast.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
 import { Textarea } from '../../ui/input.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useAddReply } from './api.ts';
-import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx';
 
 /**
  * Spec section 2: status, priority, assignee, created date, description and the
@@ -34,10 +33,10 @@ export function TicketDetailDialog({
           <p className="-mt-3 mb-4 font-mono text-xs text-slate-500">{ticket.id.toUpperCase()}</p>
           <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
             <Detail label="Status">
-              <TicketStatusBadge status={ticket.status} />
+              <StatusBadge kind="ticketStatus" value={ticket.status} />
             </Detail>
             <Detail label="Priority">
-              <TicketPriorityBadge priority={ticket.priority} />
+              <StatusBadge kind="priority" value={ticket.priority} />
             </Detail>
             <Detail label="Assigned To">{ticket.assignedTo ?? 'Unassigned'}</Detail>
             <Detail label="Created">{formatDateTime(ticket.createdAt)}</Detail>
@@ -122,10 +121,6 @@ function ReplyBox({
           onSuccess: () => {
             setMessage('');
             toast({ title: 'Reply Sent' });
-          },
-          onError: (error) => {
-            if (!handledAsUnauthorized(error))
-              errorToast('Failed to send reply. Please try again.');
           },
         });
       }}

@@ -1,7 +1,7 @@
 import { formatDateTime } from '../../../shared/format.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 import { Button } from '../../ui/button.tsx';
-import { TicketPriorityBadge, TicketStatusBadge } from './ticket-badges.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 
 const columns = ['Subject', 'Priority', 'Status', 'Category', 'Created', 'Updated', 'Actions'];
 
@@ -15,7 +15,7 @@ export function TicketTable({
 }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
+      <table className="w-full min-w-[48rem] text-left text-sm">
         <thead className="border-b border-slate-200 text-xs text-slate-600 uppercase">
           <tr>
             {columns.map((c) => (
@@ -33,10 +33,10 @@ export function TicketTable({
                 <div className="font-mono text-xs text-slate-500">{t.id.toUpperCase()}</div>
               </td>
               <td className="px-3 py-3">
-                <TicketPriorityBadge priority={t.priority} />
+                <StatusBadge kind="priority" value={t.priority} />
               </td>
               <td className="px-3 py-3">
-                <TicketStatusBadge status={t.status} />
+                <StatusBadge kind="ticketStatus" value={t.status} />
               </td>
               <td className="px-3 py-3 text-slate-700">{t.category}</td>
               <td className="px-3 py-3 whitespace-nowrap text-slate-700">

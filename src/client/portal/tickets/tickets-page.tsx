@@ -1,10 +1,11 @@
 import { CheckCircle2, Clock, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 import { Card, CardBody } from '../../ui/card.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
-import { NoCompany, ScreenSkeleton } from '../shared/query-state.tsx';
+import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
 import { StatCard } from '../shared/stat-card.tsx';
 import { useCustomerQuery } from '../shared/use-customer-query.ts';
@@ -14,18 +15,8 @@ import { sampleTickets } from './sample-tickets.ts';
 import { TicketDetailDialog } from './ticket-detail-dialog.tsx';
 import { TicketTable } from './ticket-table.tsx';
 
-const statusOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'open', label: 'Open' },
-  { value: 'pending', label: 'Pending' },
-  { value: 'closed', label: 'Closed' },
-] as const;
-const priorityOptions = [
-  { value: 'all', label: 'All' },
-  { value: 'high', label: 'High' },
-  { value: 'normal', label: 'Normal' },
-  { value: 'low', label: 'Low' },
-] as const;
+const statusFilterOptions = statusOptions('ticketStatus', 'All');
+const priorityFilterOptions = statusOptions('priority', 'All');
 
 /**
  * Spec section 2 "Tickets": summary cards, search and filters, the table and the two dialogs.
@@ -48,11 +39,7 @@ export default function TicketsPage() {
       ) : query.isPending ? (
         <ScreenSkeleton cards={3} rows={3} />
       ) : query.isError ? (
-        !query.unauthorized && (
-          <p role="alert" className="py-8 text-center text-sm text-red-700">
-            Failed to load tickets. Please refresh the page.
-          </p>
-        )
+        !query.unauthorized && <QueryError what="tickets" onRetry={() => void query.refetch()} />
       ) : (
         <TicketList tickets={query.data} company={company} />
       )}
@@ -98,14 +85,16 @@ function TicketList({
             filters={[
               {
                 label: 'Filter by status',
+                prefix: 'Status',
                 value: filters.status,
-                options: statusOptions,
+                options: statusFilterOptions,
                 onChange: (status) => setFilters({ ...filters, status }),
               },
               {
                 label: 'Filter by priority',
+                prefix: 'Priority',
                 value: filters.priority,
-                options: priorityOptions,
+                options: priorityFilterOptions,
                 onChange: (priority) => setFilters({ ...filters, priority }),
               },
             ]}

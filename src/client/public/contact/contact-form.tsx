@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { HONEYPOT_FIELD } from '../../../shared/honeypot.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { errorToast, toast } from '../../lib/toast.ts';
+import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, Textarea } from '../../ui/input.tsx';
@@ -30,15 +30,13 @@ export function ContactForm({ rows }: { rows: 4 | 5 }) {
       toast({ title: 'Message sent!', description: "We'll get back to you within 24 hours." });
       form.reset();
     },
-    onError: () => errorToast('Failed to send message. Please try again.'),
+    meta: { failureToast: 'Failed to send message. Please try again.' },
   });
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    const data = await form.validate();
-    if (!data) return;
-    const honeypot = form.values[HONEYPOT_FIELD];
-    send.mutate(honeypot ? { ...data, [HONEYPOT_FIELD]: honeypot } : data);
+    const body = await form.validate();
+    if (body) send.mutate(body);
   };
 
   const field = (name: Field) => ({

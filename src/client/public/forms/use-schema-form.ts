@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { HONEYPOT_FIELD } from '../../../shared/honeypot.ts';
 
 type Issue = { path: PropertyKey[]; message: string };
 type SafeParse<Out> = { success: true; data: Out } | { success: false; error: { issues: Issue[] } };
@@ -45,12 +46,18 @@ export function useSchemaForm<Field extends string, Out>(
     // From the latest state, not this render's: two edits before a re-render (autofill,
     // fast typing while React is busy) must both be kept.
     setField: (field: Field, value: string) => setValues((prev) => ({ ...prev, [field]: value })),
-    /** Validates everything; the parsed data, or null with the errors shown. */
-    validate: async (): Promise<Out | null> => {
+    /**
+     * Validates everything. Valid: the body to send, every field as typed, blanks and spaces
+     * included (spec section 7; the server trims), the honeypot only when something filled
+     * it. Otherwise null, with the errors shown.
+     */
+    validate: async (): Promise<Partial<Record<Field, string>> | null> => {
       const s = schema ?? (await loadSchema());
       if (!schema) setSchema(() => s);
       setSubmitted(true);
-      return parse(s, values).data;
+      if (parse(s, values).data === null) return null;
+      const { [HONEYPOT_FIELD]: honeypot, ...fields } = values as Record<string, string>;
+      return (honeypot ? values : fields) as Partial<Record<Field, string>>;
     },
     reset: () => {
       setValues(initial);

@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { Link } from 'wouter';
 import { company } from '../../../shared/company.ts';
 import { paths } from '../../../shared/routes.ts';
-import { coreServiceSlugs, findService } from '../../../shared/services.ts';
+import { coreServiceSlugs, findServiceSummary } from '../../../shared/service-index.ts';
 import { Button } from '../../ui/button.tsx';
 import { ContactForm } from '../contact/contact-form.tsx';
 import { PageHero, Section } from '../section.tsx';
@@ -37,7 +37,7 @@ export default function HomePage() {
       >
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {coreServiceSlugs.map((slug) => {
-            const service = findService(slug);
+            const service = findServiceSummary(slug);
             if (!service) return null;
             return (
               <li

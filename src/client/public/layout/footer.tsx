@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company, companyAddressLine, telHref } from '../../../shared/company.ts';
 import { paths } from '../../../shared/routes.ts';
-import { findService, footerServiceSlugs } from '../../../shared/services.ts';
+import { findServiceSummary, footerServiceSlugs } from '../../../shared/service-index.ts';
 import { helpCenterUrl } from '../help-center.ts';
 import { Logo } from './logo.tsx';
 
@@ -21,7 +21,7 @@ export function Footer() {
           {footerServiceSlugs.map((slug) => (
             <li key={slug}>
               <Link href={paths.service(slug)} className={linkClass}>
-                {findService(slug)?.name}
+                {findServiceSummary(slug)?.name}
               </Link>
             </li>
           ))}

@@ -72,10 +72,8 @@ export default function QuoteModal({
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    const data = await form.validate();
-    if (!data) return;
-    const honeypot = form.values[HONEYPOT_FIELD];
-    submit.mutate(honeypot ? { ...data, [HONEYPOT_FIELD]: honeypot } : data);
+    const body = await form.validate();
+    if (body) submit.mutate(body);
   };
 
   const field = (name: 'name' | 'email' | 'company' | 'phone' | 'details') => ({
@@ -88,6 +86,7 @@ export default function QuoteModal({
   return (
     <Dialog open={open} onOpenChange={handleOpenChange}>
       <DialogContent
+        closeDisabled={pending}
         title="Request a Quote"
         description={`Get a customized quote for ${service}. Fill out the form below and we'll get back to you within 24 hours.`}
       >

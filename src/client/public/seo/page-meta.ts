@@ -1,6 +1,6 @@
 import { company } from '../../../shared/company.ts';
 import { paths } from '../../../shared/routes.ts';
-import { services } from '../../../shared/services.ts';
+import { serviceIndex } from '../../../shared/service-index.ts';
 
 export type PageMeta = {
   title: string;
@@ -44,7 +44,7 @@ const pages: Record<string, PageMeta> = {
   },
 };
 
-for (const s of services) {
+for (const s of serviceIndex) {
   pages[paths.service(s.slug)] = {
     title: titled(s.name),
     description: `${s.subtitle}. ${s.name} from ${company.name}, with a reply to every quote request within 24 hours.`,

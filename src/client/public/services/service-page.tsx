@@ -2,7 +2,7 @@ import { CheckCircle2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
-import type { Service } from '../../../shared/services.ts';
+import { findService, type Service } from '../../../shared/services.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHero, Section } from '../section.tsx';
@@ -12,7 +12,13 @@ import { Breadcrumbs } from './breadcrumbs.tsx';
 // The quote form loads when a visitor first asks for it, not with every service page.
 const QuoteModal = lazy(() => import('../quote/quote-modal.tsx'));
 
-export default function ServicePage({ service }: { service: Service }) {
+/** A service's own page; its content comes from the catalogue, which loads with this chunk. */
+export default function ServicePage({ slug }: { slug: string }) {
+  const service = findService(slug);
+  return service ? <ServiceContent service={service} /> : null;
+}
+
+function ServiceContent({ service }: { service: Service }) {
   const [quoteOpen, setQuoteOpen] = useState(false);
   const [quoteLoaded, setQuoteLoaded] = useState(false);
   // Prerendered, the button does nothing until React runs: disabled until then.

@@ -1,14 +1,10 @@
-import {
-  invoiceInputSchema,
-  invoiceStatuses,
-  type StaffInvoice,
-} from '../../../shared/schemas/staff-billing.ts';
+import { invoiceInputSchema, type StaffInvoice } from '../../../shared/schemas/staff-billing.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson, staffUrl } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
-import { optionsFor } from '../labels.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -81,7 +77,7 @@ export function InvoiceDialog({
             name="status"
             label="Status"
             required
-            options={optionsFor(invoiceStatuses)}
+            options={statusOptions('invoice')}
             error={errors.status?.message}
           />
           <FormField label="Payment link" error={errors.paymentUrl?.message}>

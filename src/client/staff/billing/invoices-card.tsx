@@ -5,7 +5,7 @@ import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { staffUrl, useStaffQuery } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
-import { StatusBadge } from '../status-badge.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { InvoiceDialog } from './invoice-dialog.tsx';
 
@@ -42,7 +42,7 @@ export function InvoicesCard({ customerId }: { customerId: string }) {
                 <td className={cell}>{formatDate(inv.dueDate)}</td>
                 <td className={cell}>{formatCurrency(inv.amount)}</td>
                 <td className={cell}>
-                  <StatusBadge value={inv.status} />
+                  <StatusBadge kind="invoice" value={inv.status} />
                 </td>
                 <td className={cell}>
                   <Button

@@ -24,7 +24,7 @@ export function CompanyPage({ customerId }: { customerId: string }) {
       </Link>
       <QueryState query={company} empty="Company not found" isEmpty={() => false}>
         {(c) => (
-          <div className="mt-2 grid gap-6">
+          <div className="mt-2 grid grid-cols-1 gap-6">
             <PageHeader
               title={c.name}
               action={

@@ -1,6 +1,5 @@
 import {
   milestoneInputSchema,
-  milestoneStatuses,
   type StaffMilestone,
 } from '../../../shared/schemas/staff-billing.ts';
 import { FormField } from '../../ui/form-field.tsx';
@@ -8,7 +7,7 @@ import { Input } from '../../ui/input.tsx';
 import { sendJson, staffUrl } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
-import { optionsFor } from '../labels.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 
 export function MilestoneDialog({
   projectId,
@@ -51,7 +50,7 @@ export function MilestoneDialog({
             name="status"
             label="Status"
             required
-            options={optionsFor(milestoneStatuses)}
+            options={statusOptions('milestone')}
             error={errors.status?.message}
           />
           <FormField label="Due date" required error={errors.dueDate?.message}>

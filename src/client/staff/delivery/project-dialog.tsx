@@ -1,14 +1,10 @@
-import {
-  projectInputSchema,
-  projectStatuses,
-  type StaffProject,
-} from '../../../shared/schemas/staff-billing.ts';
+import { projectInputSchema, type StaffProject } from '../../../shared/schemas/staff-billing.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, Textarea } from '../../ui/input.tsx';
 import { sendJson, staffUrl } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
-import { optionsFor } from '../labels.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 
 export function ProjectDialog({
   customerId,
@@ -74,7 +70,7 @@ export function ProjectDialog({
             name="status"
             label="Status"
             required
-            options={optionsFor(projectStatuses)}
+            options={statusOptions('project')}
             error={errors.status?.message}
           />
           <FormField label="Progress (%)" required error={errors.progress?.message}>

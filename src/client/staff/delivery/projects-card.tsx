@@ -5,7 +5,7 @@ import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { staffUrl, useStaffQuery } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
-import { StatusBadge } from '../status-badge.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { MilestoneDialog } from './milestone-dialog.tsx';
 import { ProjectDialog } from './project-dialog.tsx';
 
@@ -32,7 +32,7 @@ export function ProjectsCard({ customerId }: { customerId: string }) {
                 <div className="flex flex-wrap items-center justify-between gap-3">
                   <div className="flex flex-wrap items-center gap-2">
                     <h3 className="font-semibold text-slate-900">{p.name}</h3>
-                    <StatusBadge value={p.status} />
+                    <StatusBadge kind="project" value={p.status} />
                     <span className="text-sm text-slate-600">
                       {p.progress}% · started {formatDate(p.startDate)}
                       {p.projectManager ? ` · ${p.projectManager}` : ''}
@@ -79,7 +79,7 @@ export function ProjectsCard({ customerId }: { customerId: string }) {
                           {m.completedDate
                             ? ` · completed ${formatDate(m.completedDate)}`
                             : ''}{' '}
-                          <StatusBadge value={m.status === 'pending' ? 'scheduled' : m.status} />
+                          <StatusBadge kind="milestone" value={m.status} />
                         </span>
                         <Button
                           variant="ghost"

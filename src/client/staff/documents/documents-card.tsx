@@ -3,7 +3,6 @@ import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
 import {
   DOCUMENT_TOO_LARGE,
   MAX_DOCUMENT_BYTES,
-  documentCategories,
   documentFieldsSchema,
   type StaffDocument,
 } from '../../../shared/schemas/staff-billing.ts';
@@ -13,7 +12,8 @@ import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { staffUrl, useStaffMutation, useStaffQuery } from '../api.ts';
-import { labelOf, optionsFor } from '../labels.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { QueryState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { uploadDocument } from './upload.ts';
@@ -85,7 +85,7 @@ export function DocumentsCard({
           <Select
             value={category || undefined}
             onValueChange={setCategory}
-            options={optionsFor(documentCategories)}
+            options={statusOptions('documentCategory')}
             placeholder="Choose a category"
           />
         </FormField>
@@ -117,7 +117,9 @@ export function DocumentsCard({
                   <div className="font-medium text-slate-900">{d.name}</div>
                   {d.projectName && <div className="text-xs text-slate-500">{d.projectName}</div>}
                 </td>
-                <td className={cell}>{labelOf(d.category)}</td>
+                <td className={cell}>
+                  <StatusBadge kind="documentCategory" value={d.category} />
+                </td>
                 <td className={cell}>{d.type.toUpperCase()}</td>
                 <td className={cell}>{formatFileSize(d.size)}</td>
                 <td className={cell}>{d.uploadedBy}</td>

@@ -2,15 +2,14 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import type { CompanySummary, StaffMember } from '../../../shared/schemas/staff-customers.ts';
 import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
-import { ticketPriorities, ticketStatuses } from '../../../shared/schemas/tickets.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { staffUrl, useStaffQuery } from '../api.ts';
 import { FilterSelect, SearchBox, filterValue } from '../filters.tsx';
-import { optionsFor } from '../labels.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 import { PageHeader } from '../layout.tsx';
 import { QueryState } from '../query-state.tsx';
-import { StatusBadge } from '../status-badge.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { TicketDialog } from './ticket-dialog.tsx';
 
@@ -44,13 +43,13 @@ export function HelpdeskPage() {
             label="Status"
             value={status}
             onChange={setStatus}
-            options={optionsFor(ticketStatuses, 'All statuses')}
+            options={statusOptions('ticketStatus', 'All statuses')}
           />
           <FilterSelect
             label="Priority"
             value={priority}
             onChange={setPriority}
-            options={optionsFor(ticketPriorities, 'All priorities')}
+            options={statusOptions('priority', 'All priorities')}
           />
           <FilterSelect
             label="Company"
@@ -94,10 +93,10 @@ export function HelpdeskPage() {
                   </td>
                   <td className={cell}>{t.customerName}</td>
                   <td className={cell}>
-                    <StatusBadge value={t.priority} />
+                    <StatusBadge kind="priority" value={t.priority} />
                   </td>
                   <td className={cell}>
-                    <StatusBadge value={t.status} />
+                    <StatusBadge kind="ticketStatus" value={t.status} />
                   </td>
                   <td className={cell}>{t.assignedTo ?? 'Unassigned'}</td>
                   <td className={cell}>{formatDateTime(t.updatedAt)}</td>

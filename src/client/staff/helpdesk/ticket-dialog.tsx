@@ -5,7 +5,6 @@ import type {
   HelpdeskTicket,
   HelpdeskTicketDetail,
 } from '../../../shared/schemas/staff-helpdesk.ts';
-import { ticketStatuses } from '../../../shared/schemas/tickets.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
@@ -13,9 +12,9 @@ import { FormField } from '../../ui/form-field.tsx';
 import { Textarea } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { sendJson, staffUrl, useStaffMutation, useStaffQuery } from '../api.ts';
-import { optionsFor } from '../labels.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 import { QueryState } from '../query-state.tsx';
-import { StatusBadge } from '../status-badge.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 
 type Update = { status?: string; assignedToUserId?: string | null };
 
@@ -53,7 +52,7 @@ export function TicketDialog({
               <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
                 <span className="font-mono">{t.id.toUpperCase()}</span>
                 <span>· {t.customerName}</span>
-                <StatusBadge value={t.priority} />
+                <StatusBadge kind="priority" value={t.priority} />
                 <span>· {t.category}</span>
                 <span>· {t.department}</span>
                 <span>· Created {formatDateTime(t.createdAt)}</span>
@@ -63,7 +62,7 @@ export function TicketDialog({
                   <Select
                     value={t.status}
                     onValueChange={(status) => update.mutate({ status })}
-                    options={optionsFor(ticketStatuses)}
+                    options={statusOptions('ticketStatus')}
                     disabled={update.isPending}
                   />
                 </FormField>

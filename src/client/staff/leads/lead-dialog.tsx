@@ -5,7 +5,7 @@ import { Dialog, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Select } from '../../ui/select.tsx';
 import { sendJson, staffUrl, useStaffMutation } from '../api.ts';
-import { optionsFor } from '../labels.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 
 /** A lead in full, with its handling status. */
 export function LeadDialog({ lead, onClose }: { lead: Lead; onClose: () => void }) {
@@ -52,7 +52,7 @@ export function LeadDialog({ lead, onClose }: { lead: Lead; onClose: () => void 
               setStatus(next);
               save.mutate(next);
             }}
-            options={optionsFor(leadStatuses)}
+            options={statusOptions('lead')}
             disabled={save.isPending}
           />
         </FormField>

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
-import { leadStatuses, type Lead } from '../../../shared/schemas/staff-leads.ts';
+import type { Lead } from '../../../shared/schemas/staff-leads.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { staffUrl, useStaffQuery } from '../api.ts';
 import { FilterSelect, SearchBox, filterValue } from '../filters.tsx';
-import { optionsFor } from '../labels.ts';
+import { statusOptions } from '../../../shared/status-labels.ts';
 import { PageHeader } from '../layout.tsx';
 import { QueryState } from '../query-state.tsx';
-import { StatusBadge } from '../status-badge.tsx';
+import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { LeadDialog } from './lead-dialog.tsx';
 
@@ -38,7 +38,7 @@ export function LeadsPage() {
             label="Status"
             value={status}
             onChange={setStatus}
-            options={optionsFor(leadStatuses, 'All statuses')}
+            options={statusOptions('lead', 'All statuses')}
           />
         </div>
         <QueryState query={leads} empty="No leads found">
@@ -62,7 +62,7 @@ export function LeadsPage() {
                   </td>
                   <td className={`${cell} max-w-sm truncate`}>{lead.message}</td>
                   <td className={cell}>
-                    <StatusBadge value={lead.status} />
+                    <StatusBadge kind="lead" value={lead.status} />
                   </td>
                   <td className={cell}>
                     <Button

@@ -1,0 +1,260 @@
+// Every screen of the product and the dialogs a person opens on it, for the tests that look at
+// them (legibility.spec.ts) and for `npm run screenshots`. Portal screens are seen as a customer
+// with data (Acme), staff screens as the seeded staff member.
+import { expect, type Page } from '@playwright/test';
+import { paths, publicRoutes } from '../../../src/shared/routes.ts';
+
+export type ScreenState = {
+  name: string;
+  /** Brings the state about on the loaded screen (opens a dialog, a form, a page by a link). */
+  open: (page: Page) => Promise<void>;
+  /** Back to the screen; by default Escape closes the dialog. */
+  close?: (page: Page) => Promise<void>;
+  /** Only at these widths (e.g. a phone's menu). */
+  widths?: readonly number[];
+};
+
+export type Screen = {
+  name: string;
+  path: string;
+  /** Waits until the screen shows its content (hydrated, data loaded). */
+  ready: (page: Page) => Promise<void>;
+  states?: readonly ScreenState[];
+};
+
+export const WIDTHS = [1280, 390] as const;
+
+const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+
+async function openDialog(
+  page: Page,
+  button: ReturnType<Page['getByRole']>,
+  name: string | RegExp,
+) {
+  await button.click();
+  await expect(dialog(page, name)).toBeVisible();
+}
+
+/** Public pages are prerendered: they are ready once React has hydrated them. */
+async function hydrated(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('header button[aria-label="Open menu"]')).toBeEnabled();
+}
+
+/** Signed-in screens are ready once no skeleton or loading status is left. */
+async function loaded(page: Page) {
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('status')).toHaveCount(0);
+  await expect(page.locator('.animate-pulse')).toHaveCount(0);
+}
+
+async function notFound(page: Page) {
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Back to/ })).toBeVisible();
+}
+
+const publicMenu: ScreenState = {
+  name: 'menu',
+  widths: [390],
+  open: (page) => openDialog(page, page.getByRole('button', { name: 'Open menu' }), 'Menu'),
+};
+
+export const publicScreens: readonly Screen[] = [
+  ...publicRoutes.map((path): Screen => ({
+    name: path === paths.home ? 'home' : path.slice(1),
+    path,
+    ready: hydrated,
+    states:
+      path === paths.home
+        ? [publicMenu]
+        : path === paths.service('cloud-solutions')
+          ? [
+              {
+                name: 'quote form',
+                open: (page) =>
+                  openDialog(
+                    page,
+                    page.getByRole('button', { name: 'Request a Quote' }),
+                    'Request a Quote',
+                  ),
+              },
+            ]
+          : [],
+  })),
+  { name: 'unknown path', path: '/no-such-page', ready: notFound },
+];
+
+export const portalScreens: readonly Screen[] = [
+  {
+    name: 'dashboard',
+    path: paths.dashboard,
+    ready: loaded,
+    states: [
+      {
+        name: 'menu',
+        widths: [390],
+        open: (page) =>
+          openDialog(page, page.getByRole('button', { name: 'Open menu' }), 'Portal menu'),
+      },
+    ],
+  },
+  {
+    name: 'invoices',
+    path: paths.invoices,
+    ready: loaded,
+    states: [
+      {
+        name: 'invoice detail',
+        open: (page) =>
+          openDialog(
+            page,
+            page.getByRole('button', { name: 'View invoice INV-2026-1003' }),
+            'Invoice INV-2026-1003',
+          ),
+      },
+    ],
+  },
+  {
+    name: 'projects',
+    path: paths.projects,
+    ready: loaded,
+    states: [
+      {
+        name: 'project details',
+        open: (page) =>
+          openDialog(
+            page,
+            page.getByRole('button', { name: 'View Details of Warehouse Wi-Fi 6 Upgrade' }),
+            'Warehouse Wi-Fi 6 Upgrade',
+          ),
+      },
+    ],
+  },
+  {
+    name: 'tickets',
+    path: paths.tickets,
+    ready: loaded,
+    states: [
+      {
+        name: 'new ticket',
+        open: (page) =>
+          openDialog(page, page.getByRole('button', { name: 'New Ticket' }), 'Create New Ticket'),
+      },
+      {
+        name: 'ticket detail',
+        open: async (page) => {
+          await page
+            .getByRole('button', { name: /^View ticket/ })
+            .first()
+            .click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+        },
+      },
+    ],
+  },
+  { name: 'documents', path: paths.documents, ready: loaded },
+  {
+    name: 'profile',
+    path: paths.profile,
+    ready: loaded,
+    states: [
+      {
+        name: 'logout confirmation',
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Logout from all sessions' }).click();
+          await expect(page.getByRole('alertdialog')).toBeVisible();
+        },
+      },
+      {
+        name: 'edit forms',
+        open: async (page) => {
+          await page.getByRole('button', { name: 'Edit', exact: true }).click();
+          await page.getByRole('button', { name: 'Add Site' }).click();
+          await expect(page.getByRole('form', { name: 'Add site' })).toBeVisible();
+        },
+        close: async () => {},
+      },
+    ],
+  },
+  { name: 'unknown path', path: '/portal/no-such-page', ready: notFound },
+];
+
+export const staffScreens: readonly Screen[] = [
+  {
+    name: 'help desk',
+    path: paths.staff,
+    ready: loaded,
+    states: [
+      {
+        name: 'ticket',
+        open: async (page) => {
+          await page
+            .getByRole('button', { name: /^Open tk-/i })
+            .first()
+            .click();
+          await expect(page.getByRole('dialog')).toBeVisible();
+          await expect(page.getByRole('dialog').getByRole('status')).toHaveCount(0);
+        },
+      },
+    ],
+  },
+  { name: 'leads', path: paths.staffLeads, ready: loaded },
+  {
+    name: 'customers',
+    path: paths.staffCustomers,
+    ready: loaded,
+    states: [
+      {
+        name: 'Acme Logistics company page',
+        open: async (page) => {
+          await page.getByRole('link', { name: 'Acme Logistics' }).click();
+          await loaded(page);
+        },
+        close: async () => {},
+      },
+    ],
+  },
+  { name: 'audit log', path: paths.staffAudit, ready: loaded },
+  { name: 'unknown path', path: '/staff/no-such-page', ready: notFound },
+];
+
+/** What to do on each screen and state: `label` names it and its width. */
+export type Visit = (label: string, width: number) => Promise<void>;
+
+/**
+ * Loads each screen once per width, visits it, then each of its states in turn. A screen that
+ * cannot be loaded or opened is passed to `failed` and the walk goes on with the next one.
+ */
+export async function walkScreens(
+  page: Page,
+  screens: readonly Screen[],
+  visit: Visit,
+  failed: (label: string, error: unknown) => void,
+  widths: readonly number[] = WIDTHS,
+): Promise<void> {
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const screen of screens) {
+      let label = `${screen.name} at ${width} px`;
+      try {
+        await page.goto(screen.path);
+        await screen.ready(page);
+        await visit(label, width);
+        for (const state of screen.states ?? []) {
+          if (state.widths && !state.widths.includes(width)) continue;
+          label = `${screen.name} › ${state.name} at ${width} px`;
+          await state.open(page);
+          await visit(label, width);
+          if (state.close) await state.close(page);
+          else {
+            await page.keyboard.press('Escape');
+            await expect(page.getByRole('dialog')).toHaveCount(0);
+            await expect(page.getByRole('alertdialog')).toHaveCount(0);
+          }
+        }
+      } catch (error) {
+        failed(label, error);
+      }
+    }
+  }
+}

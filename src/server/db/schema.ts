@@ -165,6 +165,27 @@ export const signInTokens = pgTable(
   ],
 );
 
+/** Each wrong typed code of an account, kept an hour: ten of them turn codes off (issue 13, item 5). */
+export const signInCodeFailures = pgTable(
+  'sign_in_code_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_code_failures_user_idx').on(t.userId, t.failedAt)],
+);
+
+/** Accounts whose typed codes are refused until `lockedUntil` (sign-in links still work). */
+export const signInCodeLocks = pgTable('sign_in_code_locks', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+});
+
 export const invoices = pgTable(
   'invoices',
   {
@@ -390,10 +411,15 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** Sign-in links and codes in the text: removed once the mail is sent (or given up). */
+    secrets: jsonb('secrets').$type<string[]>(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_done_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** Every staff write: who, what, when, on which company. */

@@ -23,7 +23,7 @@ import {
   messagePage,
   verifyPage,
 } from './pages.ts';
-import { signInMail } from './sign-in-mail.ts';
+import { codesTurnedOffMail, signInMail } from './sign-in-mail.ts';
 import {
   consumeCode,
   consumeToken,
@@ -139,8 +139,8 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       // Generated either way: the unknown branch does the same hashing as the known one.
       const issued = generateToken(user?.id ?? randomUUID());
       if (user) {
-        await app.db.transaction(async (tx) => {
-          await storeToken(tx, user.id, issued);
+        const stored = await app.db.transaction(async (tx) => {
+          if (!(await storeToken(tx, user.id, issued))) return false;
           await enqueueMail(
             tx,
             signInMail({
@@ -150,9 +150,14 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
               code: issued.code,
             }),
           );
+          return true;
         });
         app.mail.kick();
-        audit.info({ reqId: request.id, userId: user.id }, 'sign-in link requested');
+        audit.info(
+          { reqId: request.id, userId: user.id },
+          // Same page either way: the owner's inbox already holds that many working links.
+          stored ? 'sign-in link requested' : 'sign-in link not sent: live links at their maximum',
+        );
       } else {
         audit.info({ reqId: request.id }, 'sign-in link requested for an unknown address');
       }
@@ -243,6 +248,12 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       const result = user
         ? await app.db.transaction(async (tx) => {
             const checked = await consumeCode(tx, user.id, code);
+            if (checked.ok === false && checked.lockedNow) {
+              await enqueueMail(
+                tx,
+                codesTurnedOffMail({ to: user.email, firstName: user.firstName }),
+              );
+            }
             if (!checked.ok) return checked;
             const done = await completeSignIn(tx, user.id, meta(request));
             return done
@@ -251,6 +262,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
           })
         : { ok: false as const, reason: 'no-token' as const };
       if (!result.ok) {
+        if ('lockedNow' in result && result.lockedNow) app.mail.kick();
         audit.info({ reqId: request.id, reason: result.reason }, 'sign-in refused: code');
         // One message and one pace whether or not the address has an account or a live code.
         await untilFloor(started);

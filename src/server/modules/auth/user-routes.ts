@@ -77,7 +77,10 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
 ) => {
   app.get(
     '/api/auth/user',
-    { schema: { response: { 200: currentUserSchema, 401: message } } },
+    {
+      onRequest: app.limitReads,
+      schema: { response: { 200: currentUserSchema, 401: message, 429: message } },
+    },
     async (request, reply) => {
       const json = await request.loadUserJson();
       if (json === null) throw app.signedOut(request, reply);

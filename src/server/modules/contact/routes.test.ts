@@ -34,6 +34,33 @@ describe('POST /api/contact', () => {
     expect(toVisitor?.text).toContain(
       'We received your message and will get back to you within 24 hours.',
     );
+    const reference = `C-${id.slice(0, 8).toUpperCase()}`;
+    expect(toVisitor?.text).toContain(`Reference: ${reference}`);
+    expect(toSales?.text).toContain(`Reference: ${reference}`);
+  });
+
+  // Issue 13, item 7: the acknowledgement goes to any address typed in, so it says nothing the sender wrote.
+  it('acknowledges with fixed text and the reference, echoing nothing the sender typed', async () => {
+    const spam = {
+      name: 'Cheap pills at http://spam.example',
+      email: 'victim@example.org',
+      company: 'Visit spam.example today',
+      phone: '+1 900 SPAM',
+      message: 'Click http://spam.example/win to claim your prize!',
+    };
+    const res = await post(spam);
+    expect(res.statusCode).toBe(201);
+    await form.app.mail.flush();
+    const [ack] = form.sink.mailsTo('victim@example.org');
+    expect(ack).toBeDefined();
+    const whole = `${ack?.subject}\n${ack?.text}\n${ack?.html ?? ''}`;
+    for (const typed of [spam.name, spam.company, spam.phone, spam.message, 'spam.example']) {
+      expect(whole).not.toContain(typed);
+    }
+    expect(ack?.subject).toBe('We received your message - Meridian IT Services');
+    expect(ack?.text).toContain(
+      `Reference: C-${res.json<{ id: string }>().id.slice(0, 8).toUpperCase()}`,
+    );
   });
 
   it('keeps optional fields optional and trims the rest', async () => {

@@ -21,6 +21,7 @@ import {
   invalidLinkPage,
   loginPage,
   messagePage,
+  signOutPage,
   verifyPage,
 } from './pages.ts';
 import { codesTurnedOffMail, signInMail } from './sign-in-mail.ts';
@@ -49,7 +50,7 @@ const CODE_REFUSED =
 const untilFloor = (started: number) =>
   sleep(Math.max(0, LOGIN_RESPONSE_FLOOR_MS - (performance.now() - started)));
 
-/** GET/POST /api/login, the verify and code steps, GET /api/logout: server-rendered, no scripts. */
+/** GET/POST /api/login, the verify and code steps, GET/POST /api/logout: server-rendered, no scripts. */
 export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   // Form bodies are accepted here only; every JSON endpoint keeps refusing them (415).
   await app.register(formbody);
@@ -274,10 +275,38 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     },
   );
 
-  app.get(paths.logout, { schema: { response: { 303: z.null() } } }, async (request, reply) => {
+  async function signOut(request: FastifyRequest, reply: FastifyReply) {
     const sessionId = app.readSessionId(request);
     if (sessionId) await deleteSession(app.db, sessionId);
     audit.info({ reqId: request.id, hadSession: !!sessionId }, 'signed out');
     return reply.clearSessionCookie().header('cache-control', 'no-store').redirect(paths.home, 303);
-  });
+  }
+
+  // The spec's link for the app's own menus. A top-level navigation from another site
+  // (Sec-Fetch-Site: cross-site) would sign the user out unasked: it gets a button instead.
+  app.get(
+    paths.logout,
+    { schema: { response: { 200: html, 303: z.null() } } },
+    async (request, reply) => {
+      if (request.headers['sec-fetch-site'] !== 'cross-site') return signOut(request, reply);
+      audit.info({ reqId: request.id }, 'sign-out from another site: asked to confirm');
+      return page(reply, 200, signOutPage({ csrf: csrf.issue(request, reply) }));
+    },
+  );
+
+  app.post(
+    paths.logout,
+    {
+      schema: {
+        body: z.object({ _csrf: formText(200) }).optional(),
+        response: { 303: z.null(), 403: html },
+      },
+    },
+    async (request, reply) => {
+      if (!csrf.verify(request, request.body?._csrf)) {
+        return page(reply, 403, messagePage({ title: 'Sign-out problem', message: FORM_EXPIRED }));
+      }
+      return signOut(request, reply);
+    },
+  );
 };

@@ -138,3 +138,16 @@ export function messagePage(opts: { title: string; message: string }) {
 <p><a href="${paths.login}">Back to sign-in</a></p>`,
   );
 }
+
+/** Shown when another site sent the browser to /api/logout: signing out takes this button. */
+export function signOutPage(opts: { csrf: string }) {
+  return layout(
+    'Sign out',
+    `<h1>Sign out?</h1>
+<p>Another site sent you here. Press the button to sign out of the ${escapeHtml(company.name)} portal, or close this page to stay signed in.</p>
+<form method="post" action="${paths.logout}">
+${csrfInput(opts.csrf)}
+<button type="submit">Sign out</button>
+</form>`,
+  );
+}

@@ -165,6 +165,35 @@ export const signInTokens = pgTable(
   ],
 );
 
+/**
+ * A requested change of a user's sign-in address (issue 13, item 1): it takes effect when
+ * the owner, signed in, opens the link mailed to the new address (`tokenHash`, 24 h). The
+ * old address gets a link (`reportTokenHash`) that cancels or undoes it. Hashes only.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    reportTokenHash: text('report_token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('email_changes_report_token_hash_idx').on(t.reportTokenHash),
+    index('email_changes_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
 /** Each wrong typed code of an account, kept an hour: ten of them turn codes off (issue 13, item 5). */
 export const signInCodeFailures = pgTable(
   'sign_in_code_failures',

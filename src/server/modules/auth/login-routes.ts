@@ -14,6 +14,7 @@ import { emailField } from '../../../shared/schemas/fields.ts';
 import { paths } from '../../../shared/routes.ts';
 import { completeSignIn, landingFor } from './complete-sign-in.ts';
 import { createCsrf } from './csrf.ts';
+import { emailChangeRoutes } from './email-change-routes.ts';
 import { createLoginLimiters } from './limits.ts';
 import {
   PAGE_STYLE_SOURCE,
@@ -309,4 +310,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       return signOut(request, reply);
     },
   );
+
+  // Same scope: the form parser, the CSRF cookie and the HTML error pages.
+  await app.register(emailChangeRoutes, { config, csrf, page });
 };

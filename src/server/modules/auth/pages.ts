@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { company } from '../../../shared/company.ts';
 import { paths } from '../../../shared/routes.ts';
+import { EMAIL_CHANGE_PATHS } from './email-change-paths.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -149,5 +150,86 @@ export function signOutPage(opts: { csrf: string }) {
 ${csrfInput(opts.csrf)}
 <button type="submit">Sign out</button>
 </form>`,
+  );
+}
+
+/** The confirmation link's page for its signed-in owner: one button, like the sign-in link's. */
+export function confirmEmailPage(opts: { csrf: string; token: string; newEmail: string }) {
+  return layout(
+    'Confirm your new e-mail address',
+    `<h1>Confirm your new e-mail address</h1>
+<p>From now on, sign in with <strong>${escapeHtml(opts.newEmail)}</strong>.</p>
+<form method="post" action="${EMAIL_CHANGE_PATHS.confirm}">
+${csrfInput(opts.csrf)}
+<input type="hidden" name="token" value="${escapeHtml(opts.token)}">
+<button type="submit">Confirm new address</button>
+</form>`,
+  );
+}
+
+export function signInToConfirmPage() {
+  return layout(
+    'Sign in to confirm',
+    `<h1>Sign in to confirm</h1>
+<p>Only the account that asked for this address can confirm it. Sign in with your current address, then open the link from the e-mail again.</p>
+<p><a href="${paths.login}">Sign in</a></p>`,
+  );
+}
+
+export function otherAccountPage() {
+  return layout(
+    'Link for another account',
+    `<h1>This link is for another account</h1>
+<p>You are signed in with an account that did not ask for this change. Sign out, sign in with the account that asked for it, then open the link again.</p>
+<p><a href="${paths.logout}">Sign out</a></p>`,
+  );
+}
+
+export function emailLinkNotValidPage() {
+  return layout(
+    'Link not valid',
+    `<h1>This link is not valid</h1>
+<p>It has expired (it works for 24 hours), has already been used, or a newer request replaced it. Your sign-in address has not changed.</p>
+<p><a href="${paths.profile}">Back to your profile</a></p>`,
+  );
+}
+
+export function addressTakenPage() {
+  return layout(
+    'Address not available',
+    `<h1>This address is no longer available</h1>
+<p>Another account uses it now, so your sign-in address has not changed.</p>
+<p><a href="${paths.profile}">Back to your profile</a></p>`,
+  );
+}
+
+/** The old address's link: what pressing the button does, then the button. */
+export function reportChangePage(opts: { csrf: string; token: string }) {
+  return layout(
+    'Secure your account',
+    `<h1>Did not ask for this change?</h1>
+<p>Press the button to cancel the change of your sign-in address (or undo it if it has happened), sign out every session of your account, and tell our support team.</p>
+<form method="post" action="${EMAIL_CHANGE_PATHS.report}">
+${csrfInput(opts.csrf)}
+<input type="hidden" name="token" value="${escapeHtml(opts.token)}">
+<button type="submit">Secure my account</button>
+</form>`,
+  );
+}
+
+export function reportDonePage() {
+  return layout(
+    'Account secured',
+    `<h1>Your account is secured</h1>
+<p role="status">The change of address is cancelled, every session is signed out, and our support team has been told and will contact you.</p>
+<p><a href="${paths.login}">Sign in again</a> with your usual address.</p>`,
+  );
+}
+
+export function reportLinkNotValidPage() {
+  return layout(
+    'Link not valid',
+    `<h1>This link is not valid</h1>
+<p>It has been used already, or is more than 30 days old. If you need help, write to <a href="mailto:${company.supportEmail}">${escapeHtml(company.supportEmail)}</a>.</p>`,
   );
 }

@@ -33,6 +33,8 @@ export function useStaffMutation<TInput, TResult = unknown>(opts: {
   success: string | ((result: TResult) => string);
   failure: string;
   onSuccess?: (result: TResult) => void;
+  /** Handles a refusal itself (true: no toast), e.g. one that asks a question. */
+  onRefused?: (error: Error) => boolean;
 }) {
   const queryClient = useQueryClient();
   return useMutation<TResult, Error, TInput>({
@@ -45,7 +47,8 @@ export function useStaffMutation<TInput, TResult = unknown>(opts: {
       opts.onSuccess?.(result);
     },
     onError: (error) => {
-      if (!handledAsUnauthorized(error)) errorToast(failureMessage(error, opts.failure));
+      if (handledAsUnauthorized(error) || opts.onRefused?.(error)) return;
+      errorToast(failureMessage(error, opts.failure));
     },
   });
 }

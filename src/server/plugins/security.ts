@@ -12,7 +12,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * let a flood of new addresses push a limited client's counter out). A deployment with
  * several servers, or facing the internet, sets REDIS_URL and keeps them there instead.
  */
-export const RATE_LIMIT_KEYS = 200_000;
+export const RATE_LIMIT_KEYS = 100_000;
 
 /** Options for `app.createRateLimit` with RATE_LIMIT_KEYS counters (`cache` is missing from the plugin's option types). */
 export const withKeyMemory = <T extends CreateRateLimitOptions>(options: T) => ({

@@ -17,7 +17,7 @@ const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f5f9;color:#0f172a;line-height:1.5}
 main{max-width:28rem;margin:4rem auto;padding:0 1rem}
 .brand{display:block;margin-bottom:1.5rem;font-weight:700;font-size:1.125rem;color:#1d4ed8;text-decoration:none}
-.card{background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;padding:1.5rem;box-shadow:0 1px 2px rgba(15,23,42,.06)}
+.card{background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;padding:1.5rem;box-shadow:0 1px 2px rgba(15,23,42,.06);overflow-wrap:anywhere}
 h1{font-size:1.5rem;margin:0 0 .5rem}
 p{margin:.5rem 0;color:#334155}
 label{display:block;font-weight:600;margin:1rem 0 .25rem}

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { appWithMailSink } from '../../test/mail-app.ts';
 import { linkOf, openForm, postForm, requestLink } from './login-test-helpers.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
@@ -10,21 +9,12 @@ const LOCK_SUBJECT = 'Sign-in codes turned off for your account';
 
 // Issue 13, item 5: wrong codes count per account, across links; ten in an hour turn codes off.
 describe('wrong sign-in codes per account', () => {
-  let t: TestApp;
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ smtpUrl: sink.url, rateLimitScale: 20 });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
+  const t = appWithMailSink({ rateLimitScale: 20 });
 
   async function newLink() {
     expect((await requestLink(t.app, JORDAN)).statusCode).toBe(200);
     await t.app.mail.flush();
-    const mail = sink
+    const mail = t.sink
       .mailsTo(JORDAN)
       .filter((m) => m.subject.startsWith('Your sign-in link'))
       .at(-1);
@@ -42,7 +32,7 @@ describe('wrong sign-in codes per account', () => {
       for (let i = 0; i < 5; i++) expect((await typeCode(wrong(code))).statusCode).toBe(400);
     }
     await t.app.mail.flush();
-    const notices = sink.mailsTo(JORDAN).filter((m) => m.subject === LOCK_SUBJECT);
+    const notices = t.sink.mailsTo(JORDAN).filter((m) => m.subject === LOCK_SUBJECT);
     expect(notices).toHaveLength(1);
     expect(notices[0]?.text).toContain('sign-in links still work');
 

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, customers, sessions, users } from '../../db/schema.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { appWithMailSink } from '../../test/mail-app.ts';
 import { cookieHeader, cookiesOf, hiddenField, linkOf, requestLink } from './login-test-helpers.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
@@ -13,16 +12,7 @@ const SUPPORT = 'support-desk@meridian.example';
 
 // Issue 13, item 1: a new address takes effect only when the owner opens the link sent to it.
 describe('changing the e-mail address', () => {
-  let t: TestApp;
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ smtpUrl: sink.url, supportEmail: SUPPORT, rateLimitScale: 20 });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
+  const t = appWithMailSink({ supportEmail: SUPPORT, rateLimitScale: 20 });
 
   const emailOf = async (id: string) =>
     (await t.app.db.select({ email: users.email }).from(users).where(eq(users.id, id)))[0]?.email;
@@ -39,7 +29,7 @@ describe('changing the e-mail address', () => {
     t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
   async function lastMailTo(to: string) {
     await t.app.mail.flush();
-    return sink.mailsTo(to).at(-1);
+    return t.sink.mailsTo(to).at(-1);
   }
   const linkIn = (text: string | undefined, path: string) =>
     new RegExp(`https?://\\S+${path.replace('?', '\\?')}\\?token=[\\w-]+`).exec(text ?? '')?.[0];
@@ -215,16 +205,7 @@ describe('changing the e-mail address', () => {
 
 // Issue 13, item 1: staff never silently link another company's user.
 describe('inviting an address that belongs to a user of another company', () => {
-  let t: TestApp;
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ smtpUrl: sink.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
+  const t = appWithMailSink();
 
   it('says whose it is and links only when staff confirm; the user is mailed and the audit log records it', async () => {
     const staff = await sessionCookieFor(t.app, STAFF);
@@ -258,7 +239,7 @@ describe('inviting an address that belongs to a user of another company', () => 
     expect(confirmed.json()).toMatchObject({ created: false });
     expect(await companies()).toEqual(['Acme Logistics', 'Globex Retail']);
     await t.app.mail.flush();
-    const mail = sink.mailsTo(JORDAN).at(-1);
+    const mail = t.sink.mailsTo(JORDAN).at(-1);
     expect(mail?.text).toContain('Globex Retail');
     expect(mail?.text).toContain('Acme Logistics');
     const [audit] = await t.app.db

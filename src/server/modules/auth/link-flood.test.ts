@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { appWithMailSink } from '../../test/mail-app.ts';
 import { LOGIN_LIMITS } from './limits.ts';
 import { linkOf, openForm, postForm, requestLink } from './login-test-helpers.ts';
 
@@ -8,16 +7,7 @@ const SAM = 'sam.rivera@globex-retail.example';
 
 // Issue 13, item 6: requests for someone else's address cannot cancel the links they already have.
 describe('a flood of link requests for one address', () => {
-  let t: TestApp;
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ smtpUrl: sink.url });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
+  const t = appWithMailSink();
 
   const press = async (token: string) => {
     const form = await openForm(t.app, `/api/login/verify?token=${token}`);
@@ -32,7 +22,7 @@ describe('a flood of link requests for one address', () => {
     }
     expect((await requestLink(t.app, SAM, {}, '10.66.0.99')).statusCode).toBe(429);
     await t.app.mail.flush();
-    const links = sink.mailsTo(SAM).map((m) => linkOf(m.text));
+    const links = t.sink.mailsTo(SAM).map((m) => linkOf(m.text));
     expect(links).toHaveLength(3);
     // The owner's link, the first one sent, still signs in; so do the other two.
     for (const { token } of links) expect((await press(token)).statusCode).toBe(303);

@@ -78,6 +78,18 @@ ${opts.error ? `<p class="error" id="${errorId}">${escapeHtml(opts.error)}</p>` 
 const csrfInput = (csrf: string) =>
   `<input type="hidden" name="_csrf" value="${escapeHtml(csrf)}">`;
 
+/** A form that is one button: the second step of a link opened from a mail (scanners only GET). */
+function buttonForm(opts: { action: string; csrf: string; token?: string; label: string }) {
+  const token =
+    opts.token === undefined
+      ? ''
+      : `\n<input type="hidden" name="token" value="${escapeHtml(opts.token)}">`;
+  return `<form method="post" action="${opts.action}">
+${csrfInput(opts.csrf)}${token}
+<button type="submit">${escapeHtml(opts.label)}</button>
+</form>`;
+}
+
 export function loginPage(opts: { csrf: string; email?: string; error?: string; alert?: string }) {
   return layout(
     'Sign in',
@@ -114,11 +126,7 @@ export function verifyPage(opts: { csrf: string; token: string }) {
     `Sign in to ${company.name}`,
     `<h1>Sign in to ${escapeHtml(company.name)}</h1>
 <p>Press the button to finish signing in on this device.</p>
-<form method="post" action="${paths.login}/verify">
-${csrfInput(opts.csrf)}
-<input type="hidden" name="token" value="${escapeHtml(opts.token)}">
-<button type="submit">Sign in</button>
-</form>`,
+${buttonForm({ action: `${paths.login}/verify`, csrf: opts.csrf, token: opts.token, label: 'Sign in' })}`,
   );
 }
 
@@ -146,10 +154,7 @@ export function signOutPage(opts: { csrf: string }) {
     'Sign out',
     `<h1>Sign out?</h1>
 <p>Another site sent you here. Press the button to sign out of the ${escapeHtml(company.name)} portal, or close this page to stay signed in.</p>
-<form method="post" action="${paths.logout}">
-${csrfInput(opts.csrf)}
-<button type="submit">Sign out</button>
-</form>`,
+${buttonForm({ action: paths.logout, csrf: opts.csrf, label: 'Sign out' })}`,
   );
 }
 
@@ -159,11 +164,7 @@ export function confirmEmailPage(opts: { csrf: string; token: string; newEmail: 
     'Confirm your new e-mail address',
     `<h1>Confirm your new e-mail address</h1>
 <p>From now on, sign in with <strong>${escapeHtml(opts.newEmail)}</strong>.</p>
-<form method="post" action="${EMAIL_CHANGE_PATHS.confirm}">
-${csrfInput(opts.csrf)}
-<input type="hidden" name="token" value="${escapeHtml(opts.token)}">
-<button type="submit">Confirm new address</button>
-</form>`,
+${buttonForm({ action: EMAIL_CHANGE_PATHS.confirm, csrf: opts.csrf, token: opts.token, label: 'Confirm new address' })}`,
   );
 }
 
@@ -209,11 +210,7 @@ export function reportChangePage(opts: { csrf: string; token: string }) {
     'Secure your account',
     `<h1>Did not ask for this change?</h1>
 <p>Press the button to cancel the change of your sign-in address (or undo it if it has happened), sign out every session of your account, and tell our support team.</p>
-<form method="post" action="${EMAIL_CHANGE_PATHS.report}">
-${csrfInput(opts.csrf)}
-<input type="hidden" name="token" value="${escapeHtml(opts.token)}">
-<button type="submit">Secure my account</button>
-</form>`,
+${buttonForm({ action: EMAIL_CHANGE_PATHS.report, csrf: opts.csrf, token: opts.token, label: 'Secure my account' })}`,
   );
 }
 

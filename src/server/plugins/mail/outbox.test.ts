@@ -1,31 +1,21 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema.ts';
 import { linkOf, requestLink } from '../../modules/auth/login-test-helpers.ts';
-import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { appWithMailSink } from '../../test/mail-app.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 
 // Issue 13, item 8: secrets leave the outbox once delivered; delivered rows leave after MAIL_RETENTION_DAYS.
 describe('the mail outbox keeps no secrets and no old mail', () => {
-  let t: TestApp;
-  let sink: SmtpSink;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ smtpUrl: sink.url, mailRetentionDays: 14 });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
+  const t = appWithMailSink({ mailRetentionDays: 14 });
 
   it('delivers the sign-in link and code, then keeps the row without them', async () => {
     await requestLink(t.app, JORDAN);
     const [pending] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, JORDAN));
     expect(pending?.status).toBe('pending');
     await t.app.mail.flush();
-    const delivered = sink.mailsTo(JORDAN).at(-1);
+    const delivered = t.sink.mailsTo(JORDAN).at(-1);
     const { token, code } = linkOf(delivered?.text ?? '');
     expect(delivered?.html).toContain(token);
     const [row] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.id, pending!.id));

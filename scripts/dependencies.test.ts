@@ -44,28 +44,31 @@ function packagesOf(file: string): string[] {
     .map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : (s.split('/')[0] ?? s)));
 }
 
-// Issue 13, item 16: production installs carry what the product runs, nothing the benchmarks need.
+// Issue 13, item 16: a production install carries what the server runs, nothing the benchmarks need.
 describe('production dependencies', () => {
-  const used = new Set(
-    [...productFiles(path.join(root, 'src')), path.join(root, 'scripts/start.mjs')].flatMap(
-      packagesOf,
-    ),
-  );
+  const packagesIn = (files: string[]) => new Set(files.flatMap(packagesOf));
+  /** What the running server loads: it must come with `npm ci --omit=dev`. */
+  const runtime = packagesIn([
+    ...productFiles(path.join(root, 'src/server')),
+    ...productFiles(path.join(root, 'src/shared')),
+    path.join(root, 'scripts/start.mjs'),
+  ]);
+  /** Everything shipped: the server's packages and those the client bundle is built from. */
+  const shipped = new Set([...runtime, ...packagesIn(productFiles(path.join(root, 'src/client')))]);
 
-  it('exclude what only the benchmarks and tests load', () => {
-    const benchOnly = [
-      ...productFiles(path.join(root, 'bench')),
-      ...testFiles(path.join(root, 'src')),
-    ]
-      .flatMap(packagesOf)
-      .filter((name) => !used.has(name));
-    expect(benchOnly.length).toBeGreaterThan(0);
-    expect(benchOnly.filter((name) => name in pkg.dependencies)).toEqual([]);
+  it('include every package the server loads', () => {
+    expect([...runtime].filter((name) => !(name in pkg.dependencies))).toEqual([]);
   });
 
-  it('include every package the product loads', () => {
-    const missing = [...used].filter((name) => !(name in pkg.dependencies));
-    expect(missing).toEqual([]);
+  it('exclude what only the benchmarks and tests load', () => {
+    const devOnly = [
+      ...packagesIn([
+        ...productFiles(path.join(root, 'bench')),
+        ...testFiles(path.join(root, 'src')),
+      ]),
+    ].filter((name) => !shipped.has(name));
+    expect(devOnly.length).toBeGreaterThan(0);
+    expect(devOnly.filter((name) => name in pkg.dependencies)).toEqual([]);
   });
 
   it('leave the benchmark tools (lighthouse, puppeteer-core, autocannon) to development', () => {

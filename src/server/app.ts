@@ -23,11 +23,12 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { clientPlugin } from './plugins/client.ts';
 import { dbPlugin } from './plugins/db.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { errorsPlugin, frameworkErrorHandlers } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { mailPlugin } from './plugins/mail/plugin.ts';
 import { metricsPlugin } from './plugins/metrics/plugin.ts';
 import { readinessPlugin } from './plugins/readiness.ts';
+import { readLimitPlugin } from './plugins/read-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { requireCustomerAccess } from './plugins/session/customer-access.ts';
 import { sessionPlugin } from './plugins/session/plugin.ts';
@@ -44,6 +45,15 @@ export type AppOptions = {
   onRoute?: (route: RouteOptions) => void;
 };
 
+/**
+ * A hop count trusts what the nearest N hops say, whoever they are (Fastify 5.12 ignores a
+ * bare number, failing closed), so it is a function here; an address list is checked by
+ * Fastify against the connecting peer. README, Configuration: prefer the list.
+ */
+function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Builds the whole application; `server.ts` listens, tests use `app.inject()`. */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -57,9 +67,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     },
     requestIdHeader: false,
     logController: new OneLineLogController(),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    ...frameworkErrorHandlers(config.appUrl),
   }).withTypeProvider<ZodTypeProvider>();
 
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
@@ -84,6 +95,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     owned: !options.database || (options.closeDatabase ?? false),
   });
   await app.register(sessionPlugin, { config });
+  await app.register(readLimitPlugin, { config });
   await app.register(storagePlugin, { config });
   await app.register(mailPlugin, { config, worker: options.mailWorker ?? true });
 
@@ -94,6 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(quoteRoutes, { config });
   await app.register(
     async (customerScope) => {
+      customerScope.addHook('onRequest', app.limitReads);
       customerScope.addHook('onRequest', requireCustomerAccess);
       await customerScope.register(dashboardRoutes);
       await customerScope.register(activityRoutes);

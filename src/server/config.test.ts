@@ -43,3 +43,70 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
   });
 });
+
+describe('TRUST_PROXY (issue 13, item 3)', () => {
+  it('trusts nobody when unset or false', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('takes a hop count or a list of proxy addresses and CIDRs', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5, 10.1.0.0/16,::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+  });
+
+  it('refuses true, naming the variable and the two safe forms', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY .*hop count.*addresses/);
+  });
+
+  it('refuses anything that is neither a count nor addresses', () => {
+    for (const bad of ['yes', '-1', '1.5', '10.0.0.300', '10.0.0.0/99', 'proxy.example']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY/);
+    }
+  });
+});
+
+describe('the session secret on https (issue 13, item 15)', () => {
+  it('refuses the development secret whenever APP_URL is https, whatever NODE_ENV says', () => {
+    for (const NODE_ENV of ['development', 'test', undefined]) {
+      expect(() => loadConfig({ NODE_ENV, APP_URL: 'https://portal.example.com' })).toThrow(
+        /SESSION_SECRET/,
+      );
+    }
+    expect(() =>
+      loadConfig({ APP_URL: 'https://portal.example.com', SESSION_SECRET: 'short' }),
+    ).toThrow(/SESSION_SECRET/);
+    const ok = loadConfig({
+      APP_URL: 'https://portal.example.com',
+      SESSION_SECRET: 's'.repeat(32),
+    });
+    expect(ok.sessionSecrets).toEqual(['s'.repeat(32)]);
+  });
+
+  it('keeps the development secret for a plain-http newcomer', () => {
+    expect(loadConfig({ APP_URL: 'http://192.168.1.20:3000' }).sessionSecrets).toHaveLength(1);
+  });
+});
+
+describe('READ_RATE_LIMIT and MAIL_RETENTION_DAYS (issue 13, items 4 and 8)', () => {
+  it('default to 600 reads per minute and 14 days', () => {
+    const config = loadConfig({});
+    expect(config.readRateLimit).toBe(600);
+    expect(config.mailRetentionDays).toBe(14);
+  });
+
+  it('take whole positive numbers and name the variable otherwise', () => {
+    const config = loadConfig({ READ_RATE_LIMIT: '5000', MAIL_RETENTION_DAYS: '30' });
+    expect(config.readRateLimit).toBe(5000);
+    expect(config.mailRetentionDays).toBe(30);
+    expect(() => loadConfig({ READ_RATE_LIMIT: '0' })).toThrow(/READ_RATE_LIMIT/);
+    expect(() => loadConfig({ READ_RATE_LIMIT: 'lots' })).toThrow(/READ_RATE_LIMIT/);
+    expect(() => loadConfig({ MAIL_RETENTION_DAYS: '-3' })).toThrow(/MAIL_RETENTION_DAYS/);
+  });
+});

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { company } from '../shared/company.ts';
@@ -22,6 +23,51 @@ function isUrlWith(value: string, protocols: string[]): boolean {
     return false;
   }
 }
+
+/** A whole number of at least 1, for counts and durations read from the environment. */
+const positiveInt = (fallback: number) =>
+  z.coerce
+    .number({ message: 'must be a whole number of at least 1' })
+    .int('must be a whole number of at least 1')
+    .min(1, 'must be a whole number of at least 1')
+    .default(fallback);
+
+const TRUST_PROXY_FORMS =
+  "must be a hop count (e.g. 1) or the proxies' addresses/CIDRs (e.g. 10.0.0.5,10.1.0.0/16)";
+
+/** One proxy address or CIDR range, IPv4 or IPv6. */
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Whom to believe about the client's address: nobody (unset, `false`), the last N proxies
+ * (a hop count) or the listed proxies. `true` would believe any X-Forwarded-For a client
+ * writes, so every per-address limit could be dodged: refused, with the two safe forms.
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    if (!value || value === 'false') return false;
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must not be true (any client could then choose its own address); it ${TRUST_PROXY_FORMS}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value) && Number(value) >= 1) return Number(value);
+    const list = value.split(',').map((v) => v.trim());
+    if (list.every(isAddressOrCidr)) return list;
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_FORMS });
+    return z.NEVER;
+  });
 
 const envSchema = z
   .object({
@@ -62,17 +108,27 @@ const envSchema = z
       .default(0),
     REDIS_URL: optionalUrl(['redis:', 'rediss:']),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-    TRUST_PROXY: z
-      .enum(['true', 'false'], { message: 'must be true or false' })
-      .default('false')
-      .transform((v) => v === 'true'),
+    TRUST_PROXY: trustProxySchema,
+    READ_RATE_LIMIT: positiveInt(600),
+    MAIL_RETENTION_DAYS: positiveInt(14),
   })
   .superRefine((env, ctx) => {
-    if (env.NODE_ENV === 'production' && (!env.SESSION_SECRET || env.SESSION_SECRET.length < 32)) {
+    // The development secret is public: a site reached over https is a real deployment,
+    // whatever NODE_ENV says.
+    const https = env.APP_URL?.startsWith('https:') ?? false;
+    const secrets = (env.SESSION_SECRET ?? '').split(',').map((s) => s.trim());
+    const weak = !env.SESSION_SECRET || (secrets[0] ?? '').length < 32;
+    if (env.NODE_ENV === 'production' && weak) {
       ctx.addIssue({
         code: 'custom',
         path: ['SESSION_SECRET'],
         message: 'is required in production (at least 32 characters)',
+      });
+    } else if (https && weak) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required when APP_URL is https (at least 32 random characters)',
       });
     }
   });
@@ -93,7 +149,12 @@ export type Config = {
   helpCenterUrl: string;
   redisUrl?: string;
   logLevel: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false (nobody), a hop count, or the proxies' addresses/CIDRs. */
+  trustProxy: false | number | string[];
+  /** Signed-in reads allowed per session (per address when signed out) per minute. */
+  readRateLimit: number;
+  /** Delivered mail is deleted from the outbox after this many days. */
+  mailRetentionDays: number;
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
   /** Rate limits are relaxed (never removed) by tests that send many requests. */
@@ -140,6 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
+    readRateLimit: e.READ_RATE_LIMIT,
+    mailRetentionDays: e.MAIL_RETENTION_DAYS,
     clientDir: path.join(packageRoot, 'dist/client'),
     rateLimitScale: 1,
     mailPollMs: 5000,

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     /** The server's `{ message }` when the body was JSON. */
     readonly serverMessage?: string,
+    /** The whole JSON body, for answers that say more than a message. */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -17,8 +19,10 @@ export async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
   let serverMessage: string | undefined;
+  let data: unknown;
   try {
     const parsed: unknown = JSON.parse(text);
+    data = parsed;
     if (parsed && typeof parsed === 'object' && 'message' in parsed) {
       const m = (parsed as { message: unknown }).message;
       if (typeof m === 'string') serverMessage = m;
@@ -26,7 +30,7 @@ export async function throwIfNotOk(res: Response): Promise<void> {
   } catch {
     // Not JSON: the text itself is the message.
   }
-  throw new ApiError(res.status, `${res.status}: ${text}`, serverMessage);
+  throw new ApiError(res.status, `${res.status}: ${text}`, serverMessage, data);
 }
 
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {

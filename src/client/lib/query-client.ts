@@ -6,8 +6,11 @@ import { redirectToLogin } from './unauthorized.ts';
 declare module '@tanstack/react-query' {
   interface Register {
     mutationMeta: {
-      /** The destructive "Error" toast's text when the write fails for any reason but a 401. */
-      failureToast?: string | ((error: Error) => string);
+      /**
+       * The destructive "Error" toast's text when the write fails for any reason but a 401;
+       * a function may answer undefined when the screen shows the refusal itself.
+       */
+      failureToast?: string | ((error: Error) => string | undefined);
     };
   }
 }
@@ -38,7 +41,8 @@ export function createQueryClient(): QueryClient {
       onError: (error, _variables, _context, mutation) => {
         if (isUnauthorizedError(error)) return redirectToLogin();
         const failure = mutation.meta?.failureToast;
-        if (failure) errorToast(typeof failure === 'string' ? failure : failure(error));
+        const text = typeof failure === 'function' ? failure(error) : failure;
+        if (text) errorToast(text);
       },
     }),
     defaultOptions: {

@@ -32,6 +32,8 @@ export function useStaffMutation<TInput, TResult = unknown>(opts: {
   success: string | ((result: TResult) => string);
   failure: string;
   onSuccess?: (result: TResult) => void;
+  /** Handles a refusal itself (true: no toast), e.g. one that asks a question. */
+  onRefused?: (error: Error) => boolean;
 }) {
   const queryClient = useQueryClient();
   return useMutation<TResult, Error, TInput>({
@@ -43,7 +45,11 @@ export function useStaffMutation<TInput, TResult = unknown>(opts: {
       toast({ title: typeof opts.success === 'string' ? opts.success : opts.success(result) });
       opts.onSuccess?.(result);
     },
-    meta: { failureToast: (error) => failureMessage(error, opts.failure) },
+    // A refusal the screen answers itself (a question to confirm) gets no toast.
+    meta: {
+      failureToast: (error) =>
+        opts.onRefused?.(error) ? undefined : failureMessage(error, opts.failure),
+    },
   });
 }
 

@@ -22,6 +22,7 @@ export function FormDialog<TValues extends FieldValues, TOutput, TResult = unkno
   success,
   failure,
   onSaved,
+  onRefused,
   submitLabel,
   pendingLabel = 'Saving...',
   onClose,
@@ -40,6 +41,8 @@ export function FormDialog<TValues extends FieldValues, TOutput, TResult = unkno
   failure: string;
   /** Runs before the dialog closes after a successful write. */
   onSaved?: (result: TResult) => void;
+  /** Takes a refused write (true: handled, no error toast). */
+  onRefused?: (error: Error) => boolean;
   submitLabel: string;
   pendingLabel?: string;
   onClose: () => void;
@@ -54,6 +57,7 @@ export function FormDialog<TValues extends FieldValues, TOutput, TResult = unkno
     request,
     success,
     failure,
+    onRefused,
     onSuccess: (result) => {
       onSaved?.(result);
       onClose();

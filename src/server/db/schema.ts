@@ -165,6 +165,56 @@ export const signInTokens = pgTable(
   ],
 );
 
+/**
+ * A requested change of a user's sign-in address (issue 13, item 1): it takes effect when
+ * the owner, signed in, opens the link mailed to the new address (`tokenHash`, 24 h). The
+ * old address gets a link (`reportTokenHash`) that cancels or undoes it. Hashes only.
+ */
+export const emailChanges = pgTable(
+  'email_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    oldEmail: text('old_email').notNull(),
+    newEmail: text('new_email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    reportTokenHash: text('report_token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_changes_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('email_changes_report_token_hash_idx').on(t.reportTokenHash),
+    index('email_changes_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Each wrong typed code of an account, kept an hour: ten of them turn codes off (issue 13, item 5). */
+export const signInCodeFailures = pgTable(
+  'sign_in_code_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_code_failures_user_idx').on(t.userId, t.failedAt)],
+);
+
+/** Accounts whose typed codes are refused until `lockedUntil` (sign-in links still work). */
+export const signInCodeLocks = pgTable('sign_in_code_locks', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+});
+
 export const invoices = pgTable(
   'invoices',
   {
@@ -390,10 +440,15 @@ export const mailOutbox = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    /** Sign-in links and codes in the text: removed once the mail is sent (or given up). */
+    secrets: jsonb('secrets').$type<string[]>(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('mail_outbox_done_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** Every staff write: who, what, when, on which company. */

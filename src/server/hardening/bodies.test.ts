@@ -133,3 +133,52 @@ describe('text PostgreSQL cannot store', () => {
     expect(await rowCounts(t.app.db)).toEqual(before);
   });
 });
+
+// Issue 13, item 14: bytes that are not UTF-8 are refused, never stored as U+FFFD.
+describe('a JSON body that is not valid UTF-8', () => {
+  let t: Awaited<ReturnType<typeof createCatalogedApp>>;
+  beforeAll(async () => {
+    t = await createCatalogedApp({ rateLimitScale: 1000 });
+  });
+  afterAll(() => t.close());
+
+  const body = (bytes: number[]) =>
+    Buffer.concat([
+      Buffer.from('{"name": "Ana', 'utf8'),
+      Buffer.from(bytes),
+      Buffer.from('", "email": "ana@example.com", "message": "hello"}', 'utf8'),
+    ]);
+
+  for (const [name, bytes] of [
+    ['a lone continuation byte', [0x80]],
+    ['a truncated sequence', [0xe2, 0x82]],
+    ['an overlong encoding', [0xc0, 0xaf]],
+    ['a UTF-16 surrogate in UTF-8', [0xed, 0xa0, 0x80]],
+    ['0xFF', [0xff]],
+  ] as const) {
+    it(`answers 400 for ${name} and stores nothing`, async () => {
+      const before = await rowCounts(t.app.db);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'application/json' },
+        payload: body([...bytes]),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Request body is not valid UTF-8' });
+      expect(await rowCounts(t.app.db)).toEqual(before);
+    });
+  }
+
+  it('still stores real UTF-8, a byte-order mark included', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), body([0xc3, 0xa9])]),
+    });
+    expect(res.statusCode).toBe(201);
+    const rows = await t.app.db.select().from(contactMessages);
+    expect(rows.some((r) => r.name === 'Anaé')).toBe(true);
+  });
+});

@@ -22,16 +22,26 @@ type Submission<TShape extends z.ZodRawShape> = Omit<Body<TShape>, typeof HONEYP
 /** What each public form declares: its URL, its shared schema, its row and its two mails. */
 export type PublicForm<TShape extends z.ZodRawShape> = {
   url: `/api/${string}`;
+  /** Starts the reference quoted to the visitor and sales: `C-1A2B3C4D`. */
+  referencePrefix: string;
   /** The shared schema the client validates with too. */
   schema: z.ZodObject<TShape>;
   /** Inserts the submission row and answers its id. */
   store: (tx: Tx, input: Submission<TShape>) => Promise<string>;
-  /** The sales team's copy and the visitor's acknowledgement. */
+  /**
+   * The sales team's copy, and the visitor's acknowledgement. The acknowledgement goes to
+   * whatever address was typed in, so it is fixed text and the reference: echoing the
+   * sender's words would make the form a spam relay.
+   */
   mails: {
-    toSales: (salesEmail: string, input: Submission<TShape>) => MailMessage;
-    toVisitor: (input: Submission<TShape>) => MailMessage;
+    toSales: (salesEmail: string, input: Submission<TShape>, reference: string) => MailMessage;
+    toVisitor: (input: Submission<TShape>, reference: string) => MailMessage;
   };
 };
+
+/** The reference of a stored submission: its kind and the start of its id, e.g. `C-1A2B3C4D`. */
+export const referenceOf = (prefix: string, id: string) =>
+  `${prefix}-${id.slice(0, 8).toUpperCase()}`;
 
 /**
  * POST `url` for an anonymous form: JSON only, size and rate limited, honeypot refused,
@@ -59,9 +69,10 @@ export function publicFormRoute<TShape extends z.ZodRawShape>(
         const { [HONEYPOT_FIELD]: _honeypot, ...input } = body;
         const id = await app.db.transaction(async (tx) => {
           const rowId = await form.store(tx, input);
+          const reference = referenceOf(form.referencePrefix, rowId);
           await enqueueMail(tx, [
-            form.mails.toSales(config.salesEmail, input),
-            form.mails.toVisitor(input),
+            form.mails.toSales(config.salesEmail, input, reference),
+            form.mails.toVisitor(input, reference),
           ]);
           return rowId;
         });

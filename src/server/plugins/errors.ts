@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError, isDatabaseUnavailable, isUnstorableText } from '../lib/errors.ts';
+import { API_CACHE_CONTROL, securityHeaders } from './security.ts';
 
 /** One place maps every error to `{ message }`: 4xx pass through, 5xx stay generic. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -44,6 +46,56 @@ function clientMessage(err: FastifyError): string {
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'Request body is not valid JSON';
     default:
-      return err.message;
+      // Fastify's own messages quote the input (the path, a header): say only what happened.
+      return err.code?.startsWith('FST_')
+        ? (STATUS_CODES[err.statusCode ?? 400] ?? 'Bad Request')
+        : err.message;
   }
+}
+
+/** What Fastify and Node refuse before any route or hook runs, in the one `{ message }` shape. */
+const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_BAD_URL: [400, 'Request path is not valid'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'Request path is too long'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, 'Request timed out'],
+  HPE_HEADER_OVERFLOW: [431, 'Request headers are too large'],
+};
+
+/**
+ * Fastify's `frameworkErrors` and `clientErrorHandler` options: the requests they see never
+ * reach our hooks or error handler, so they get the security headers and the error shape
+ * here, and never the path or header that was refused.
+ */
+export function frameworkErrorHandlers(
+  appUrl: string,
+): Pick<FastifyServerOptions, 'frameworkErrors' | 'clientErrorHandler'> {
+  const headers = { ...securityHeaders(appUrl), 'cache-control': API_CACHE_CONTROL };
+  return {
+    frameworkErrors(err, request, routeReply) {
+      const [status, message] = FRAMEWORK_ERRORS[err.code] ?? [500, 'Internal Server Error'];
+      request.log.info({ code: err.code }, 'request refused before routing');
+      // Typed for a route's schema; there is no route yet, so the plain reply.
+      const reply = routeReply as FastifyReply;
+      return reply
+        .status(status)
+        .headers(headers)
+        .header('x-request-id', request.id)
+        .send({ message });
+    },
+    /** Node's HTTP parser refused the bytes (oversized headers, not HTTP, a timeout). */
+    clientErrorHandler(err, socket) {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, message] = FRAMEWORK_ERRORS[err.code ?? ''] ?? [400, 'Bad request'];
+      const body = JSON.stringify({ message });
+      const lines = [
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,
+        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+        'content-type: application/json; charset=utf-8',
+        `content-length: ${Buffer.byteLength(body)}`,
+        'connection: close',
+      ];
+      if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+      socket.destroy(err);
+    },
+  };
 }

@@ -16,15 +16,23 @@ function hasUnstorableText(value: unknown): boolean {
   return false;
 }
 
+/** Throws on bytes that are not UTF-8, instead of turning them into U+FFFD. */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
- * The default JSON parser (prototype-poisoning checks included), refusing text the
- * database cannot store with a 400 before any handler starts writing.
+ * The default JSON parser (prototype-poisoning checks included), refusing bytes that are
+ * not UTF-8 and text the database cannot store with a 400 before any handler starts writing.
  */
 export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body.toString();
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = typeof body === 'string' ? body : utf8.decode(body);
+    } catch {
+      return done(badRequest('Request body is not valid UTF-8'), undefined);
+    }
     parse(request, text, (err, value: unknown) => {
       if (err) return done(err, undefined);
       if (SUSPECT_ESCAPE.test(text) && hasUnstorableText(value)) {

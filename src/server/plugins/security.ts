@@ -1,11 +1,27 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import rateLimit, { type CreateRateLimitOptions } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/errors.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Counters the in-memory rate-limit store keeps per limit (the plugin's default, 5,000,
+ * let a flood of new addresses push a limited client's counter out). A deployment with
+ * several servers, or facing the internet, sets REDIS_URL and keeps them there instead.
+ */
+export const RATE_LIMIT_KEYS = 100_000;
+
+/** Options for `app.createRateLimit` with RATE_LIMIT_KEYS counters (`cache` is missing from the plugin's option types). */
+export const withKeyMemory = <T extends CreateRateLimitOptions>(options: T) => ({
+  ...options,
+  cache: RATE_LIMIT_KEYS,
+});
+
+/** Signed-in answers: a browser may keep its own copy but must revalidate; shared caches never store it. */
+export const API_CACHE_CONTROL = 'private, no-cache';
 
 const CSP_DIRECTIVES: [string, string][] = [
   ['default-src', "'self'"],
@@ -57,32 +73,51 @@ export function securityHeaders(appUrl: string): Record<string, string> {
 }
 
 /**
- * Security headers, cross-site request refusal and the rate-limit machinery.
- * Rate limits are opt-in per route (`config.rateLimit`), never global, so reads stay cheap.
+ * True when a request comes from a page of this site: the browser says `same-origin`, or the
+ * `Origin` is the address the request was sent to (its Host, and scheme; a trusted proxy's
+ * X-Forwarded-Host/-Proto count, nobody else's) or APP_URL (a proxy may rewrite Host). So the
+ * site works at whatever address it was opened, 127.0.0.1 or a LAN name included.
+ */
+export function isSameOrigin(request: FastifyRequest, appOrigin: string): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'same-origin') return true;
+  if (fetchSite === 'cross-site') return false;
+  const origin = request.headers.origin?.toLowerCase();
+  // No Origin: not a browser's cross-site form or fetch (those always send one on writes).
+  if (origin === undefined) return true;
+  // "Origin: null" comes from sandboxed frames and no-referrer pages; only same-origin (above) may pass.
+  if (origin === 'null') return false;
+  return origin === appOrigin || origin === `${request.protocol}://${request.host}`.toLowerCase();
+}
+
+/**
+ * Security headers, `Cache-Control` of API answers, cross-site request refusal and the
+ * rate-limit machinery. Rate limits are opt-in per route (`config.rateLimit`) and for
+ * signed-in reads (plugins/read-limit.ts), never global.
  */
 export const securityPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
   const headers = securityHeaders(config.appUrl);
-  // Computed once at start; @fastify/helmet rebuilt them on every request.
-  app.addHook('onRequest', (_request, reply, done) => {
+  // Computed once at start; @fastify/helmet rebuilt them on every request. API answers are
+  // never stored by shared caches; routes that must not be stored at all say no-store.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', API_CACHE_CONTROL);
     done();
   });
 
   const appOrigin = new URL(config.appUrl).origin;
   // A state-changing call must come from our own pages: SameSite=Lax is the first wall, this the second.
   app.addHook('onRequest', (request, _reply, done) => {
-    if (SAFE_METHODS.has(request.method)) return done();
-    const origin = request.headers.origin;
-    const fetchSite = request.headers['sec-fetch-site'];
-    // "Origin: null" comes from pages sent with Referrer-Policy: no-referrer (the sign-in
-    // link's page); Sec-Fetch-Site then decides. Sandboxed frames of other sites say cross-site.
-    const foreignOrigin =
-      origin === 'null' ? fetchSite !== 'same-origin' : !!origin && origin !== appOrigin;
-    if (foreignOrigin || fetchSite === 'cross-site') {
-      request.log.warn({ origin, fetchSite }, 'cross-site request refused');
-      return done(new HttpError(403, 'Cross-site request refused'));
-    }
-    done();
+    if (SAFE_METHODS.has(request.method) || isSameOrigin(request, appOrigin)) return done();
+    const { origin, 'sec-fetch-site': fetchSite, host } = request.headers;
+    request.log.warn({ origin, fetchSite, host }, 'cross-site request refused');
+    done(new HttpError(403, 'Cross-site request refused'));
+  });
+
+  // Every route's own limit keeps RATE_LIMIT_KEYS counters (the plugin reads `cache` per route).
+  app.addHook('onRoute', (route) => {
+    const limit: unknown = route.config?.rateLimit;
+    if (limit && typeof limit === 'object') Object.assign(limit, { cache: RATE_LIMIT_KEYS });
   });
 
   const redis = config.redisUrl

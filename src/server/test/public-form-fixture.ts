@@ -1,26 +1,12 @@
-import { afterAll, beforeAll } from 'vitest';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-import { createTestApp, type TestApp } from './test-app.ts';
+import { expect } from 'vitest';
+import { appWithMailSink } from './mail-app.ts';
 
 /**
  * For the tests of one public form route: an app that delivers to a real SMTP sink, with
  * sales mail going to `salesEmail`, and `post` to send a submission. Call inside `describe`.
  */
 export function publicFormFixture(url: `/api/${string}`, salesEmail: string) {
-  let t: TestApp | undefined;
-  let sink: SmtpSink | undefined;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ smtpUrl: sink.url, salesEmail });
-  });
-  afterAll(async () => {
-    await t?.close();
-    await sink?.close();
-  });
-  const ready = <T>(value: T | undefined): T => {
-    if (!value) throw new Error('publicFormFixture is used before its beforeAll ran');
-    return value;
-  };
+  const t = appWithMailSink({ salesEmail });
 
   // Each call comes from a new address unless a test names one: the rate limit counts per IP.
   let nextIp = 1;
@@ -29,7 +15,7 @@ export function publicFormFixture(url: `/api/${string}`, salesEmail: string) {
     ip = `10.9.${Math.floor(nextIp / 250)}.${nextIp++ % 250}`,
     headers: Record<string, string> = {},
   ) =>
-    ready(t).app.inject({
+    t.app.inject({
       method: 'POST',
       url,
       remoteAddress: ip,
@@ -37,12 +23,28 @@ export function publicFormFixture(url: `/api/${string}`, salesEmail: string) {
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
 
+  /**
+   * Sends a submission that puts spam in every free-text field, and checks that the
+   * acknowledgement to the typed-in address repeats none of it (issue 13, item 7).
+   */
+  async function acknowledgementEchoing(spam: Record<string, string>, typed: string[]) {
+    const res = await post(spam);
+    expect(res.statusCode).toBe(201);
+    await t.app.mail.flush();
+    const [ack] = t.sink.mailsTo(spam.email ?? '');
+    expect(ack).toBeDefined();
+    const whole = `${ack?.subject}\n${ack?.text}\n${ack?.html ?? ''}`;
+    for (const text of typed) expect(whole).not.toContain(text);
+    return { ack: ack!, reference: res.json<{ id: string }>().id.slice(0, 8).toUpperCase() };
+  }
+
   return {
+    acknowledgementEchoing,
     get app() {
-      return ready(t).app;
+      return t.app;
     },
     get sink() {
-      return ready(sink);
+      return t.sink;
     },
     post,
   };

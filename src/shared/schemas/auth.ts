@@ -21,5 +21,7 @@ export const currentUserSchema = z.object({
   customers: z.array(z.object({ id: z.string(), name: z.string() })),
   notificationPreferences: notificationPreferencesSchema,
   previousSignInAt: z.string().nullable(),
+  /** A new sign-in address waiting for its owner to confirm it (issue 13); `email` is still in use. */
+  pendingEmail: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -42,14 +42,25 @@ export type CompanyDetail = z.infer<typeof companyDetailSchema>;
 
 /**
  * Invite a user to a company by e-mail. Names are needed only when the address is new;
- * an existing user keeps the name they chose.
+ * an existing user keeps the name they chose. An address of another company's user is
+ * linked only with `confirmOtherCompany` (issue 13: never silently).
  */
 export const inviteSchema = z.object({
   email: emailField(),
   firstName: optionalText(100),
   lastName: optionalText(100),
+  confirmOtherCompany: z
+    .boolean({ message: 'confirmOtherCompany must be true or false' })
+    .optional(),
 });
 export type InviteInput = z.input<typeof inviteSchema>;
+
+/** The 409 of an invite whose address belongs to a user of other companies: who it is. */
+export const otherCompanyOwnerSchema = z.object({
+  message: z.string(),
+  owner: z.object({ name: z.string(), companies: z.array(z.string()) }),
+});
+export type OtherCompanyOwner = z.infer<typeof otherCompanyOwnerSchema>;
 
 export const userActiveSchema = z.object({
   active: z.boolean({ message: 'Active must be true or false' }),

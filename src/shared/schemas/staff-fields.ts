@@ -9,8 +9,16 @@ export function isCalendarDay(value: string): boolean {
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
 }
 
+/** The years a date field accepts: PostgreSQL refuses year 0000, and earlier days are typos. */
+export const FIRST_YEAR = 1900;
+export const DATE_RANGE_MESSAGE = `Dates must be between ${FIRST_YEAR}-01-01 and 9999-12-31`;
+
 export const dateField = (message: string) =>
-  z.string({ message }).trim().refine(isCalendarDay, message);
+  z
+    .string({ message })
+    .trim()
+    .refine(isCalendarDay, message)
+    .refine((day) => Number(day.slice(0, 4)) >= FIRST_YEAR, DATE_RANGE_MESSAGE);
 
 /** An optional day: an empty input or null means "none". */
 export const optionalDateField = (message: string) =>

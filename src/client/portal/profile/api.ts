@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreferences } from '../../../shared/schemas/auth.ts';
+import type { CurrentUser, NotificationPreferences } from '../../../shared/schemas/auth.ts';
 import type { ProfileInput } from '../../../shared/schemas/profile.ts';
 import type { Site, SiteInput } from '../../../shared/schemas/sites.ts';
 import { apiRequest } from '../../lib/api.ts';
@@ -17,7 +17,8 @@ function useRefetchCurrentUser() {
 export function useUpdateProfile() {
   const refetch = useRefetchCurrentUser();
   return useMutation({
-    mutationFn: (input: ProfileInput) => apiRequest('PUT', '/api/auth/profile', input),
+    mutationFn: async (input: ProfileInput) =>
+      (await (await apiRequest('PUT', '/api/auth/profile', input)).json()) as CurrentUser,
     onSuccess: refetch,
     meta: { failureToast: 'Failed to update profile. Please try again.' },
   });

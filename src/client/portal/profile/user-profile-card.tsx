@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { CurrentUser } from '../../../shared/schemas/auth.ts';
 import { profileSchema, type ProfileInput } from '../../../shared/schemas/profile.ts';
@@ -31,7 +31,9 @@ export function UserProfileCard({ user }: { user: CurrentUser }) {
           <dl className="grid gap-4 text-sm sm:grid-cols-3">
             <Item label="First Name" value={user.firstName} />
             <Item label="Last Name" value={user.lastName} />
-            <Item label="Email" value={user.email} />
+            <Item label="Email" value={user.email}>
+              {user.pendingEmail && <PendingEmail address={user.pendingEmail} />}
+            </Item>
           </dl>
         )}
       </CardBody>
@@ -39,12 +41,22 @@ export function UserProfileCard({ user }: { user: CurrentUser }) {
   );
 }
 
-function Item({ label, value }: { label: string; value: string }) {
+function Item({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
   return (
     <div>
       <dt className="text-xs font-medium text-slate-500">{label}</dt>
       <dd className="mt-1 break-words text-slate-900">{value}</dd>
+      {children}
     </div>
+  );
+}
+
+/** A new address takes effect only once its owner opens the link mailed to it (issue 13). */
+function PendingEmail({ address }: { address: string }) {
+  return (
+    <dd className="mt-1 break-words text-xs text-amber-800">
+      Waiting for confirmation of {address}
+    </dd>
   );
 }
 
@@ -52,19 +64,30 @@ function ProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => void }
   const update = useUpdateProfile();
   const form = useForm<ProfileInput>({
     resolver: zodResolver(profileSchema),
-    defaultValues: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+    defaultValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      // The address the user asked for: saving it again keeps the change waiting.
+      email: user.pendingEmail ?? user.email,
+    },
   });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit((values) =>
     update.mutate(values, {
-      onSuccess: () => {
-        toast({ title: 'Profile Updated' });
+      onSuccess: (saved) => {
+        const asked = saved.pendingEmail && saved.pendingEmail !== user.pendingEmail;
+        toast({
+          title: 'Profile Updated',
+          description: asked
+            ? `Open the link we sent to ${saved.pendingEmail} to use it.`
+            : undefined,
+        });
         onDone();
       },
       onError: (error) => {
-        // The address belongs to someone else: say so where it was typed (the toast is the mutation's).
-        if (error instanceof ApiError && error.status === 409 && error.serverMessage) {
+        // Too many address changes today: say so where the address was typed (the toast is the mutation's).
+        if (error instanceof ApiError && error.status === 429 && error.serverMessage) {
           form.setError('email', { message: error.serverMessage });
         }
       },
@@ -81,9 +104,14 @@ function ProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => void }
           <Input {...form.register('lastName')} autoComplete="family-name" />
         </FormField>
       </div>
-      <FormField label="Email" error={errors.email?.message}>
-        <Input {...form.register('email')} type="email" autoComplete="email" />
-      </FormField>
+      <div className="grid gap-1.5">
+        <FormField label="Email" error={errors.email?.message}>
+          <Input {...form.register('email')} type="email" autoComplete="email" />
+        </FormField>
+        <p className="text-xs text-slate-600">
+          A new address is used once you open the link we e-mail to it.
+        </p>
+      </div>
       <div className="flex justify-end">
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? 'Saving...' : 'Save Changes'}

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { renderPdf } from '../../lib/pdf.ts';
+import { inspectFile, storedContentType } from '../../lib/safe-file.ts';
 import { FsStorage } from '../../plugins/storage/storage.ts';
 import type { Db, Tx } from '../client.ts';
 import * as t from '../schema.ts';
@@ -473,16 +474,17 @@ export async function seedDemoData(db: Db, opts: { dataDir: string }): Promise<b
         key,
         size: await storage.put(key, pdf),
         type: 'pdf',
-        contentType: 'application/pdf',
+        contentType: storedContentType(await inspectFile(pdf)),
       });
     }
-    const csv = invoiceCsv(company);
+    const csv = Buffer.from(invoiceCsv(company));
     const csvKey = `seed/${slug(company.name)}/invoice-history.csv`;
     files.set(`${company.name}/csv`, {
       key: csvKey,
-      size: await storage.put(csvKey, Buffer.from(csv)),
+      size: await storage.put(csvKey, csv),
       type: 'csv',
-      contentType: 'text/csv',
+      // What an upload of the same bytes stores (unknown bytes: text has no signature).
+      contentType: storedContentType(await inspectFile(csv)),
     });
   }
 

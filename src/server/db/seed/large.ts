@@ -2,6 +2,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { renderPdf } from '../../lib/pdf.ts';
 import { FsStorage } from '../../plugins/storage/storage.ts';
+import { inspectFile, storedContentType } from '../../lib/safe-file.ts';
 import type { Db } from '../client.ts';
 import * as t from '../schema.ts';
 
@@ -37,6 +38,14 @@ const SERVICES = [
 const SITES = ['Boston', 'Denver', 'Seattle', 'Atlanta', 'Chicago', 'Phoenix', 'Austin'];
 
 /** Adds the large company unless its user exists. Returns whether anything was added. */
+/** Writes a seed file and says what an upload of the same bytes would store. */
+async function stored(storage: FsStorage, key: string, bytes: Buffer) {
+  return {
+    size: await storage.put(key, bytes),
+    contentType: storedContentType(await inspectFile(bytes)),
+  };
+}
+
 export async function seedLargeCompany(db: Db, opts: { dataDir: string }): Promise<boolean> {
   const [existing] = await db
     .select({ id: t.users.id })
@@ -51,26 +60,19 @@ export async function seedLargeCompany(db: Db, opts: { dataDir: string }): Promi
   for (const kind of ['Report', 'Checklist', 'Runbook']) {
     const key = `seed/large/${kind.toLowerCase()}.pdf`;
     const pdf = await renderPdf(`${LARGE_COMPANY.name} ${kind}`, [{ lines: [`Sample ${kind}.`] }]);
-    files.push({
-      key,
-      type: 'pdf',
-      contentType: 'application/pdf',
-      size: await storage.put(key, pdf),
-    });
+    files.push({ key, type: 'pdf', ...(await stored(storage, key, pdf)) });
   }
-  const csvKey = 'seed/large/export.csv';
+  const csv = Buffer.from('site,assets\nBoston,120\nDenver,85\n');
   files.push({
-    key: csvKey,
+    key: 'seed/large/export.csv',
     type: 'csv',
-    contentType: 'text/csv',
-    size: await storage.put(csvKey, Buffer.from('site,assets\nBoston,120\nDenver,85\n')),
+    ...(await stored(storage, 'seed/large/export.csv', csv)),
   });
-  const txtKey = 'seed/large/notes.txt';
+  const txt = Buffer.from('Maintenance window notes.\n');
   files.push({
-    key: txtKey,
+    key: 'seed/large/notes.txt',
     type: 'txt',
-    contentType: 'text/plain; charset=utf-8',
-    size: await storage.put(txtKey, Buffer.from('Maintenance window notes.\n')),
+    ...(await stored(storage, 'seed/large/notes.txt', txt)),
   });
 
   await db.transaction(async (tx) => {

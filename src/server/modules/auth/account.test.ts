@@ -71,23 +71,26 @@ describe('the signed-in account', () => {
     }
   });
 
-  it('saves the profile and refuses an address another user has', async () => {
+  it('saves the names at once; a new address, taken or not, waits for confirmation (issue 13)', async () => {
     const taken = await put('/api/auth/profile', {
       firstName: 'Jordan',
       lastName: 'Lee',
       email: SAM.toUpperCase(),
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json()).toEqual({
-      message: 'This email address is already used by another account.',
-    });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ email: JORDAN, pendingEmail: SAM.toUpperCase() });
     const res = await put('/api/auth/profile', {
       firstName: ' Jordan ',
       lastName: 'Lee-Park',
       email: JORDAN,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ firstName: 'Jordan', lastName: 'Lee-Park', email: JORDAN });
+    expect(res.json()).toMatchObject({
+      firstName: 'Jordan',
+      lastName: 'Lee-Park',
+      email: JORDAN,
+      pendingEmail: null,
+    });
     const [row] = await t.app.db.select().from(users).where(eq(users.email, JORDAN));
     expect(row?.lastName).toBe('Lee-Park');
   });

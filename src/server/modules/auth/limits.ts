@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/errors.ts';
+import { withKeyMemory } from '../../plugins/security.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -25,11 +26,9 @@ function limiter(
   key: (request: FastifyRequest) => string,
   message: string,
 ) {
-  const check = app.createRateLimit({
-    max: limit.max * scale,
-    timeWindow: limit.timeWindow,
-    keyGenerator: key,
-  });
+  const check = app.createRateLimit(
+    withKeyMemory({ max: limit.max * scale, timeWindow: limit.timeWindow, keyGenerator: key }),
+  );
   return async (request: FastifyRequest) => {
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {

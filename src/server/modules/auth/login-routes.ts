@@ -14,6 +14,7 @@ import { emailField } from '../../../shared/schemas/fields.ts';
 import { paths } from '../../../shared/routes.ts';
 import { completeSignIn, landingFor } from './complete-sign-in.ts';
 import { createCsrf } from './csrf.ts';
+import { emailChangeRoutes } from './email-change-routes.ts';
 import { createLoginLimiters } from './limits.ts';
 import {
   PAGE_STYLE_SOURCE,
@@ -21,9 +22,10 @@ import {
   invalidLinkPage,
   loginPage,
   messagePage,
+  signOutPage,
   verifyPage,
 } from './pages.ts';
-import { signInMail } from './sign-in-mail.ts';
+import { codesTurnedOffMail, signInMail } from './sign-in-mail.ts';
 import {
   consumeCode,
   consumeToken,
@@ -49,7 +51,7 @@ const CODE_REFUSED =
 const untilFloor = (started: number) =>
   sleep(Math.max(0, LOGIN_RESPONSE_FLOOR_MS - (performance.now() - started)));
 
-/** GET/POST /api/login, the verify and code steps, GET /api/logout: server-rendered, no scripts. */
+/** GET/POST /api/login, the verify and code steps, GET/POST /api/logout: server-rendered, no scripts. */
 export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   // Form bodies are accepted here only; every JSON endpoint keeps refusing them (415).
   await app.register(formbody);
@@ -139,8 +141,8 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       // Generated either way: the unknown branch does the same hashing as the known one.
       const issued = generateToken(user?.id ?? randomUUID());
       if (user) {
-        await app.db.transaction(async (tx) => {
-          await storeToken(tx, user.id, issued);
+        const stored = await app.db.transaction(async (tx) => {
+          if (!(await storeToken(tx, user.id, issued))) return false;
           await enqueueMail(
             tx,
             signInMail({
@@ -150,9 +152,14 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
               code: issued.code,
             }),
           );
+          return true;
         });
         app.mail.kick();
-        audit.info({ reqId: request.id, userId: user.id }, 'sign-in link requested');
+        audit.info(
+          { reqId: request.id, userId: user.id },
+          // Same page either way: the owner's inbox already holds that many working links.
+          stored ? 'sign-in link requested' : 'sign-in link not sent: live links at their maximum',
+        );
       } else {
         audit.info({ reqId: request.id }, 'sign-in link requested for an unknown address');
       }
@@ -243,6 +250,12 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       const result = user
         ? await app.db.transaction(async (tx) => {
             const checked = await consumeCode(tx, user.id, code);
+            if (checked.ok === false && checked.lockedNow) {
+              await enqueueMail(
+                tx,
+                codesTurnedOffMail({ to: user.email, firstName: user.firstName }),
+              );
+            }
             if (!checked.ok) return checked;
             const done = await completeSignIn(tx, user.id, meta(request));
             return done
@@ -251,6 +264,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
           })
         : { ok: false as const, reason: 'no-token' as const };
       if (!result.ok) {
+        if ('lockedNow' in result && result.lockedNow) app.mail.kick();
         audit.info({ reqId: request.id, reason: result.reason }, 'sign-in refused: code');
         // One message and one pace whether or not the address has an account or a live code.
         await untilFloor(started);
@@ -262,10 +276,41 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     },
   );
 
-  app.get(paths.logout, { schema: { response: { 303: z.null() } } }, async (request, reply) => {
+  async function signOut(request: FastifyRequest, reply: FastifyReply) {
     const sessionId = app.readSessionId(request);
     if (sessionId) await deleteSession(app.db, sessionId);
     audit.info({ reqId: request.id, hadSession: !!sessionId }, 'signed out');
     return reply.clearSessionCookie().header('cache-control', 'no-store').redirect(paths.home, 303);
-  });
+  }
+
+  // The spec's link for the app's own menus. A top-level navigation from another site
+  // (Sec-Fetch-Site: cross-site) would sign the user out unasked: it gets a button instead.
+  app.get(
+    paths.logout,
+    { schema: { response: { 200: html, 303: z.null() } } },
+    async (request, reply) => {
+      if (request.headers['sec-fetch-site'] !== 'cross-site') return signOut(request, reply);
+      audit.info({ reqId: request.id }, 'sign-out from another site: asked to confirm');
+      return page(reply, 200, signOutPage({ csrf: csrf.issue(request, reply) }));
+    },
+  );
+
+  app.post(
+    paths.logout,
+    {
+      schema: {
+        body: z.object({ _csrf: formText(200) }).optional(),
+        response: { 303: z.null(), 403: html },
+      },
+    },
+    async (request, reply) => {
+      if (!csrf.verify(request, request.body?._csrf)) {
+        return page(reply, 403, messagePage({ title: 'Sign-out problem', message: FORM_EXPIRED }));
+      }
+      return signOut(request, reply);
+    },
+  );
+
+  // Same scope: the form parser, the CSRF cookie and the HTML error pages.
+  await app.register(emailChangeRoutes, { config, csrf, page });
 };

@@ -56,9 +56,10 @@ export async function requestLink(
   app: FastifyInstance,
   email: string,
   headers: Record<string, string> = {},
+  remoteAddress?: string,
 ) {
   const form = await openForm(app, '/api/login');
-  return postForm(app, '/api/login', form, { email }, headers);
+  return postForm(app, '/api/login', form, { email }, headers, remoteAddress);
 }
 
 /** The token and code of a sign-in mail's text. */

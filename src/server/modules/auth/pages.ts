@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { company } from '../../../shared/company.ts';
 import { paths } from '../../../shared/routes.ts';
+import { EMAIL_CHANGE_PATHS } from './email-change-paths.ts';
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -16,7 +17,7 @@ const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f5f9;color:#0f172a;line-height:1.5}
 main{max-width:28rem;margin:4rem auto;padding:0 1rem}
 .brand{display:block;margin-bottom:1.5rem;font-weight:700;font-size:1.125rem;color:#1d4ed8;text-decoration:none}
-.card{background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;padding:1.5rem;box-shadow:0 1px 2px rgba(15,23,42,.06)}
+.card{background:#fff;border:1px solid #e2e8f0;border-radius:.5rem;padding:1.5rem;box-shadow:0 1px 2px rgba(15,23,42,.06);overflow-wrap:anywhere}
 h1{font-size:1.5rem;margin:0 0 .5rem}
 p{margin:.5rem 0;color:#334155}
 label{display:block;font-weight:600;margin:1rem 0 .25rem}
@@ -77,6 +78,18 @@ ${opts.error ? `<p class="error" id="${errorId}">${escapeHtml(opts.error)}</p>` 
 const csrfInput = (csrf: string) =>
   `<input type="hidden" name="_csrf" value="${escapeHtml(csrf)}">`;
 
+/** A form that is one button: the second step of a link opened from a mail (scanners only GET). */
+function buttonForm(opts: { action: string; csrf: string; token?: string; label: string }) {
+  const token =
+    opts.token === undefined
+      ? ''
+      : `\n<input type="hidden" name="token" value="${escapeHtml(opts.token)}">`;
+  return `<form method="post" action="${opts.action}">
+${csrfInput(opts.csrf)}${token}
+<button type="submit">${escapeHtml(opts.label)}</button>
+</form>`;
+}
+
 export function loginPage(opts: { csrf: string; email?: string; error?: string; alert?: string }) {
   return layout(
     'Sign in',
@@ -113,11 +126,7 @@ export function verifyPage(opts: { csrf: string; token: string }) {
     `Sign in to ${company.name}`,
     `<h1>Sign in to ${escapeHtml(company.name)}</h1>
 <p>Press the button to finish signing in on this device.</p>
-<form method="post" action="${paths.login}/verify">
-${csrfInput(opts.csrf)}
-<input type="hidden" name="token" value="${escapeHtml(opts.token)}">
-<button type="submit">Sign in</button>
-</form>`,
+${buttonForm({ action: `${paths.login}/verify`, csrf: opts.csrf, token: opts.token, label: 'Sign in' })}`,
   );
 }
 
@@ -136,5 +145,88 @@ export function messagePage(opts: { title: string; message: string }) {
     `<h1>${escapeHtml(opts.title)}</h1>
 <p role="alert">${escapeHtml(opts.message)}</p>
 <p><a href="${paths.login}">Back to sign-in</a></p>`,
+  );
+}
+
+/** Shown when another site sent the browser to /api/logout: signing out takes this button. */
+export function signOutPage(opts: { csrf: string }) {
+  return layout(
+    'Sign out',
+    `<h1>Sign out?</h1>
+<p>Another site sent you here. Press the button to sign out of the ${escapeHtml(company.name)} portal, or close this page to stay signed in.</p>
+${buttonForm({ action: paths.logout, csrf: opts.csrf, label: 'Sign out' })}`,
+  );
+}
+
+/** The confirmation link's page for its signed-in owner: one button, like the sign-in link's. */
+export function confirmEmailPage(opts: { csrf: string; token: string; newEmail: string }) {
+  return layout(
+    'Confirm your new e-mail address',
+    `<h1>Confirm your new e-mail address</h1>
+<p>From now on, sign in with <strong>${escapeHtml(opts.newEmail)}</strong>.</p>
+${buttonForm({ action: EMAIL_CHANGE_PATHS.confirm, csrf: opts.csrf, token: opts.token, label: 'Confirm new address' })}`,
+  );
+}
+
+export function signInToConfirmPage() {
+  return layout(
+    'Sign in to confirm',
+    `<h1>Sign in to confirm</h1>
+<p>Only the account that asked for this address can confirm it. Sign in with your current address, then open the link from the e-mail again.</p>
+<p><a href="${paths.login}">Sign in</a></p>`,
+  );
+}
+
+export function otherAccountPage() {
+  return layout(
+    'Link for another account',
+    `<h1>This link is for another account</h1>
+<p>You are signed in with an account that did not ask for this change. Sign out, sign in with the account that asked for it, then open the link again.</p>
+<p><a href="${paths.logout}">Sign out</a></p>`,
+  );
+}
+
+export function emailLinkNotValidPage() {
+  return layout(
+    'Link not valid',
+    `<h1>This link is not valid</h1>
+<p>It has expired (it works for 24 hours), has already been used, or a newer request replaced it. Your sign-in address has not changed.</p>
+<p><a href="${paths.profile}">Back to your profile</a></p>`,
+  );
+}
+
+export function addressTakenPage() {
+  return layout(
+    'Address not available',
+    `<h1>This address is no longer available</h1>
+<p>Another account uses it now, so your sign-in address has not changed.</p>
+<p><a href="${paths.profile}">Back to your profile</a></p>`,
+  );
+}
+
+/** The old address's link: what pressing the button does, then the button. */
+export function reportChangePage(opts: { csrf: string; token: string }) {
+  return layout(
+    'Secure your account',
+    `<h1>Did not ask for this change?</h1>
+<p>Press the button to cancel the change of your sign-in address (or undo it if it has happened), sign out every session of your account, and tell our support team.</p>
+${buttonForm({ action: EMAIL_CHANGE_PATHS.report, csrf: opts.csrf, token: opts.token, label: 'Secure my account' })}`,
+  );
+}
+
+export function reportDonePage() {
+  return layout(
+    'Account secured',
+    `<h1>Your account is secured</h1>
+<p role="status">The change of address is cancelled, every session is signed out, and our support team has been told and will contact you.</p>
+<p><a href="${paths.login}">Sign in again</a> with your usual address.</p>`,
+  );
+}
+
+export function reportLinkNotValidPage() {
+  return layout(
+    'Link not valid',
+    `<h1>This link is not valid</h1>
+<p>It has been used already, or is more than 30 days old. If you need help, write to <a href="mailto:${company.supportEmail}">${escapeHtml(company.supportEmail)}</a>.</p>`,
   );
 }

@@ -1,12 +1,21 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { signInTokens, users } from '../../db/schema.ts';
+import { signInCodeFailures, signInCodeLocks, signInTokens, users } from '../../db/schema.ts';
 import { sha256 } from '../../plugins/session/sessions.ts';
 
 export const TOKEN_TTL_MS = 10 * 60 * 1000;
 /** Wrong codes allowed per token before it is dead (a new request issues a new one). */
 export const MAX_CODE_ATTEMPTS = 5;
+/**
+ * Links alive at once per account. A request while this many are alive sends nothing, so
+ * nobody can cancel the links an owner already has by asking for more (issue 13, item 6).
+ */
+export const MAX_LIVE_LINKS = 3;
+/** Wrong codes per account within an hour, across its links, that turn codes off... */
+export const MAX_CODE_FAILURES_PER_HOUR = 10;
+/** ...for this long (links keep working). See docs/decisions/auth-sign-in.md for the odds. */
+export const CODE_LOCK_MS = 24 * 60 * 60 * 1000;
 
 export type IssuedToken = { token: string; code: string; tokenHash: string; codeHash: string };
 
@@ -23,15 +32,30 @@ export function generateToken(userId: string): IssuedToken {
   return { token, code, tokenHash: sha256(token), codeHash: hashCode(userId, code) };
 }
 
-/** Stores the token's hashes; older tokens of the user are cancelled (sessions are untouched). */
-export async function storeToken(tx: Tx, userId: string, issued: IssuedToken): Promise<void> {
-  await tx.delete(signInTokens).where(eq(signInTokens.userId, userId));
+/**
+ * Stores the token's hashes unless MAX_LIVE_LINKS links of the user are still alive (then
+ * false: nothing to mail). Used and expired tokens are deleted; live ones stay valid.
+ */
+export async function storeToken(tx: Tx, userId: string, issued: IssuedToken): Promise<boolean> {
+  // One request per user at a time, so two at once cannot both see room for a link.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  await tx
+    .delete(signInTokens)
+    .where(
+      and(
+        eq(signInTokens.userId, userId),
+        or(isNotNull(signInTokens.usedAt), lte(signInTokens.expiresAt, new Date())),
+      ),
+    );
+  const live = await tx.$count(signInTokens, eq(signInTokens.userId, userId));
+  if (live >= MAX_LIVE_LINKS) return false;
   await tx.insert(signInTokens).values({
     userId,
     tokenHash: issued.tokenHash,
     codeHash: issued.codeHash,
     expiresAt: new Date(Date.now() + TOKEN_TTL_MS),
   });
+  return true;
 }
 
 /** The active user an address belongs to, or null. */
@@ -69,10 +93,50 @@ export async function consumeToken(tx: Tx, token: string): Promise<string | null
 
 export type CodeResult =
   | { ok: true; userId: string }
-  | { ok: false; reason: 'no-token' | 'wrong-code' | 'too-many-attempts' };
+  | {
+      ok: false;
+      reason: 'no-token' | 'wrong-code' | 'too-many-attempts' | 'codes-locked';
+      /** This wrong code turned the account's codes off: the owner is told. */
+      lockedNow?: boolean;
+    };
 
-/** Checks a typed code against the user's newest usable token, counting wrong attempts. */
+/** True while the account's typed codes are turned off. */
+async function codesLocked(tx: Tx, userId: string): Promise<boolean> {
+  const [lock] = await tx
+    .select({ userId: signInCodeLocks.userId })
+    .from(signInCodeLocks)
+    .where(and(eq(signInCodeLocks.userId, userId), gt(signInCodeLocks.lockedUntil, new Date())))
+    .limit(1);
+  return !!lock;
+}
+
+/**
+ * Counts a wrong code against the account (whichever link it was for); the
+ * MAX_CODE_FAILURES_PER_HOURth within an hour turns codes off for CODE_LOCK_MS. True then.
+ */
+async function recordCodeFailure(tx: Tx, userId: string): Promise<boolean> {
+  const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
+  await tx
+    .delete(signInCodeFailures)
+    .where(and(eq(signInCodeFailures.userId, userId), lt(signInCodeFailures.failedAt, hourAgo)));
+  await tx.insert(signInCodeFailures).values({ userId });
+  const failures = await tx.$count(signInCodeFailures, eq(signInCodeFailures.userId, userId));
+  if (failures < MAX_CODE_FAILURES_PER_HOUR) return false;
+  const lockedUntil = new Date(Date.now() + CODE_LOCK_MS);
+  await tx
+    .insert(signInCodeLocks)
+    .values({ userId, lockedUntil })
+    .onConflictDoUpdate({ target: signInCodeLocks.userId, set: { lockedUntil } });
+  await tx.delete(signInCodeFailures).where(eq(signInCodeFailures.userId, userId));
+  return true;
+}
+
+/**
+ * Checks a typed code against the user's newest usable token, counting wrong attempts per
+ * token and per account. While the account's codes are turned off, every code is refused.
+ */
 export async function consumeCode(tx: Tx, userId: string, code: string): Promise<CodeResult> {
+  if (await codesLocked(tx, userId)) return { ok: false, reason: 'codes-locked' };
   const [row] = await tx
     .select()
     .from(signInTokens)
@@ -89,9 +153,11 @@ export async function consumeCode(tx: Tx, userId: string, code: string): Promise
       .update(signInTokens)
       .set({ codeAttempts: row.codeAttempts + 1 })
       .where(eq(signInTokens.id, row.id));
+    const lockedNow = await recordCodeFailure(tx, userId);
     return {
       ok: false,
       reason: row.codeAttempts + 1 >= MAX_CODE_ATTEMPTS ? 'too-many-attempts' : 'wrong-code',
+      lockedNow,
     };
   }
   await tx.update(signInTokens).set({ usedAt: new Date() }).where(eq(signInTokens.id, row.id));

@@ -2,16 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { notificationPreferences } from '../../db/schema.ts';
+import { notificationPreferences, users } from '../../db/schema.ts';
 import { sendJsonText } from '../../db/json-list.ts';
 import { loadCurrentUser } from '../../plugins/session/current-user.ts';
 import { deleteUserSessions } from '../../plugins/session/sessions.ts';
 import { currentUserSchema, notificationPreferencesSchema } from '../../../shared/schemas/auth.ts';
 import { profileSchema } from '../../../shared/schemas/profile.ts';
-import { updateProfile } from './update-profile.ts';
+import { saveProfile } from './email-change.ts';
 
 const message = z.object({ message: z.string() });
-const errors = { 400: message, 401: message, 409: message, 429: message };
+const errors = { 400: message, 401: message, 429: message };
 
 /** Changes to the signed-in user's own account. */
 const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
@@ -28,8 +28,15 @@ const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       schema: { body: profileSchema, response: { 200: currentUserSchema, ...errors } },
     },
     async (request) => {
-      const saved = await updateProfile(app.db, request.user!.id, request.body);
-      return loadCurrentUser(app.db, { ...request.user!, ...saved });
+      const user = request.user!;
+      // A new address waits for its owner's confirmation: the answer still has the old one.
+      await saveProfile(app.db, user, request.body, config.appUrl);
+      app.mail.kick();
+      const [saved] = await app.db
+        .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+        .from(users)
+        .where(eq(users.id, user.id));
+      return loadCurrentUser(app.db, { ...user, ...saved });
     },
   );
 
@@ -77,7 +84,10 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
 ) => {
   app.get(
     '/api/auth/user',
-    { schema: { response: { 200: currentUserSchema, 401: message } } },
+    {
+      onRequest: app.limitReads,
+      schema: { response: { 200: currentUserSchema, 401: message, 429: message } },
+    },
     async (request, reply) => {
       const json = await request.loadUserJson();
       if (json === null) throw app.signedOut(request, reply);

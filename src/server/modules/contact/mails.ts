@@ -10,13 +10,18 @@ type ContactMessage = {
 };
 
 /** The sales team's copy: every field, with Reply-To set to the visitor. */
-export function salesNotification(salesEmail: string, m: ContactMessage): MailMessage {
+export function salesNotification(
+  salesEmail: string,
+  m: ContactMessage,
+  reference: string,
+): MailMessage {
   return {
     to: salesEmail,
     replyTo: m.email,
     subject: `New contact message from ${m.name}`,
     text: [
       'A visitor sent a message through the website contact form.',
+      `Reference: ${reference}`,
       '',
       `Name: ${m.name}`,
       `Email: ${m.email}`,
@@ -31,20 +36,23 @@ export function salesNotification(salesEmail: string, m: ContactMessage): MailMe
   };
 }
 
-/** The visitor's acknowledgement: what we received and when to expect an answer. */
-export function visitorAcknowledgement(m: ContactMessage): MailMessage {
+/**
+ * The visitor's acknowledgement: fixed text and the reference, nothing the sender typed
+ * (it goes to any address typed into the form).
+ */
+export function visitorAcknowledgement(m: ContactMessage, reference: string): MailMessage {
   return {
     to: m.email,
     replyTo: company.salesEmail,
     subject: `We received your message - ${company.name}`,
     text: [
-      `Hello ${m.name},`,
+      'Hello,',
       '',
       `Thank you for contacting ${company.name}. We received your message and will get back to you within 24 hours.`,
-      `For an urgent technical issue, call our 24/7 emergency line at ${company.emergencyPhone}.`,
+      `Reference: ${reference}`,
       '',
-      'Your message:',
-      m.message,
+      `For an urgent technical issue, call our 24/7 emergency line at ${company.emergencyPhone}.`,
+      'If you did not write to us, you can ignore this e-mail.',
       '',
       `${company.name}`,
       `${company.phone}`,

@@ -34,16 +34,29 @@ describe('POST /api/contact', () => {
     expect(toVisitor?.text).toContain(
       'We received your message and will get back to you within 24 hours.',
     );
+    const reference = `C-${id.slice(0, 8).toUpperCase()}`;
+    expect(toVisitor?.text).toContain(`Reference: ${reference}`);
+    expect(toSales?.text).toContain(`Reference: ${reference}`);
   });
 
-  it('keeps optional fields optional and trims the rest', async () => {
-    const res = await post({ name: '  Lee ', email: 'lee@example.com', message: ' Hi ' });
-    expect(res.statusCode).toBe(201);
-    const [row] = await form.app.db
-      .select()
-      .from(contactMessages)
-      .where(eq(contactMessages.id, res.json<{ id: string }>().id));
-    expect(row).toMatchObject({ name: 'Lee', message: 'Hi', company: null, phone: null });
+  // Issue 13, item 7: the acknowledgement goes to any address typed in, so it says nothing the sender wrote.
+  it('acknowledges with fixed text and the reference, echoing nothing the sender typed', async () => {
+    const spam = {
+      name: 'Cheap pills at http://spam.example',
+      email: 'victim@example.org',
+      company: 'Visit spam.example today',
+      phone: '+1 900 SPAM',
+      message: 'Click http://spam.example/win to claim your prize!',
+    };
+    const { ack, reference } = await form.acknowledgementEchoing(spam, [
+      spam.name,
+      spam.company,
+      spam.phone,
+      spam.message,
+      'spam.example',
+    ]);
+    expect(ack.subject).toBe('We received your message - Meridian IT Services');
+    expect(ack.text).toContain(`Reference: C-${reference}`);
   });
 
   it.each([

@@ -5,6 +5,7 @@ import { salesNotification, visitorAcknowledgement } from './mails.ts';
 
 /** POST /api/contact: store the message, then mail sales and the visitor (spec sections 5 and 7). */
 export const contactRoutes = publicFormRoute({
+  referencePrefix: 'C',
   url: '/api/contact',
   schema: contactSchema,
   store: async (tx, input) => {

@@ -7,12 +7,10 @@ import {
   isPreviewable,
 } from '../../../shared/schemas/documents.ts';
 import { sendJsonText } from '../../db/json-list.ts';
-import { contentDisposition } from '../../lib/content-disposition.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
+import { inspectFile, isPdf, sendFile } from '../../lib/safe-file.ts';
 import { customerParams, messageSchema } from '../customer-params.ts';
 import { findDocumentFile, listDocuments } from './queries.ts';
-
-/** Spec section 5: preview is allowed for PDF files only. */
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -28,7 +26,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: customerParams.extend({ documentId: z.uuid({ message: 'Document not found' }) }),
-        // `?inline=1` serves a PDF for preview in the browser instead of saving it.
+        // `?inline=1` serves a PDF for preview in the browser instead of saving it
+        // (spec section 5: PDF only, by name and, since issue 13, by its bytes).
         querystring: z.object({
           inline: z.enum(['0', '1'], { message: 'inline must be 0 or 1' }).optional(),
         }),
@@ -48,15 +47,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.error({ err, documentId }, 'document file missing from storage');
         throw notFound('File not found');
       }
-      return reply
-        .header('content-type', file.contentType)
-        .header(
-          'content-disposition',
-          contentDisposition(inline ? 'inline' : 'attachment', file.name),
-        )
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      // The stored type is not trusted (rows from before issue 13 hold what the uploader
+      // declared): the bytes decide, every time.
+      const inspected = await inspectFile(stream);
+      if (inline && !isPdf(inspected)) {
+        stream.destroy();
+        throw badRequest(PREVIEW_ONLY_PDF_MESSAGE);
+      }
+      return sendFile(reply, inspected, { name: file.name, inline });
     },
   );
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invoiceListSchema } from '../../../shared/schemas/invoices.ts';
 import { sendJsonText } from '../../db/json-list.ts';
-import { contentDisposition } from '../../lib/content-disposition.ts';
+import { inspectFile, sendFile } from '../../lib/safe-file.ts';
 import { customerParams, messageSchema } from '../customer-params.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { listInvoices } from '../../db/invoice-list.ts';
@@ -27,11 +27,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { customerId, invoiceId } = request.params;
       const { number, pdf } = await renderInvoicePdf(app.db, customerId, invoiceId);
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', contentDisposition('inline', `${number}.pdf`))
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
+      return sendFile(reply, await inspectFile(pdf), { name: `${number}.pdf`, inline: true });
     },
   );
 };

@@ -11,13 +11,18 @@ type QuoteRequest = {
 };
 
 /** The sales team's copy of a quote request, with Reply-To set to the visitor. */
-export function salesNotification(salesEmail: string, q: QuoteRequest): MailMessage {
+export function salesNotification(
+  salesEmail: string,
+  q: QuoteRequest,
+  reference: string,
+): MailMessage {
   return {
     to: salesEmail,
     replyTo: q.email,
     subject: `Quote request: ${q.service} - ${q.name}`,
     text: [
       `A visitor requested a quote for ${q.service}.`,
+      `Reference: ${reference}`,
       '',
       `Name: ${q.name}`,
       `Email: ${q.email}`,
@@ -33,19 +38,22 @@ export function salesNotification(salesEmail: string, q: QuoteRequest): MailMess
   };
 }
 
-/** The visitor's acknowledgement of a quote request. */
-export function visitorAcknowledgement(q: QuoteRequest): MailMessage {
+/**
+ * The visitor's acknowledgement of a quote request: fixed text, the reference and the
+ * service (one of our catalogue's names, checked by the schema), nothing the sender typed.
+ */
+export function visitorAcknowledgement(q: QuoteRequest, reference: string): MailMessage {
   return {
     to: q.email,
     replyTo: company.salesEmail,
     subject: `Your quote request for ${q.service} - ${company.name}`,
     text: [
-      `Hello ${q.name},`,
+      'Hello,',
       '',
       `Thank you for requesting a quote for ${q.service}. A specialist is reviewing your project details and we'll get back to you within 24 hours.`,
+      `Reference: ${reference}`,
       '',
-      'Your project details:',
-      q.details,
+      'If you did not ask us for a quote, you can ignore this e-mail.',
       '',
       `${company.name}`,
       `${company.phone}`,

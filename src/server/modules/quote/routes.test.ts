@@ -35,6 +35,27 @@ describe('POST /api/quote', () => {
       'Your quote request for Cloud Solutions - Meridian IT Services',
     );
     expect(toVisitor?.text).toContain("we'll get back to you within 24 hours");
+    const reference = `Q-${id.slice(0, 8).toUpperCase()}`;
+    expect(toVisitor?.text).toContain(`Reference: ${reference}`);
+    expect(toSales?.text).toContain(`Reference: ${reference}`);
+  });
+
+  // Issue 13, item 7: no relay for the sender's text to an address they typed in.
+  it('acknowledges with fixed text and the reference, echoing nothing the sender typed', async () => {
+    const spam = {
+      ...valid,
+      name: 'Cheap pills at http://spam.example',
+      email: 'victim@example.org',
+      company: 'Visit spam.example today',
+      details: 'Click http://spam.example/win to claim your prize!',
+    };
+    const { ack, reference } = await form.acknowledgementEchoing(spam, [
+      spam.name,
+      spam.company,
+      spam.details,
+      'spam.example',
+    ]);
+    expect(ack.text).toContain(`Reference: Q-${reference}`);
   });
 
   it('keeps the request and its queued mail when delivery fails', async () => {

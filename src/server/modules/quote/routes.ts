@@ -5,6 +5,7 @@ import { salesNotification, visitorAcknowledgement } from './mails.ts';
 
 /** POST /api/quote: store the request, then mail sales and the visitor (spec sections 2 and 7). */
 export const quoteRoutes = publicFormRoute({
+  referencePrefix: 'Q',
   url: '/api/quote',
   schema: quoteSchema,
   store: async (tx, input) => {

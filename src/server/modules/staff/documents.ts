@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { documents, projects } from '../../db/schema.ts';
 import { HttpError, badRequest } from '../../lib/errors.ts';
+import { inspectFile, storedContentType } from '../../lib/safe-file.ts';
 import {
   DOCUMENT_TOO_LARGE,
   MAX_DOCUMENT_BYTES,
@@ -38,7 +39,10 @@ function fieldValue(part: MultipartFile, name: string): string | undefined {
   return field && !Array.isArray(field) && field.type === 'field' ? String(field.value) : undefined;
 }
 
-/** A company's documents: list and upload (multipart, 25 MB, any type). */
+/**
+ * A company's documents: list and upload (multipart, 25 MB, any type). The stored content
+ * type is what the bytes are (file-type), never what the uploader declared.
+ */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/:customerId/documents',
@@ -96,7 +100,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         const name = cleanName(part.filename);
         const key = `customers/${customerId}/${randomUUID()}`;
         try {
-          const size = await app.storage.put(key, part.file);
+          const file = await inspectFile(part.file);
+          const size = await app.storage.put(key, file.data);
           // Busboy stops writing at the limit and drains the rest: a truncated file is refused.
           if (part.file.truncated) throw new HttpError(413, DOCUMENT_TOO_LARGE);
           if (size === 0) throw badRequest('The file is empty');
@@ -108,7 +113,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
                 projectId,
                 name,
                 type: extensionOf(name),
-                contentType: part.mimetype || 'application/octet-stream',
+                contentType: storedContentType(file),
                 size,
                 category,
                 storageKey: key,

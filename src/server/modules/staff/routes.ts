@@ -12,6 +12,7 @@ import { userRoutes } from './users.ts';
 
 /** The staff workspace API under /api/staff: one guard (signed in, role staff) for every route. */
 export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  app.addHook('onRequest', app.limitReads);
   app.addHook('onRequest', app.requireStaff);
   await app.register(leadRoutes);
   await app.register(customerRoutes);

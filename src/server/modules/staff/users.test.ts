@@ -83,9 +83,15 @@ describe('companies and their users', () => {
     expect(res.json()).toEqual({ message: 'First and last name are required for a new user' });
   });
 
-  it('links an existing user to a second company after their first', async () => {
+  it('links an existing user to a second company after their first, once staff confirm', async () => {
+    const asked = await staff('POST', `/api/staff/customers/${ctx.globexId}/users`, {
+      email: DEMO_USERS.acme,
+    });
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().owner).toEqual({ name: 'Jordan Lee', companies: ['Acme Logistics'] });
     const res = await staff('POST', `/api/staff/customers/${ctx.globexId}/users`, {
       email: DEMO_USERS.acme,
+      confirmOtherCompany: true,
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({

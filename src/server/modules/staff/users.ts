@@ -1,13 +1,15 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { customerUsers, notificationPreferences, users } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { Tx } from '../../db/client.ts';
+import { customerUsers, customers, notificationPreferences, users } from '../../db/schema.ts';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { enqueueMail } from '../../plugins/mail/outbox.ts';
 import { deleteUserSessions } from '../../plugins/session/sessions.ts';
 import {
   companyUserSchema,
   inviteSchema,
+  otherCompanyOwnerSchema,
   staffMemberSchema,
   userActiveSchema,
 } from '../../../shared/schemas/staff-customers.ts';
@@ -15,6 +17,29 @@ import { idParam } from '../../../shared/schemas/staff-fields.ts';
 import { actorOf, recordAudit } from './audit.ts';
 import { requireCompany, rethrowUnique } from './lookups.ts';
 import { welcomeMail } from './welcome-mail.ts';
+
+const ALREADY_MEMBER = 'This user already belongs to this company';
+
+/** Names of the other companies a user belongs to, in their order. */
+async function otherCompaniesOf(tx: Tx, userId: string, customerId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ name: customers.name })
+    .from(customerUsers)
+    .innerJoin(customers, eq(customers.id, customerUsers.customerId))
+    .where(and(eq(customerUsers.userId, userId), ne(customerUsers.customerId, customerId)))
+    .orderBy(asc(customerUsers.position));
+  return rows.map((r) => r.name);
+}
+
+/** Staff must see whose address it is and confirm before a user gains another company's data. */
+class OtherCompanyUser extends HttpError {
+  constructor(
+    readonly owner: { name: string; companies: string[] },
+    message: string,
+  ) {
+    super(409, message);
+  }
+}
 
 /** Inviting customer users to a company, (de)activating them, and the staff list for assignment. */
 export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app, { appUrl }) => {
@@ -39,13 +64,17 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
       schema: {
         params: idParam('customerId'),
         body: inviteSchema,
-        response: { 201: z.object({ user: companyUserSchema, created: z.boolean() }) },
+        response: {
+          201: z.object({ user: companyUserSchema, created: z.boolean() }),
+          409: z.union([otherCompanyOwnerSchema, z.object({ message: z.string() })]),
+        },
       },
     },
     async (request, reply) => {
       const { customerId } = request.params;
       const input = request.body;
       const actor = actorOf(request);
+      let otherCompanies: string[] = [];
       const result = await app.db
         .transaction(async (tx) => {
           const company = await requireCompany(tx, customerId);
@@ -59,6 +88,19 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
             if (user.role === 'staff')
               throw conflict('Staff accounts cannot be added to a company');
             if (!user.active) throw conflict('This user is deactivated. Reactivate them first.');
+            const member = await tx.$count(
+              customerUsers,
+              and(eq(customerUsers.userId, user.id), eq(customerUsers.customerId, customerId)),
+            );
+            if (member > 0) throw conflict(ALREADY_MEMBER);
+            otherCompanies = await otherCompaniesOf(tx, user.id, customerId);
+            if (otherCompanies.length > 0 && !input.confirmOtherCompany) {
+              const name = `${user.firstName} ${user.lastName}`.trim();
+              throw new OtherCompanyUser(
+                { name, companies: otherCompanies },
+                `${user.email} belongs to ${name} of ${otherCompanies.join(', ')}. Confirm to add them to ${company.name} as well.`,
+              );
+            }
           } else {
             if (!input.firstName || !input.lastName) {
               throw badRequest('First and last name are required for a new user');
@@ -85,7 +127,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
             })
             .onConflictDoNothing()
             .returning({ position: customerUsers.position });
-          if (!link) throw conflict('This user already belongs to this company');
+          if (!link) throw conflict(ALREADY_MEMBER);
           await enqueueMail(
             tx,
             welcomeMail({
@@ -94,14 +136,23 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
               firstName: user.firstName,
               companyName: company.name,
               invitedBy: actor.name,
+              alsoIn: otherCompanies,
             }),
           );
           await recordAudit(tx, actor, {
-            action: existing ? 'user.link' : 'user.invite',
+            action: !existing
+              ? 'user.invite'
+              : otherCompanies.length > 0
+                ? 'user.link-other-company'
+                : 'user.link',
             entityType: 'user',
             entityId: user.id,
             customerId,
-            details: { email: user.email, position: link.position },
+            details: {
+              email: user.email,
+              position: link.position,
+              ...(otherCompanies.length > 0 ? { otherCompanies } : {}),
+            },
           });
           return {
             created: !existing,
@@ -115,7 +166,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
             },
           };
         })
-        .catch((err: unknown) => rethrowUnique(err, 'This user already belongs to this company'));
+        .catch((err: unknown) => {
+          if (err instanceof OtherCompanyUser) {
+            return { owner: err.owner, message: err.message };
+          }
+          return rethrowUnique(err, ALREADY_MEMBER);
+        });
+      if ('owner' in result) return reply.status(409).send(result);
       app.mail.kick();
       return reply.status(201).send(result);
     },

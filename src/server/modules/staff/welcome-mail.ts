@@ -8,7 +8,15 @@ export function welcomeMail(opts: {
   firstName: string;
   companyName: string;
   invitedBy: string;
+  /** The companies an existing user already had: told, so an unexpected addition is noticed. */
+  alsoIn?: string[];
 }): MailMessage {
+  const already = opts.alsoIn?.length
+    ? [
+        '',
+        `Your account already had access to ${opts.alsoIn.join(', ')}; it now also sees ${opts.companyName}. If you did not expect this, reply to this e-mail or contact ${company.supportEmail}.`,
+      ]
+    : [];
   const link = `${opts.appUrl}/api/login?email=${encodeURIComponent(opts.to)}`;
   return {
     to: opts.to,
@@ -17,6 +25,7 @@ export function welcomeMail(opts: {
       `Hello ${opts.firstName},`,
       '',
       `${opts.invitedBy} from ${company.name} has given you access to the customer portal for ${opts.companyName}: invoices, projects, support tickets and documents in one place.`,
+      ...already,
       '',
       'Sign in with your e-mail address (no password needed):',
       link,

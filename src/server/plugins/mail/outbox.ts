@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
@@ -13,7 +13,40 @@ export type MailMessage = {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Links and codes that open an account: the outbox keeps them only until the mail is sent. */
+  secrets?: string[];
 };
+
+const REMOVED = '[removed after sending]';
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"]/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
+  );
+
+/** The text with every secret (and its HTML-escaped form) replaced by a note. */
+function withoutSecrets(text: string, secrets: string[]): string {
+  let out = text;
+  // Longest first: a link contains its token.
+  for (const secret of [...secrets].sort((a, b) => b.length - a.length)) {
+    if (!secret) continue;
+    out = out.replaceAll(secret, REMOVED).replaceAll(escapeHtml(secret), REMOVED);
+  }
+  return out;
+}
+
+/** Columns that forget a mail's secrets; empty when it has none. */
+function forgetSecrets(mail: typeof mailOutbox.$inferSelect) {
+  const secrets = mail.secrets ?? [];
+  if (secrets.length === 0) return {};
+  return {
+    text: withoutSecrets(mail.text, secrets),
+    html: mail.html === null ? null : withoutSecrets(mail.html, secrets),
+    secrets: null,
+  };
+}
+
+const HOUR = 60 * 60 * 1000;
 
 const MAX_ATTEMPTS = 8;
 const BATCH = 20;
@@ -31,6 +64,7 @@ export async function enqueueMail(db: Db | Tx, messages: MailMessage | MailMessa
       text: m.text,
       html: m.html ?? null,
       replyTo: m.replyTo ?? null,
+      secrets: m.secrets?.length ? m.secrets : null,
     })),
   );
 }
@@ -60,6 +94,7 @@ export class MailOutbox {
   private stopped = false;
   /** Since this process started (metrics). */
   readonly stats = { delivered: 0, failedAttempts: 0 };
+  private purgedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -93,9 +128,11 @@ export class MailOutbox {
   private schedule(ms: number) {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
-      void this.flush().finally(() => {
-        if (!this.stopped) this.schedule(this.config.mailPollMs);
-      });
+      void this.flush()
+        .then(() => this.purgeIfDue())
+        .finally(() => {
+          if (!this.stopped) this.schedule(this.config.mailPollMs);
+        });
     }, ms);
     this.timer.unref();
   }
@@ -106,6 +143,30 @@ export class MailOutbox {
       this.running = null;
     });
     return this.running;
+  }
+
+  /** Hourly at most: the delete reads every finished row's status and age. */
+  private async purgeIfDue() {
+    if (Date.now() - this.purgedAt < HOUR) return;
+    this.purgedAt = Date.now();
+    await this.purgeDelivered().catch((err: unknown) =>
+      this.log.warn({ err }, 'mail outbox purge failed'),
+    );
+  }
+
+  /** Deletes sent and given-up mail older than MAIL_RETENTION_DAYS; returns how many. */
+  async purgeDelivered(): Promise<number> {
+    const cutoff = sql`now() - make_interval(days => ${this.config.mailRetentionDays})`;
+    const deleted = await this.db
+      .delete(mailOutbox)
+      .where(
+        or(
+          and(eq(mailOutbox.status, 'sent'), lt(mailOutbox.sentAt, cutoff)),
+          and(eq(mailOutbox.status, 'failed'), lt(mailOutbox.createdAt, cutoff)),
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    return deleted.length;
   }
 
   private async deliverDue(): Promise<number> {
@@ -122,7 +183,13 @@ export class MailOutbox {
         await this.deliver(mail);
         await this.db
           .update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: mail.attempts + 1, lastError: null })
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            attempts: mail.attempts + 1,
+            lastError: null,
+            ...forgetSecrets(mail),
+          })
           .where(eq(mailOutbox.id, mail.id));
         sent++;
         this.stats.delivered++;
@@ -138,6 +205,7 @@ export class MailOutbox {
             status: failed ? 'failed' : 'pending',
             lastError: String(err instanceof Error ? err.message : err).slice(0, 500),
             nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+            ...(failed ? forgetSecrets(mail) : {}),
           })
           .where(eq(mailOutbox.id, mail.id))
           .catch(() => {});

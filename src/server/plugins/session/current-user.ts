@@ -4,6 +4,7 @@ import { preparedPerDb } from '../../db/prepared.ts';
 import {
   customerUsers,
   customers,
+  emailChanges,
   notificationPreferences,
   sessions,
   signIns,
@@ -53,12 +54,18 @@ const accountColumns = (userId: SQL | typeof users.id) => ({
   previous: sql<number | string | null>`(
     select extract(epoch from ${signIns.at}) * 1000 from ${signIns}
      where ${signIns.userId} = ${userId} order by ${signIns.at} desc offset 1 limit 1)`,
+  pending: sql<string | null>`(
+    select ${emailChanges.newEmail} from ${emailChanges}
+     where ${emailChanges.userId} = ${userId} and ${emailChanges.confirmedAt} is null
+       and ${emailChanges.cancelledAt} is null and ${emailChanges.expiresAt} > now()
+     order by ${emailChanges.createdAt} desc limit 1)`,
 });
 
 type Account = {
   companies: { id: string; name: string }[] | null;
   prefs: Preferences | null;
   previous: number | string | null;
+  pending: string | null;
 };
 
 function toCurrentUser(user: SessionUser, account: Account | undefined): CurrentUser {
@@ -74,15 +81,16 @@ function toCurrentUser(user: SessionUser, account: Account | undefined): Current
     // The sign-in before the current one: what "last login" means to the person reading it.
     previousSignInAt:
       account?.previous == null ? null : new Date(Number(account.previous)).toISOString(),
+    pendingEmail: account?.pending ?? null,
   };
 }
 
 /** The signed-in user as the client sees it, for a user already loaded (after a profile change). */
 export async function loadCurrentUser(db: Db, user: SessionUser): Promise<CurrentUser> {
-  const { companies, prefs, previous } = accountColumns(sql`${user.id}`);
+  const { companies, prefs, previous, pending } = accountColumns(sql`${user.id}`);
   const [account] = await selectRows<Account>(
     db,
-    sql`select ${companies} as companies, ${prefs} as prefs, ${previous} as previous`,
+    sql`select ${companies} as companies, ${prefs} as prefs, ${previous} as previous, ${pending} as pending`,
   );
   return toCurrentUser(user, account);
 }
@@ -113,10 +121,10 @@ export async function findSessionAccount(
   const [row] = await currentUserQuery(db).execute(sessionParams(idHash, now));
   if (!row) return null;
   const touched = await touchSession(db, idHash, row.lastSeenAt, now);
-  const { lastSeenAt, expiresAt, companies, prefs, previous, ...user } = row;
+  const { lastSeenAt, expiresAt, companies, prefs, previous, pending, ...user } = row;
   const seen = touched ? now.getTime() : lastSeenAt.getTime();
   return {
-    user: toCurrentUser(user, { companies, prefs, previous }),
+    user: toCurrentUser(user, { companies, prefs, previous, pending }),
     recheckAt: Math.min(expiresAt.getTime(), seen + TOUCH_EVERY_MS),
   };
 }

@@ -13,6 +13,7 @@ const account = (id: string, recheckAt = 1_000): SessionAccount => ({
     customers: [],
     notificationPreferences: DEFAULT_PREFERENCES,
     previousSignInAt: null,
+    pendingEmail: null,
   },
   recheckAt,
 });

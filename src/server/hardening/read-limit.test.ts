@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionCookieFor } from '../test/sign-in.ts';
+import { createCatalogedApp, STAFF_EMAIL, tenants, type Tenant } from './api-catalog.ts';
+
+const LIMIT = 5;
+
+// Issue 13, item 4: one session (or one signed-out address) cannot read without bound.
+describe(`signed-in reads limited to READ_RATE_LIMIT (${LIMIT} a minute here)`, () => {
+  let t: Awaited<ReturnType<typeof createCatalogedApp>>;
+  let a: Tenant;
+  beforeAll(async () => {
+    t = await createCatalogedApp({ readRateLimit: LIMIT });
+    ({ a } = await tenants(t.app.db));
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, cookie?: string, remoteAddress = '127.0.0.1') =>
+    t.app.inject({ method: 'GET', url, remoteAddress, headers: cookie ? { cookie } : {} });
+
+  it('answers 429 with Retry-After once a session has read its share, per session', async () => {
+    const cookie = await sessionCookieFor(t.app, a.email);
+    const url = `/api/customers/${a.customerId}/invoices`;
+    for (let i = 0; i < LIMIT; i++) expect((await get(url, cookie)).statusCode).toBe(200);
+    const over = await get(`/api/customers/${a.customerId}/tickets`, cookie);
+    expect(over.statusCode).toBe(429);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(over.json<{ message: string }>().message).toMatch(
+      /^Too many requests\. Please wait \d+ seconds and try again\.$/,
+    );
+    expect((await get('/api/auth/user', cookie)).statusCode).toBe(429);
+    // Another session of the same user, and other companies' users, read on.
+    expect((await get(url, await sessionCookieFor(t.app, a.email))).statusCode).toBe(200);
+  });
+
+  it('limits the staff API the same way', async () => {
+    const staff = await sessionCookieFor(t.app, STAFF_EMAIL);
+    for (let i = 0; i < LIMIT; i++)
+      expect((await get('/api/staff/customers', staff)).statusCode).toBe(200);
+    expect((await get('/api/staff/tickets', staff)).statusCode).toBe(429);
+  });
+
+  it('counts signed-out attempts by network address', async () => {
+    for (let i = 0; i < LIMIT; i++)
+      expect((await get('/api/auth/user', undefined, '10.4.0.1')).statusCode).toBe(401);
+    expect((await get('/api/auth/user', undefined, '10.4.0.1')).statusCode).toBe(429);
+    expect(
+      (await get(`/api/customers/${a.customerId}/invoices`, undefined, '10.4.0.1')).statusCode,
+    ).toBe(429);
+    expect((await get('/api/auth/user', undefined, '10.4.0.2')).statusCode).toBe(401);
+  });
+
+  it('leaves the health check and public pages of the API alone', async () => {
+    for (let i = 0; i < LIMIT * 3; i++) {
+      expect((await get('/api/health', undefined, '10.4.0.3')).statusCode).toBe(200);
+    }
+    for (let i = 0; i < LIMIT * 2; i++) {
+      expect((await get('/api/login', undefined, '10.4.0.3')).statusCode).toBe(200);
+    }
+  });
+
+  it('no route takes a page size or row limit from the caller', () => {
+    const sizeParam = /^(limit|size|page_?size|per_?page|max|count|take|top|first)$/i;
+    const offenders = t.routes.flatMap((r) => {
+      const query = r.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+      return Object.keys(query?.shape ?? {})
+        .filter((k) => sizeParam.test(k))
+        .map((k) => `${r.method} ${r.url}?${k}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,0 +1,267 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { emailChanges, signInTokens, users } from '../../db/schema.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { enqueueMail } from '../../plugins/mail/outbox.ts';
+import { deleteUserSessions, sha256 } from '../../plugins/session/sessions.ts';
+import { paths } from '../../../shared/routes.ts';
+import type { ProfileInput } from '../../../shared/schemas/profile.ts';
+import {
+  addressTakenMail,
+  changeReportedMail,
+  changeRequestedNoticeMail,
+  confirmNewAddressMail,
+} from './email-change-mails.ts';
+import { EMAIL_CHANGE_PATHS } from './email-change-paths.ts';
+
+/** The link to the new address works this long. */
+export const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
+/** The old address may report (and undo) a change this long after it was asked for. */
+export const REPORT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Address changes one account may ask for per day: each one mails two addresses. */
+export const MAX_CHANGES_PER_DAY = 5;
+
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** Another user's account with this address (any letter case), or undefined. */
+async function otherUserWith(db: Db | Tx, email: string, userId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.toLowerCase()), ne(users.id, userId)))
+    .limit(1);
+  return row;
+}
+
+/** Changes still waiting for their owner: not confirmed, cancelled or expired. */
+const waiting = () =>
+  and(
+    isNull(emailChanges.confirmedAt),
+    isNull(emailChanges.cancelledAt),
+    gt(emailChanges.expiresAt, new Date()),
+  );
+
+/**
+ * Saves the profile of spec section 7. Names change at once; a new address only once its
+ * owner confirms it (the answer is the same whether or not another account has it, so the
+ * form reveals no addresses). Asking for the current address cancels a waiting change;
+ * asking again for the waiting one changes nothing.
+ */
+export async function saveProfile(
+  db: Db,
+  user: { id: string; email: string; firstName: string },
+  input: ProfileInput,
+  appUrl: string,
+): Promise<void> {
+  const email = input.email.trim();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        firstName: input.firstName.trim(),
+        lastName: input.lastName.trim(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, user.id));
+    const [pending] = await tx
+      .select({ newEmail: emailChanges.newEmail })
+      .from(emailChanges)
+      .where(and(eq(emailChanges.userId, user.id), waiting()))
+      .orderBy(sql`${emailChanges.createdAt} desc`)
+      .limit(1);
+    if (pending && sameAddress(pending.newEmail, email)) return;
+    await tx
+      .update(emailChanges)
+      .set({ cancelledAt: new Date() })
+      .where(and(eq(emailChanges.userId, user.id), waiting()));
+    if (sameAddress(user.email, email)) return;
+    await requestEmailChange(tx, { ...user, firstName: input.firstName.trim() }, email, appUrl);
+  });
+}
+
+async function requestEmailChange(
+  tx: Tx,
+  user: { id: string; email: string; firstName: string },
+  newEmail: string,
+  appUrl: string,
+) {
+  const today = await tx.$count(
+    emailChanges,
+    and(
+      eq(emailChanges.userId, user.id),
+      gt(emailChanges.createdAt, new Date(Date.now() - 24 * 60 * 60 * 1000)),
+    ),
+  );
+  if (today >= MAX_CHANGES_PER_DAY) {
+    throw new HttpError(429, 'Too many e-mail address changes today. Please try again tomorrow.');
+  }
+  const token = newToken();
+  const reportToken = newToken();
+  await tx.insert(emailChanges).values({
+    userId: user.id,
+    oldEmail: user.email,
+    newEmail,
+    tokenHash: sha256(token),
+    reportTokenHash: sha256(reportToken),
+    expiresAt: new Date(Date.now() + CONFIRM_TTL_MS),
+  });
+  const reportLink = `${appUrl}${EMAIL_CHANGE_PATHS.report}?token=${reportToken}`;
+  const taken = await otherUserWith(tx, newEmail, user.id);
+  await enqueueMail(tx, [
+    // A taken address learns that someone tried; it gets no link, so the change never happens.
+    taken
+      ? addressTakenMail({ to: newEmail })
+      : confirmNewAddressMail({
+          to: newEmail,
+          link: `${appUrl}${EMAIL_CHANGE_PATHS.confirm}?token=${token}`,
+        }),
+    changeRequestedNoticeMail({
+      to: user.email,
+      firstName: user.firstName,
+      newEmail,
+      reportLink,
+    }),
+  ]);
+}
+
+/** The waiting change a confirmation link opens, or undefined. Read only (mail scanners open links). */
+export async function findChangeToConfirm(db: Db, token: string) {
+  const [row] = await db
+    .select({ id: emailChanges.id, userId: emailChanges.userId, newEmail: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.tokenHash, sha256(token)), waiting()))
+    .limit(1);
+  return row;
+}
+
+export type ConfirmResult = 'confirmed' | 'invalid' | 'taken';
+
+/**
+ * Applies a change for its signed-in owner, once: the row is claimed in one statement, and
+ * the unique index on addresses decides if someone took the address meanwhile. The old
+ * address's sign-in links stop working.
+ */
+export async function confirmEmailChange(
+  db: Db,
+  token: string,
+  userId: string,
+): Promise<ConfirmResult> {
+  return db
+    .transaction(async (tx): Promise<ConfirmResult> => {
+      const [change] = await tx
+        .update(emailChanges)
+        .set({ confirmedAt: new Date() })
+        .where(
+          and(
+            eq(emailChanges.tokenHash, sha256(token)),
+            eq(emailChanges.userId, userId),
+            waiting(),
+          ),
+        )
+        .returning({ newEmail: emailChanges.newEmail });
+      if (!change) return 'invalid';
+      if (await otherUserWith(tx, change.newEmail, userId)) throw new AddressTaken();
+      await tx
+        .update(users)
+        .set({ email: change.newEmail, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      await tx.delete(signInTokens).where(eq(signInTokens.userId, userId));
+      return 'confirmed';
+    })
+    .catch((err: unknown) => {
+      if (err instanceof AddressTaken || isUniqueViolation(err)) return 'taken';
+      throw err;
+    });
+}
+
+class AddressTaken extends Error {}
+const isUniqueViolation = (err: unknown): boolean =>
+  !!err &&
+  typeof err === 'object' &&
+  (('code' in err && err.code === '23505') ||
+    isUniqueViolation((err as { cause?: unknown }).cause));
+
+/** A change the old address may still report, or undefined. Read only. */
+export async function findChangeToReport(db: Db, token: string) {
+  const [row] = await db
+    .select({ id: emailChanges.id })
+    .from(emailChanges)
+    .where(
+      and(
+        eq(emailChanges.reportTokenHash, sha256(token)),
+        isNull(emailChanges.reportedAt),
+        gt(emailChanges.createdAt, new Date(Date.now() - REPORT_TTL_MS)),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * "I did not ask for this", from the old address: the change is cancelled, or undone when
+ * it was confirmed (unless the old address has another account by now), every session of
+ * the account ends, and support is told. False when the link is used up or too old.
+ */
+export async function reportEmailChange(
+  db: Db,
+  token: string,
+  supportEmail: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [change] = await tx
+      .update(emailChanges)
+      .set({
+        reportedAt: new Date(),
+        cancelledAt: sql`coalesce(${emailChanges.cancelledAt}, now())`,
+      })
+      .where(
+        and(
+          eq(emailChanges.reportTokenHash, sha256(token)),
+          isNull(emailChanges.reportedAt),
+          gt(emailChanges.createdAt, new Date(Date.now() - REPORT_TTL_MS)),
+        ),
+      )
+      .returning();
+    if (!change) return false;
+    const [user] = await tx.select().from(users).where(eq(users.id, change.userId)).for('update');
+    if (!user) return false;
+    const undo =
+      change.confirmedAt !== null &&
+      sameAddress(user.email, change.newEmail) &&
+      !(await otherUserWith(tx, change.oldEmail, user.id));
+    if (undo) {
+      await tx
+        .update(users)
+        .set({ email: change.oldEmail, updatedAt: new Date() })
+        .where(eq(users.id, user.id));
+    }
+    await tx
+      .update(emailChanges)
+      .set({ cancelledAt: new Date() })
+      .where(and(eq(emailChanges.userId, user.id), waiting()));
+    await tx.delete(signInTokens).where(eq(signInTokens.userId, user.id));
+    await deleteUserSessions(tx, user.id);
+    await enqueueMail(
+      tx,
+      changeReportedMail({
+        to: supportEmail,
+        userId: user.id,
+        name: `${user.firstName} ${user.lastName}`.trim(),
+        oldEmail: change.oldEmail,
+        newEmail: change.newEmail,
+        outcome: undo
+          ? 'The change had been confirmed: the account is back on the old address.'
+          : change.confirmedAt
+            ? 'The change had been confirmed and could not be undone automatically (the old address now has another account, or the address changed again): please check the account.'
+            : 'The change was not confirmed yet: it is cancelled.',
+      }),
+    );
+    return true;
+  });
+}
+
+/** Where the owner lands after confirming. */
+export const afterConfirm = (role: 'customer' | 'staff') =>
+  role === 'staff' ? paths.staff : paths.profile;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+// Every schema module's exports, so a date field added later is covered without editing this list.
+const modules = import.meta.glob<Record<string, unknown>>('./*.ts', { eager: true });
+
+/** Input fields that take a calendar day: they accept 2026-03-01 and refuse other text. */
+function dateFields(): { name: string; field: z.ZodType }[] {
+  const found: { name: string; field: z.ZodType }[] = [];
+  for (const [file, exports] of Object.entries(modules)) {
+    for (const [exportName, value] of Object.entries(exports)) {
+      if (!(value instanceof z.ZodObject)) continue;
+      for (const [key, field] of Object.entries(value.shape as Record<string, z.ZodType>)) {
+        if (field.safeParse('2026-03-01').success && !field.safeParse('not a date').success) {
+          found.push({ name: `${file} ${exportName}.${key}`, field });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+// Issue 13, item 9: years 1900-9999 only; year 0000 used to reach the database and answer 500.
+describe('every date field of every shared schema', () => {
+  const fields = dateFields();
+
+  it('finds the date fields (invoices, projects, milestones, time entries)', () => {
+    expect(fields.length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('accepts days from 1900-01-01 to 9999-12-31', () => {
+    for (const { name, field } of fields) {
+      for (const day of ['1900-01-01', '2026-02-28', '9999-12-31']) {
+        expect(field.safeParse(day).success, `${name} ${day}`).toBe(true);
+      }
+    }
+  });
+
+  it('refuses years before 1900, year 0000, and days that do not exist', () => {
+    for (const { name, field } of fields) {
+      for (const day of ['0000-01-01', '0001-01-01', '1899-12-31', '10000-01-01', '2026-02-30']) {
+        expect(field.safeParse(day).success, `${name} ${day}`).toBe(false);
+      }
+    }
+  });
+});

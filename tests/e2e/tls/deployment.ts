@@ -3,26 +3,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect } from '@playwright/test';
-import { loadConfig } from '../../../src/server/config.ts';
 import { e2ePorts } from '../ports.ts';
 import { makeTestCertificates } from './certificates.ts';
 import { requestWithCa, setCookies, type Answer, type RequestOptions } from './https.ts';
 import { SITE, freePort, siteForTest, startNginx } from './nginx.ts';
-
-/**
- * TRUST_PROXY as deploy/meridian.env.example sets it: the proxy's own address. Until the
- * proxy-list form of TRUST_PROXY (issue 13) is on this branch, the app accepts only
- * true/false; nginx replaces X-Forwarded-For with the client's address, so `true` is
- * equivalent here, and the test says which one it ran with.
- */
-export function trustProxySetting(): string {
-  try {
-    loadConfig({ TRUST_PROXY: '127.0.0.1' });
-    return '127.0.0.1';
-  } catch {
-    return 'true';
-  }
-}
 
 export type Deployment = Awaited<ReturnType<typeof startDeployment>>;
 
@@ -39,7 +23,8 @@ export async function startDeployment(nginx: string) {
   const host = `localhost:${ports.https}`;
   const origin = `https://${host}`;
   const dataDir = path.join(dir, 'data');
-  const trustProxy = trustProxySetting();
+  // As deploy/meridian.env.example sets it: the proxy's own address.
+  const trustProxy = '127.0.0.1';
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,

@@ -20,6 +20,13 @@ import {
   uuid,
   bigint,
 } from 'drizzle-orm/pg-core';
+import { userRoles } from '../../shared/schemas/auth.ts';
+import { activityTypes } from '../../shared/schemas/dashboard.ts';
+import { documentCategories } from '../../shared/schemas/documents.ts';
+import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
+import { milestoneStatuses, projectStatuses } from '../../shared/schemas/projects.ts';
+import { leadStatuses } from '../../shared/schemas/staff-leads.ts';
+import { ticketPriorities, ticketStatuses } from '../../shared/schemas/tickets.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -28,32 +35,17 @@ const customerRef = () =>
     .notNull()
     .references(() => customers.id, { onDelete: 'cascade' });
 
-export const userRole = pgEnum('user_role', ['customer', 'staff']);
-export const invoiceStatus = pgEnum('invoice_status', ['paid', 'pending', 'overdue']);
-export const projectStatus = pgEnum('project_status', [
-  'in-progress',
-  'completed',
-  'scheduled',
-  'on-hold',
-]);
-export const milestoneStatus = pgEnum('milestone_status', ['completed', 'in-progress', 'pending']);
-export const ticketStatus = pgEnum('ticket_status', ['open', 'pending', 'closed']);
-export const ticketPriority = pgEnum('ticket_priority', ['high', 'normal', 'low']);
-export const documentCategory = pgEnum('document_category', [
-  'project',
-  'invoice',
-  'compliance',
-  'training',
-  'other',
-]);
-export const activityType = pgEnum('activity_type', [
-  'payment',
-  'milestone',
-  'ticket',
-  'document',
-  'other',
-]);
-export const leadStatus = pgEnum('lead_status', ['new', 'in-progress', 'done']);
+// Every value list is written once, in src/shared (db/enums.test.ts compares them with the database).
+export const userRole = pgEnum('user_role', userRoles);
+export const invoiceStatus = pgEnum('invoice_status', invoiceStatuses);
+export const projectStatus = pgEnum('project_status', projectStatuses);
+export const milestoneStatus = pgEnum('milestone_status', milestoneStatuses);
+export const ticketStatus = pgEnum('ticket_status', ticketStatuses);
+export const ticketPriority = pgEnum('ticket_priority', ticketPriorities);
+export const documentCategory = pgEnum('document_category', documentCategories);
+export const activityType = pgEnum('activity_type', activityTypes);
+export const leadStatus = pgEnum('lead_status', leadStatuses);
+/** The outbox's own states: no screen shows them, so they live here. */
 export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 
 export const users = pgTable(

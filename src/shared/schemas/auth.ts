@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export const userRoles = ['customer', 'staff'] as const;
+
 export const notificationPreferencesSchema = z.object({
   emailInvoices: z.boolean(),
   emailProjects: z.boolean(),
@@ -17,7 +19,7 @@ export const currentUserSchema = z.object({
   lastName: z.string(),
   email: z.string(),
   profileImageUrl: z.string().nullable(),
-  role: z.enum(['customer', 'staff']),
+  role: z.enum(userRoles),
   customers: z.array(z.object({ id: z.string(), name: z.string() })),
   notificationPreferences: notificationPreferencesSchema,
   previousSignInAt: z.string().nullable(),

@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import { documentCategories } from './documents.ts';
 import { requiredText } from './fields.ts';
+import { invoiceStatuses } from './invoices.ts';
+import { milestoneStatuses, projectStatuses } from './projects.ts';
 import { dateField, optionalDateField, optionalId } from './staff-fields.ts';
 
-export const invoiceStatuses = ['paid', 'pending', 'overdue'] as const;
-export const projectStatuses = ['in-progress', 'completed', 'scheduled', 'on-hold'] as const;
-export const milestoneStatuses = ['completed', 'in-progress', 'pending'] as const;
-export const documentCategories = [
-  'project',
-  'invoice',
-  'compliance',
-  'training',
-  'other',
-] as const;
 /** Upload size limit for one document. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 export const DOCUMENT_TOO_LARGE = 'The file is larger than 25 MB';

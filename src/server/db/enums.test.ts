@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { isPgEnum } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userRoles } from '../../shared/schemas/auth.ts';
+import { activityTypes } from '../../shared/schemas/dashboard.ts';
+import { documentCategories } from '../../shared/schemas/documents.ts';
+import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
+import { milestoneStatuses, projectStatuses } from '../../shared/schemas/projects.ts';
+import { leadStatuses } from '../../shared/schemas/staff-leads.ts';
+import { ticketPriorities, ticketStatuses } from '../../shared/schemas/tickets.ts';
+import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
+import { selectRows } from './client.ts';
+import * as schema from './schema.ts';
+
+/** Each database enum and the shared list the screens, forms and schemas use. */
+const sharedLists: Record<string, readonly string[]> = {
+  user_role: userRoles,
+  invoice_status: invoiceStatuses,
+  project_status: projectStatuses,
+  milestone_status: milestoneStatuses,
+  ticket_status: ticketStatuses,
+  ticket_priority: ticketPriorities,
+  document_category: documentCategories,
+  activity_type: activityTypes,
+  lead_status: leadStatuses,
+  mail_status: schema.mailStatus.enumValues,
+};
+
+// Issue 15, item 1: a value added to a shared list without its migration (or the reverse)
+// fails here, not as a 500 when the first row with that value is written.
+describe('database enums', () => {
+  let tdb: TestDatabase;
+  beforeAll(async () => {
+    tdb = await createTestDatabase();
+  });
+  afterAll(() => tdb.destroy());
+
+  it('hold exactly the values of their shared lists, in order', async () => {
+    const rows = await selectRows<{ name: string; value: string }>(
+      tdb.database.db,
+      sql`select t.typname as name, e.enumlabel as value
+          from pg_enum e join pg_type t on t.oid = e.enumtypid
+          join pg_namespace n on n.oid = t.typnamespace
+          where n.nspname = 'public' order by t.typname, e.enumsortorder`,
+    );
+    const live: Record<string, string[]> = {};
+    for (const { name, value } of rows) (live[name] ??= []).push(value);
+    expect(live).toEqual(
+      Object.fromEntries(Object.entries(sharedLists).map(([k, v]) => [k, [...v]])),
+    );
+  });
+
+  it('are each built from their shared list', () => {
+    const declared = Object.values(schema as Record<string, unknown>).filter(isPgEnum);
+    expect(declared.map((e) => e.enumName).sort()).toEqual(Object.keys(sharedLists).sort());
+    for (const e of declared) expect(e.enumValues).toEqual(sharedLists[e.enumName]);
+  });
+});

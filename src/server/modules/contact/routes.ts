@@ -1,6 +1,6 @@
 import { contactSchema } from '../../../shared/schemas/contact.ts';
 import { contactMessages } from '../../db/schema.ts';
-import { publicFormRoute } from '../../lib/public-form-route.ts';
+import { publicFormRoute } from '../public-form-route.ts';
 import { salesNotification, visitorAcknowledgement } from './mails.ts';
 
 /** POST /api/contact: store the message, then mail sales and the visitor (spec sections 5 and 7). */

@@ -1,6 +1,6 @@
 import { quoteSchema } from '../../../shared/schemas/quote.ts';
 import { quoteRequests } from '../../db/schema.ts';
-import { publicFormRoute } from '../../lib/public-form-route.ts';
+import { publicFormRoute } from '../public-form-route.ts';
 import { salesNotification, visitorAcknowledgement } from './mails.ts';
 
 /** POST /api/quote: store the request, then mail sales and the visitor (spec sections 2 and 7). */

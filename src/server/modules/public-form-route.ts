@@ -12,7 +12,7 @@ import {
   publicFormRateLimit,
   rejectFilledHoneypot,
   requireJson,
-} from './public-form.ts';
+} from '../lib/public-form.ts';
 
 type HoneypotFields = { [HONEYPOT_FIELD]?: string | undefined };
 type Body<TShape extends z.ZodRawShape> = z.output<z.ZodObject<TShape>> & HoneypotFields;

@@ -47,27 +47,67 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
-  {
-    files: ['src/server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/client/**'] }] },
-  },
-  // Features never import each other: what two modules share lives beside them in
-  // src/server/modules/ (a file) or below (db/, plugins/, lib/).
-  {
-    files: ['src/server/modules/*/**/*.ts'],
+  // --- Server layers (issue 15): app -> modules -> services -> db -> (config, lib), never
+  // upward. Plugins wire services into Fastify (modules may use their guards); the seed and
+  // the backup tools sit beside what they use. Each folder lists what it must not import.
+  ...serverLayers({
+    'src/server/{lib/**,config}.ts': ['db', 'services', 'plugins', 'modules', 'seed', 'backup'],
+    'src/server/db/**/*.ts': ['services', 'plugins', 'modules', 'seed', 'backup'],
+    'src/server/services/**/*.ts': ['plugins', 'modules', 'seed', 'backup'],
+    'src/server/seed/**/*.ts': ['plugins', 'modules', 'backup'],
+    'src/server/plugins/**/*.ts': ['modules', 'seed', 'backup'],
+    'src/server/modules/*.ts': ['seed', 'backup'],
+    'src/server/modules/*/**/*.ts': ['seed', 'backup'],
+  }),
+  // --- end of server layers
+);
+
+/**
+ * One `no-restricted-imports` block per server folder: never the client, never `app.ts`,
+ * never the folders above it; and (modules only) never a sibling module: what two modules
+ * share lives beside them in src/server/modules/ or in a service. Production files only:
+ * a test may reach any layer to set up its case.
+ */
+function serverLayers(above) {
+  const layer = (files, forbidden, extra = []) => ({
+    files: [files],
+    ignores: ['src/server/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/client/**'] },
-            {
-              regex: '^\\.\\./[^./][^/]*/',
-              message: 'A module must not import another module; share the code beside them.',
-            },
+            { group: ['**/client/**'], message: 'The server never imports the client.' },
+            ...(forbidden.length
+              ? [
+                  {
+                    regex: `(^|/)(${forbidden.join('|')})(/|\\.ts$)`,
+                    message:
+                      'Imports point down the layers: app -> modules -> services -> db -> (config, lib).',
+                  },
+                ]
+              : []),
+            ...extra,
           ],
         },
       ],
     },
-  },
-);
+  });
+  return [
+    layer('src/server/**/*.ts', []),
+    ...Object.entries(above).map(([files, folders]) =>
+      layer(
+        files,
+        ['app', ...folders],
+        files.startsWith('src/server/modules/*/')
+          ? [
+              {
+                regex: '^\\.\\./[^./][^/]*/',
+                message: 'A module must not import another module; share the code beside them.',
+              },
+            ]
+          : [],
+      ),
+    ),
+  ];
+}

@@ -8,8 +8,8 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { customerUsers, users } from '../src/server/db/schema.ts';
-import { LARGE_COMPANY } from '../src/server/db/seed/large.ts';
-import { createSession } from '../src/server/plugins/session/sessions.ts';
+import { LARGE_COMPANY } from '../src/server/seed/large.ts';
+import { createSession } from '../src/server/services/sessions.ts';
 
 export type AppServerInfo = { port: number; cookie: string; customerId: string };
 
@@ -40,7 +40,7 @@ if (fresh) {
   // measurement starts with a clean heap, not the garbage of 30,000 inserted rows.
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'src/server/db/seed-cli.ts', ...(large ? ['--large'] : [])],
+    ['--import', 'tsx', 'src/server/seed/seed-cli.ts', ...(large ? ['--large'] : [])],
     { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
 }

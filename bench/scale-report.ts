@@ -1,4 +1,4 @@
-import { LARGE_COMPANY } from '../src/server/db/seed/large.ts';
+import { LARGE_COMPANY } from '../src/server/seed/large.ts';
 import { KEYSTROKE_TARGET_MS, SERVER_TARGET_MS, type ScaleResult } from './scale.ts';
 
 const ms = (n: number) => `${n} ms`;

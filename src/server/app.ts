@@ -25,14 +25,14 @@ import { clientPlugin } from './plugins/client.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkErrorHandlers } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
-import { mailPlugin } from './plugins/mail/plugin.ts';
+import { mailPlugin } from './plugins/mail.ts';
 import { metricsPlugin } from './plugins/metrics/plugin.ts';
 import { readinessPlugin } from './plugins/readiness.ts';
 import { readLimitPlugin } from './plugins/read-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { requireCustomerAccess } from './plugins/session/customer-access.ts';
 import { sessionPlugin } from './plugins/session/plugin.ts';
-import { storagePlugin } from './plugins/storage/plugin.ts';
+import { storagePlugin } from './plugins/storage.ts';
 
 export type AppOptions = {
   /** An already-open, migrated database; otherwise the app opens one and migrates it. */

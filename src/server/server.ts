@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { isNewPgliteDir, openDatabase } from './db/client.ts';
-import { seedDemoData } from './db/seed/demo.ts';
+import { seedDemoData } from './seed/demo.ts';
 import { installGracefulShutdown } from './lifecycle.ts';
 
 function configOrExit(): Config {

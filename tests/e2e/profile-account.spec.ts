@@ -1,7 +1,7 @@
 // Profile & Settings against the account routes (PUT /api/auth/profile, PUT /api/auth/notifications,
 // POST /api/auth/logout-all) and the portal header.
 import type { Page } from '@playwright/test';
-import { DEMO_USERS } from '../../src/server/db/seed/demo.ts';
+import { DEMO_USERS } from '../../src/server/seed/demo.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { DEMO_USERS } from '../../src/server/db/seed/demo.ts';
+import { DEMO_USERS } from '../../src/server/seed/demo.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
-import { seedDemoData } from '../../src/server/db/seed/demo.ts';
+import { seedDemoData } from '../../src/server/seed/demo.ts';
 import { installGracefulShutdown } from '../../src/server/lifecycle.ts';
 import { startSmtpSink } from '../../src/server/test/smtp-sink.ts';
 import { e2eDirs, e2ePorts } from './ports.ts';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO_USERS } from '../../src/server/db/seed/demo.ts';
+import { DEMO_USERS } from '../../src/server/seed/demo.ts';
 import { signIn } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 

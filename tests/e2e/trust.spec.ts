@@ -1,5 +1,5 @@
 // Issue 13 in the browser: the holes a review of the running product found stay closed.
-import { DEMO_USERS } from '../../src/server/db/seed/demo.ts';
+import { DEMO_USERS } from '../../src/server/seed/demo.ts';
 import { mailFiles, nextMailTo, signIn } from './fixtures/sign-in.ts';
 import {
   companyWithUser,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
-import { isSafeKey } from '../plugins/storage/storage.ts';
+import { isSafeKey } from '../services/storage.ts';
 import {
   BackupError,
   MANIFEST_NAME,

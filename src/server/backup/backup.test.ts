@@ -11,7 +11,7 @@ import { openDatabase, selectRows, type Db } from '../db/client.ts';
 import { knownMigrations } from '../db/migration-level.ts';
 import { DatabaseInUseError } from '../db/pglite-lock.ts';
 import { contactMessages } from '../db/schema.ts';
-import { FsStorage } from '../plugins/storage/storage.ts';
+import { FsStorage } from '../services/storage.ts';
 import { TMP_ROOT, pgliteCopy, withAdmin, withDatabase } from '../test/template.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { readArchive, writeArchive } from './archive.ts';

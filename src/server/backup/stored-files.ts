@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isPartialWrite, isSafeKey } from '../plugins/storage/storage.ts';
+import { isPartialWrite, isSafeKey } from '../services/storage.ts';
 import { BackupError } from './manifest.ts';
 
 /**

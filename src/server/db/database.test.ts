@@ -7,7 +7,7 @@ import { withAdmin, withDatabase } from '../test/template.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { openDatabase, selectRows, type Database } from './client.ts';
 import * as t from './schema.ts';
-import { DEMO_USERS, seedDemoData } from './seed/demo.ts';
+import { DEMO_USERS, seedDemoData } from '../seed/demo.ts';
 
 /** An empty database of the configured kind: a new PGlite directory, or a new PostgreSQL database. */
 async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
-import { seedDemoData } from '../db/seed/demo.ts';
+import { seedDemoData } from '../seed/demo.ts';
 import { sessionCookieFor } from '../test/sign-in.ts';
 import { testConfig } from '../test/test-app.ts';
 import { TEMPLATE_DIR, withAdmin, withDatabase } from '../test/template.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, signInTokens } from '../db/schema.ts';
-import { requestLink } from '../modules/auth/login-test-helpers.ts';
+import { requestLink } from '../test/login-links.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { linkOf, openForm, postForm, requestLink } from '../modules/auth/login-test-helpers.ts';
+import { linkOf, openForm, postForm, requestLink } from '../test/login-links.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
 import { sessionCookieFor } from '../test/sign-in.ts';
 import { createTestApp, testConfig, type TestApp } from '../test/test-app.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS } from '../db/seed/demo.ts';
+import { DEMO_USERS } from '../seed/demo.ts';
 import { documents, invoices } from '../db/schema.ts';
 import { customerIdOf } from '../test/customers.ts';
 import { sessionCookieFor } from '../test/sign-in.ts';

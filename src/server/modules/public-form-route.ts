@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { HONEYPOT_FIELD } from '../../shared/honeypot.ts';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
-import { enqueueMail, type MailMessage } from '../plugins/mail/outbox.ts';
+import { enqueueMail, type MailMessage } from '../services/mail-outbox.ts';
 import {
   PUBLIC_FORM_BODY_LIMIT,
   createdSchema,

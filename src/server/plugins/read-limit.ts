@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/errors.ts';
 import { withKeyMemory } from './security.ts';
-import { sha256 } from './session/sessions.ts';
+import { sha256 } from '../services/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

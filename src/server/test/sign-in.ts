@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../db/schema.ts';
-import { createSession } from '../plugins/session/sessions.ts';
+import { createSession } from '../services/sessions.ts';
 
 /**
  * A real session row for a seeded user and the signed cookie header that carries it,

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { isNewPgliteDir, openDatabase } from '../db/client.ts';
-import { seedDemoData } from '../db/seed/demo.ts';
+import { seedDemoData } from '../seed/demo.ts';
 
 /** Test databases are copies of one migrated, seeded template made once per run. */
 export const TMP_ROOT = path.resolve('.tmp');

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { appWithMailSink } from '../../test/mail-app.ts';
-import { linkOf, openForm, postForm, requestLink } from './login-test-helpers.ts';
+import { linkOf, openForm, postForm, requestLink } from '../../test/login-links.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 const LOCK_SUBJECT = 'Sign-in codes turned off for your account';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { signIns, users } from '../../db/schema.ts';
-import { createSession } from '../../plugins/session/sessions.ts';
+import { createSession } from '../../services/sessions.ts';
 import { paths } from '../../../shared/routes.ts';
 
 /** Where a user lands after signing in. */

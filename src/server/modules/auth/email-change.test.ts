@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, customers, sessions, users } from '../../db/schema.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { appWithMailSink } from '../../test/mail-app.ts';
-import { cookieHeader, cookiesOf, hiddenField, linkOf, requestLink } from './login-test-helpers.ts';
+import {
+  cookieHeader,
+  cookiesOf,
+  hiddenField,
+  linkOf,
+  requestLink,
+} from '../../test/login-links.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 const SAM = 'sam.rivera@globex-retail.example';

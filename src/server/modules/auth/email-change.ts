@@ -3,8 +3,8 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { emailChanges, signInTokens, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { enqueueMail } from '../../plugins/mail/outbox.ts';
-import { deleteUserSessions, sha256 } from '../../plugins/session/sessions.ts';
+import { enqueueMail } from '../../services/mail-outbox.ts';
+import { deleteUserSessions, sha256 } from '../../services/sessions.ts';
 import { paths } from '../../../shared/routes.ts';
 import type { ProfileInput } from '../../../shared/schemas/profile.ts';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { LOGIN_LIMITS } from './limits.ts';
-import { openForm, postForm, type FormState } from './login-test-helpers.ts';
+import { openForm, postForm, type FormState } from '../../test/login-links.ts';
 
 describe('sign-in rate limits (at their real size)', () => {
   let t: TestApp;

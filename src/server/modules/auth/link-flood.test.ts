@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appWithMailSink } from '../../test/mail-app.ts';
 import { LOGIN_LIMITS } from './limits.ts';
-import { linkOf, openForm, postForm, requestLink } from './login-test-helpers.ts';
+import { linkOf, openForm, postForm, requestLink } from '../../test/login-links.ts';
 
 const SAM = 'sam.rivera@globex-retail.example';
 

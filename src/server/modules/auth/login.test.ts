@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { linkOf, openForm, postForm, requestLink } from './login-test-helpers.ts';
+import { linkOf, openForm, postForm, requestLink } from '../../test/login-links.ts';
 import { LOGIN_RESPONSE_FLOOR_MS } from './login-routes.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';

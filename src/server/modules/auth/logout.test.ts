@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { cookieHeader, cookiesOf, hiddenField } from './login-test-helpers.ts';
+import { cookieHeader, cookiesOf, hiddenField } from '../../test/login-links.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 

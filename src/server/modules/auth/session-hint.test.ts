@@ -7,7 +7,7 @@ import { sessions, users } from '../../db/schema.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { TMP_ROOT } from '../../test/template.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { cookieHeader, linkOf, openForm, postForm, requestLink } from './login-test-helpers.ts';
+import { cookieHeader, linkOf, openForm, postForm, requestLink } from '../../test/login-links.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { linkOf, openForm, postForm, requestLink } from './login-test-helpers.ts';
+import { linkOf, openForm, postForm, requestLink } from '../../test/login-links.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 

@@ -2,7 +2,7 @@ import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { signInCodeFailures, signInCodeLocks, signInTokens, users } from '../../db/schema.ts';
-import { sha256 } from '../../plugins/session/sessions.ts';
+import { sha256 } from '../../services/sessions.ts';
 
 export const TOKEN_TTL_MS = 10 * 60 * 1000;
 /** Wrong codes allowed per token before it is dead (a new request issues a new one). */

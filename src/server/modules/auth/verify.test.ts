@@ -11,7 +11,7 @@ import {
   openForm,
   postForm,
   requestLink,
-} from './login-test-helpers.ts';
+} from '../../test/login-links.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 const STAFF = 'support@example.com';

@@ -4,7 +4,7 @@ import { dashboardSchema, type Dashboard } from '../../../shared/schemas/dashboa
 import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import type { Project } from '../../../shared/schemas/projects.ts';
 import { activities, invoices, projects, tickets, timeEntries } from '../../db/schema.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
 import { customerIdOf } from '../../test/customers.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentListSchema, type PortalDocument } from '../../../shared/schemas/documents.ts';
 import { documents, projects } from '../../db/schema.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
 import { customerIdOf } from '../../test/customers.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { invoiceListSchema, type Invoice } from '../../../shared/schemas/invoices.ts';
 import { invoices } from '../../db/schema.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
 import { customerIdOf } from '../../test/customers.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { portalApiFixture } from '../../test/portal-api-fixture.ts';

@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { projectListSchema, type Project } from '../../../shared/schemas/projects.ts';
 import { milestones, projects } from '../../db/schema.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
 import { portalApiFixture } from '../../test/portal-api-fixture.ts';
 
 describe('GET /api/customers/:customerId/projects', () => {

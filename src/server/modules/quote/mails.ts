@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../plugins/mail/outbox.ts';
+import type { MailMessage } from '../../services/mail-outbox.ts';
 import { company } from '../../../shared/company.ts';
 
 type QuoteRequest = {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 

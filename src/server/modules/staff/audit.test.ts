@@ -10,10 +10,10 @@ import {
   tickets,
   users,
 } from '../../db/schema.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
 import { listRoutes } from '../../test/list-routes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { multipartBody, staffTestContext } from './test-context.ts';
+import { multipartBody, staffTestContext } from '../../test/staff-context.ts';
 
 type Ctx = Awaited<ReturnType<typeof staffTestContext>>;
 type Sample = (t: TestApp, ctx: Ctx) => Promise<InjectOptions>;

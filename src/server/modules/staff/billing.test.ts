@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, contactMessages, quoteRequests, timeEntries } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from './test-context.ts';
+import { staffTestContext } from '../../test/staff-context.ts';
 
 describe('billing, delivery and leads', () => {
   let t: TestApp;

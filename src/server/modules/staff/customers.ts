@@ -10,7 +10,8 @@ import {
   companySummarySchema,
 } from '../../../shared/schemas/staff-customers.ts';
 import { idParam } from '../../../shared/schemas/staff-fields.ts';
-import { actorOf, recordAudit } from './audit.ts';
+import { actorOf } from '../../plugins/session/actor.ts';
+import { recordAudit } from '../../services/audit.ts';
 
 // Written out in full: drizzle drops the table prefix on single-table selects, which makes "id" ambiguous here.
 const userCount = sql<number>`(select count(*)::int from customer_users cu where cu.customer_id = "customers"."id")`;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowCounts } from '../../hardening/api-catalog.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from './test-context.ts';
+import { staffTestContext } from '../../test/staff-context.ts';
 
 // Issue 13, item 9: a year the database cannot store is the caller's mistake (400), never a 500.
 describe('staff date fields outside 1900-9999', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, documents, projects } from '../../db/schema.ts';
 import { MAX_DOCUMENT_BYTES } from '../../../shared/schemas/staff-billing.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { multipartBody, staffTestContext } from './test-context.ts';
+import { multipartBody, staffTestContext } from '../../test/staff-context.ts';
 
 describe('document upload', () => {
   let t: TestApp;

@@ -14,8 +14,9 @@ import {
   staffDocumentSchema,
 } from '../../../shared/schemas/staff-billing.ts';
 import { idParam } from '../../../shared/schemas/staff-fields.ts';
-import { recordActivity } from './activity.ts';
-import { actorOf, recordAudit } from './audit.ts';
+import { recordActivity } from '../../services/activity.ts';
+import { actorOf } from '../../plugins/session/actor.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { iso, requireCompany, requireProjectOf } from './lookups.ts';
 
 /** The file's own name without any folder, control characters or excess length. */

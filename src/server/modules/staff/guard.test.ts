@@ -2,7 +2,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes, type RouteEntry } from '../../test/list-routes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from './test-context.ts';
+import { staffTestContext } from '../../test/staff-context.ts';
 
 /** A concrete URL for a route pattern: any id will do, the guard answers before the handler. */
 const concrete = (url: string) =>

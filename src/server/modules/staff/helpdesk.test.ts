@@ -1,10 +1,10 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, ticketReplies, tickets, users } from '../../db/schema.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from './test-context.ts';
+import { staffTestContext } from '../../test/staff-context.ts';
 
 describe('the help desk', () => {
   let t: TestApp;

@@ -15,9 +15,10 @@ import {
   ticketUpdateSchema,
 } from '../../../shared/schemas/staff-helpdesk.ts';
 import { ticketReplySchema } from '../../../shared/schemas/tickets.ts';
-import { enqueueTicketUpdateMail } from '../ticket-mails.ts';
-import { recordActivity } from './activity.ts';
-import { actorOf, recordAudit } from './audit.ts';
+import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
+import { recordActivity } from '../../services/activity.ts';
+import { actorOf } from '../../plugins/session/actor.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { iso } from './lookups.ts';
 import { matchesAny } from './search.ts';
 

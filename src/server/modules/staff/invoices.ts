@@ -5,8 +5,9 @@ import { invoices } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { invoiceInputSchema, staffInvoiceSchema } from '../../../shared/schemas/staff-billing.ts';
 import { idParam } from '../../../shared/schemas/staff-fields.ts';
-import { recordActivity } from './activity.ts';
-import { actorOf, recordAudit } from './audit.ts';
+import { recordActivity } from '../../services/activity.ts';
+import { actorOf } from '../../plugins/session/actor.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { requireCompany, rethrowUnique } from './lookups.ts';
 
 const DUPLICATE = 'An invoice with this number already exists';

@@ -10,7 +10,8 @@ import {
   leadStatusUpdateSchema,
   type Lead,
 } from '../../../shared/schemas/staff-leads.ts';
-import { actorOf, recordAudit } from './audit.ts';
+import { actorOf } from '../../plugins/session/actor.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { iso } from './lookups.ts';
 import { matchesAny } from './search.ts';
 

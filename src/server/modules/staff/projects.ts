@@ -11,8 +11,9 @@ import {
   staffProjectSchema,
 } from '../../../shared/schemas/staff-billing.ts';
 import { idParam } from '../../../shared/schemas/staff-fields.ts';
-import { recordActivity } from './activity.ts';
-import { actorOf, recordAudit } from './audit.ts';
+import { recordActivity } from '../../services/activity.ts';
+import { actorOf } from '../../plugins/session/actor.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { requireCompany } from './lookups.ts';
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -7,7 +7,8 @@ import {
   timeEntryInputSchema,
 } from '../../../shared/schemas/staff-billing.ts';
 import { idParam } from '../../../shared/schemas/staff-fields.ts';
-import { actorOf, recordAudit } from './audit.ts';
+import { actorOf } from '../../plugins/session/actor.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { requireCompany, requireProjectOf } from './lookups.ts';
 
 const LIST_LIMIT = 200;

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerUsers, sessions, users } from '../../db/schema.ts';
-import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../db/seed/demo.ts';
+import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from './test-context.ts';
+import { staffTestContext } from '../../test/staff-context.ts';
 
 describe('companies and their users', () => {
   let t: TestApp;

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { customerUsers, customers, notificationPreferences, users } from '../../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/errors.ts';
-import { enqueueMail } from '../../plugins/mail/outbox.ts';
-import { deleteUserSessions } from '../../plugins/session/sessions.ts';
+import { enqueueMail } from '../../services/mail-outbox.ts';
+import { deleteUserSessions } from '../../services/sessions.ts';
 import {
   companyUserSchema,
   inviteSchema,
@@ -14,7 +14,8 @@ import {
   userActiveSchema,
 } from '../../../shared/schemas/staff-customers.ts';
 import { idParam } from '../../../shared/schemas/staff-fields.ts';
-import { actorOf, recordAudit } from './audit.ts';
+import { actorOf } from '../../plugins/session/actor.ts';
+import { recordAudit } from '../../services/audit.ts';
 import { requireCompany, rethrowUnique } from './lookups.ts';
 import { welcomeMail } from './welcome-mail.ts';
 

@@ -1,5 +1,5 @@
 import { company } from '../../../shared/company.ts';
-import type { MailMessage } from '../../plugins/mail/outbox.ts';
+import type { MailMessage } from '../../services/mail-outbox.ts';
 
 /** The invitation: who added them to which company, and the link that starts sign-in with the address filled in. */
 export function welcomeMail(opts: {

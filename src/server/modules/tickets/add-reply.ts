@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import { ticketReplies, tickets } from '../../db/schema.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import type { SessionUser } from '../../plugins/session/sessions.ts';
+import type { SessionUser } from '../../services/sessions.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
-import { enqueueCustomerReplyMail } from '../ticket-mails.ts';
+import { enqueueCustomerReplyMail } from '../../services/ticket-mails.ts';
 import { findTicket } from './queries.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { activities, customers, tickets } from '../../db/schema.ts';
-import type { SessionUser } from '../../plugins/session/sessions.ts';
+import type { SessionUser } from '../../services/sessions.ts';
 import type { NewTicket, Ticket } from '../../../shared/schemas/tickets.ts';
 import type { Config } from '../../config.ts';
-import { enqueueNewTicketMails } from '../ticket-mails.ts';
+import { enqueueNewTicketMails } from '../../services/ticket-mails.ts';
 import { findTicket } from './queries.ts';
 
 /** A customer opens a ticket: it starts `open`, shows in the company's activity, and is e-mailed. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ticketSchema, type Ticket } from '../../../shared/schemas/tickets.ts';
 import { customers, ticketReplies, tickets } from '../../db/schema.ts';
-import { DEMO_USERS } from '../../db/seed/demo.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 

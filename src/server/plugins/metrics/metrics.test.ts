@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from '../../services/mail-outbox.ts';
 import { customerIdOf } from '../../test/customers.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

@@ -4,9 +4,9 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { forbidden, unauthorized } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../../shared/schemas/auth.ts';
-import { findSessionAccount } from './current-user.ts';
+import { findSessionAccount } from '../../services/current-user.ts';
 import { SessionCache, type CachedAccount } from './session-cache.ts';
-import { SESSION_ABSOLUTE_MS, sha256 } from './sessions.ts';
+import { SESSION_ABSOLUTE_MS, sha256 } from '../../services/sessions.ts';
 
 /** The channel the database's triggers notify when an account changes (migration 0002). */
 const AUTH_CHANGED = 'auth_changed';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PREFERENCES, type SessionAccount } from './current-user.ts';
+import { DEFAULT_PREFERENCES, type SessionAccount } from '../../services/current-user.ts';
 import { SessionCache } from './session-cache.ts';
 
 const account = (id: string, recheckAt = 1_000): SessionAccount => ({

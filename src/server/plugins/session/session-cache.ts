@@ -1,4 +1,4 @@
-import type { SessionAccount } from './current-user.ts';
+import type { SessionAccount } from '../../services/current-user.ts';
 
 /** An account as cached: its JSON is written once, on the first "who am I" that needs it. */
 export type CachedAccount = SessionAccount & { json?: string };

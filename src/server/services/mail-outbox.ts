@@ -3,9 +3,9 @@ import path from 'node:path';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
+import type { Config } from '../config.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
 
 export type MailMessage = {
   to: string;

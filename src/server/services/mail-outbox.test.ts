@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mailOutbox } from '../../db/schema.ts';
-import { linkOf, requestLink } from '../../modules/auth/login-test-helpers.ts';
-import { appWithMailSink } from '../../test/mail-app.ts';
+import { mailOutbox } from '../db/schema.ts';
+import { linkOf, requestLink } from '../test/login-links.ts';
+import { appWithMailSink } from '../test/mail-app.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 

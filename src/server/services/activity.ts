@@ -1,5 +1,5 @@
-import type { Tx } from '../../db/client.ts';
-import { activities } from '../../db/schema.ts';
+import type { Tx } from '../db/client.ts';
+import { activities } from '../db/schema.ts';
 
 type ActivityType = (typeof activities.$inferInsert)['type'];
 

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
 import { customerUsers, notificationPreferences, tickets, users } from '../db/schema.ts';
-import { enqueueMail, type MailMessage } from '../plugins/mail/outbox.ts';
+import { enqueueMail, type MailMessage } from './mail-outbox.ts';
 import { company } from '../../shared/company.ts';
 import { paths } from '../../shared/routes.ts';
 import type { TicketStatus } from '../../shared/schemas/tickets.ts';

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { renderPdf } from '../../lib/pdf.ts';
-import { FsStorage } from '../../plugins/storage/storage.ts';
-import { inspectFile, storedContentType } from '../../lib/safe-file.ts';
-import type { Db } from '../client.ts';
-import * as t from '../schema.ts';
+import { renderPdf } from '../lib/pdf.ts';
+import { FsStorage } from '../services/storage.ts';
+import { inspectFile, storedContentType } from '../lib/safe-file.ts';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
 
 /** The one company with a large history, for benchmarks: `npm run db:seed -- --large`. */
 export const LARGE_COMPANY = {

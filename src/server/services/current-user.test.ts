@@ -1,14 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  customerUsers,
-  customers,
-  notificationPreferences,
-  signIns,
-  users,
-} from '../../db/schema.ts';
-import { sessionCookieFor } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { customerUsers, customers, notificationPreferences, signIns, users } from '../db/schema.ts';
+import { sessionCookieFor } from '../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 // Each change is written straight to the database, as a script would: requests see it as
 // soon as the database's change notice has reached the app (docs/decisions/session-cache.md).

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { customers } from '../../db/schema.ts';
-import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../db/seed/demo.ts';
-import { sessionCookieFor } from '../../test/sign-in.ts';
+import { customers } from '../db/schema.ts';
+import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../seed/demo.ts';
+import { sessionCookieFor } from './sign-in.ts';
 
 /** Cookies for the seeded staff member and customer user, and the two seeded companies' ids. */
 export async function staffTestContext(app: FastifyInstance) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { sessions, users } from '../db/schema.ts';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;

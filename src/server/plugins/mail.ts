@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config.ts';
-import { MailOutbox, outboxBacklog } from './outbox.ts';
+import type { Config } from '../config.ts';
+import { MailOutbox, outboxBacklog } from '../services/mail-outbox.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,15 +1,6 @@
-import type { FastifyRequest } from 'fastify';
-import type { Tx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
-
-export type Actor = { id: string; name: string };
-
-/** The signed-in staff member (the scope's guard has loaded and checked them). */
-export function actorOf(request: FastifyRequest): Actor {
-  const user = request.user;
-  if (!user) throw new Error('staff route reached without a signed-in user');
-  return { id: user.id, name: `${user.firstName} ${user.lastName}`.trim() };
-}
+import type { Tx } from '../db/client.ts';
+import { auditLog } from '../db/schema.ts';
+import type { Actor } from './actor.ts';
 
 /** One audit row per staff write, written in the write's own transaction so both commit or neither. */
 export async function recordAudit(

@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.ts';
-import { openDatabase } from './client.ts';
-import { seedDemoData } from './seed/demo.ts';
-import { LARGE_COMPANY, seedLargeCompany } from './seed/large.ts';
+import { openDatabase } from '../db/client.ts';
+import { seedDemoData } from './demo.ts';
+import { LARGE_COMPANY, seedLargeCompany } from './large.ts';
 
 /**
  * `npm run db:seed`: migrates, then adds the demo data unless it is already there.

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../../config.ts';
-import { FsStorage, type FileStorage } from './storage.ts';
+import type { Config } from '../config.ts';
+import { FsStorage, type FileStorage } from '../services/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { selectRows, type Db } from '../../db/client.ts';
-import { preparedPerDb } from '../../db/prepared.ts';
+import { selectRows, type Db } from '../db/client.ts';
+import { preparedPerDb } from '../db/prepared.ts';
 import {
   customerUsers,
   customers,
@@ -9,7 +9,7 @@ import {
   sessions,
   signIns,
   users,
-} from '../../db/schema.ts';
+} from '../db/schema.ts';
 import {
   activeSession,
   sessionParams,
@@ -18,7 +18,7 @@ import {
   TOUCH_EVERY_MS,
   type SessionUser,
 } from './sessions.ts';
-import type { CurrentUser } from '../../../shared/schemas/auth.ts';
+import type { CurrentUser } from '../../shared/schemas/auth.ts';
 
 /** A user's notification preferences until they save their own. */
 export const DEFAULT_PREFERENCES = {

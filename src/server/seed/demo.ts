@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { renderPdf } from '../../lib/pdf.ts';
-import { inspectFile, storedContentType } from '../../lib/safe-file.ts';
-import { FsStorage } from '../../plugins/storage/storage.ts';
-import type { Db, Tx } from '../client.ts';
-import * as t from '../schema.ts';
+import { renderPdf } from '../lib/pdf.ts';
+import { inspectFile, storedContentType } from '../lib/safe-file.ts';
+import { FsStorage } from '../services/storage.ts';
+import type { Db, Tx } from '../db/client.ts';
+import * as t from '../db/schema.ts';
 
 export const DEMO_STAFF_EMAIL = 'support@example.com';
 export const DEMO_USERS = {

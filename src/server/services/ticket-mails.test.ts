@@ -8,7 +8,7 @@ import {
   tickets,
   users,
 } from '../db/schema.ts';
-import { DEMO_USERS } from '../db/seed/demo.ts';
+import { DEMO_USERS } from '../seed/demo.ts';
 import { sessionCookieFor } from '../test/sign-in.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';

@@ -67,7 +67,7 @@ export function publicFormRoute<TShape extends z.ZodRawShape>(
         const body = request.body as Body<TShape>;
         rejectFilledHoneypot(body, request);
         const { [HONEYPOT_FIELD]: _honeypot, ...input } = body;
-        const id = await app.db.transaction(async (tx) => {
+        const id = await app.write(async (tx) => {
           const rowId = await form.store(tx, input);
           const reference = referenceOf(form.referencePrefix, rowId);
           await enqueueMail(tx, [
@@ -76,7 +76,6 @@ export function publicFormRoute<TShape extends z.ZodRawShape>(
           ]);
           return rowId;
         });
-        app.mail.kick();
         return reply.status(201).send({ id });
       },
     );

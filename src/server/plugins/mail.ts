@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { MailOutbox, outboxBacklog } from '../services/mail-outbox.ts';
+import type { Tx } from '../db/client.ts';
+import { MailOutbox, outboxBacklog, writeTransaction } from '../services/mail-outbox.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     mail: MailOutbox;
+    /** Every write of a route: one transaction; after commit, the outbox wakes if it holds new mail. */
+    write<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   }
 }
 
@@ -14,6 +17,9 @@ export const mailPlugin = fp<{ config: Config; worker: boolean }>(
   async (app: FastifyInstance, { config, worker }) => {
     const outbox = new MailOutbox(app.db, config, app.log.child({ module: 'mail' }));
     app.decorate('mail', outbox);
+    app.decorate('write', <T>(work: (tx: Tx) => Promise<T>) =>
+      writeTransaction(app.db, () => outbox.kick(), work),
+    );
     if (worker) app.addHook('onListen', () => outbox.start());
     app.addHook('onClose', () => outbox.stop());
 

@@ -53,11 +53,14 @@ const BATCH = 20;
 /** 30 s, 1 min, 2 min ... capped at 1 h. */
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
 
+/** The transactions that enqueued mail: `writeTransaction` wakes the worker after they commit. */
+const enqueuedIn = new WeakSet<Tx>();
+
 /** Adds mail to the outbox inside the caller's transaction: it is sent only if the write commits. */
-export async function enqueueMail(db: Db | Tx, messages: MailMessage | MailMessage[]) {
+export async function enqueueMail(tx: Tx, messages: MailMessage | MailMessage[]) {
   const list = Array.isArray(messages) ? messages : [messages];
   if (list.length === 0) return;
-  await db.insert(mailOutbox).values(
+  await tx.insert(mailOutbox).values(
     list.map((m) => ({
       to: m.to,
       subject: m.subject,
@@ -67,6 +70,27 @@ export async function enqueueMail(db: Db | Tx, messages: MailMessage | MailMessa
       secrets: m.secrets?.length ? m.secrets : null,
     })),
   );
+  enqueuedIn.add(tx);
+}
+
+/**
+ * Runs one write in a transaction; once it has committed, and only if it enqueued mail,
+ * `wake` asks the outbox worker for a delivery round (the app's `app.write`), so no route
+ * has to remember to.
+ */
+export async function writeTransaction<T>(
+  db: Db,
+  wake: () => void,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  let enqueued = false;
+  const result = await db.transaction(async (tx) => {
+    const value = await work(tx);
+    enqueued = enqueuedIn.has(tx);
+    return value;
+  });
+  if (enqueued) wake();
+  return result;
 }
 
 /** What waits in the outbox table, for every app server together. */

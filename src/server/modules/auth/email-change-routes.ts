@@ -114,10 +114,11 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request, reply) => {
       if (!csrf.verify(request, request.body._csrf)) return page(reply, 403, EXPIRED);
-      const reported = await reportEmailChange(app.db, request.body.token, config.supportEmail);
+      const reported = await app.write((tx) =>
+        reportEmailChange(tx, request.body.token, config.supportEmail),
+      );
       audit.warn({ reqId: request.id, reported }, 'unrequested e-mail change reported');
       if (!reported) return page(reply, 400, reportLinkNotValidPage());
-      app.mail.kick();
       return page(reply, 200, reportDonePage());
     },
   );

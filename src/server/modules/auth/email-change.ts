@@ -50,35 +50,33 @@ const waiting = () =>
  * asking again for the waiting one changes nothing.
  */
 export async function saveProfile(
-  db: Db,
+  tx: Tx,
   user: { id: string; email: string; firstName: string },
   input: ProfileInput,
   appUrl: string,
 ): Promise<void> {
   const email = input.email.trim();
-  await db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({
-        firstName: input.firstName.trim(),
-        lastName: input.lastName.trim(),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, user.id));
-    const [pending] = await tx
-      .select({ newEmail: emailChanges.newEmail })
-      .from(emailChanges)
-      .where(and(eq(emailChanges.userId, user.id), waiting()))
-      .orderBy(sql`${emailChanges.createdAt} desc`)
-      .limit(1);
-    if (pending && sameAddress(pending.newEmail, email)) return;
-    await tx
-      .update(emailChanges)
-      .set({ cancelledAt: new Date() })
-      .where(and(eq(emailChanges.userId, user.id), waiting()));
-    if (sameAddress(user.email, email)) return;
-    await requestEmailChange(tx, { ...user, firstName: input.firstName.trim() }, email, appUrl);
-  });
+  await tx
+    .update(users)
+    .set({
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, user.id));
+  const [pending] = await tx
+    .select({ newEmail: emailChanges.newEmail })
+    .from(emailChanges)
+    .where(and(eq(emailChanges.userId, user.id), waiting()))
+    .orderBy(sql`${emailChanges.createdAt} desc`)
+    .limit(1);
+  if (pending && sameAddress(pending.newEmail, email)) return;
+  await tx
+    .update(emailChanges)
+    .set({ cancelledAt: new Date() })
+    .where(and(eq(emailChanges.userId, user.id), waiting()));
+  if (sameAddress(user.email, email)) return;
+  await requestEmailChange(tx, { ...user, firstName: input.firstName.trim() }, email, appUrl);
 }
 
 async function requestEmailChange(
@@ -205,61 +203,59 @@ export async function findChangeToReport(db: Db, token: string) {
  * the account ends, and support is told. False when the link is used up or too old.
  */
 export async function reportEmailChange(
-  db: Db,
+  tx: Tx,
   token: string,
   supportEmail: string,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [change] = await tx
-      .update(emailChanges)
-      .set({
-        reportedAt: new Date(),
-        cancelledAt: sql`coalesce(${emailChanges.cancelledAt}, now())`,
-      })
-      .where(
-        and(
-          eq(emailChanges.reportTokenHash, sha256(token)),
-          isNull(emailChanges.reportedAt),
-          gt(emailChanges.createdAt, new Date(Date.now() - REPORT_TTL_MS)),
-        ),
-      )
-      .returning();
-    if (!change) return false;
-    const [user] = await tx.select().from(users).where(eq(users.id, change.userId)).for('update');
-    if (!user) return false;
-    const undo =
-      change.confirmedAt !== null &&
-      sameAddress(user.email, change.newEmail) &&
-      !(await otherUserWith(tx, change.oldEmail, user.id));
-    if (undo) {
-      await tx
-        .update(users)
-        .set({ email: change.oldEmail, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
-    }
+  const [change] = await tx
+    .update(emailChanges)
+    .set({
+      reportedAt: new Date(),
+      cancelledAt: sql`coalesce(${emailChanges.cancelledAt}, now())`,
+    })
+    .where(
+      and(
+        eq(emailChanges.reportTokenHash, sha256(token)),
+        isNull(emailChanges.reportedAt),
+        gt(emailChanges.createdAt, new Date(Date.now() - REPORT_TTL_MS)),
+      ),
+    )
+    .returning();
+  if (!change) return false;
+  const [user] = await tx.select().from(users).where(eq(users.id, change.userId)).for('update');
+  if (!user) return false;
+  const undo =
+    change.confirmedAt !== null &&
+    sameAddress(user.email, change.newEmail) &&
+    !(await otherUserWith(tx, change.oldEmail, user.id));
+  if (undo) {
     await tx
-      .update(emailChanges)
-      .set({ cancelledAt: new Date() })
-      .where(and(eq(emailChanges.userId, user.id), waiting()));
-    await tx.delete(signInTokens).where(eq(signInTokens.userId, user.id));
-    await deleteUserSessions(tx, user.id);
-    await enqueueMail(
-      tx,
-      changeReportedMail({
-        to: supportEmail,
-        userId: user.id,
-        name: `${user.firstName} ${user.lastName}`.trim(),
-        oldEmail: change.oldEmail,
-        newEmail: change.newEmail,
-        outcome: undo
-          ? 'The change had been confirmed: the account is back on the old address.'
-          : change.confirmedAt
-            ? 'The change had been confirmed and could not be undone automatically (the old address now has another account, or the address changed again): please check the account.'
-            : 'The change was not confirmed yet: it is cancelled.',
-      }),
-    );
-    return true;
-  });
+      .update(users)
+      .set({ email: change.oldEmail, updatedAt: new Date() })
+      .where(eq(users.id, user.id));
+  }
+  await tx
+    .update(emailChanges)
+    .set({ cancelledAt: new Date() })
+    .where(and(eq(emailChanges.userId, user.id), waiting()));
+  await tx.delete(signInTokens).where(eq(signInTokens.userId, user.id));
+  await deleteUserSessions(tx, user.id);
+  await enqueueMail(
+    tx,
+    changeReportedMail({
+      to: supportEmail,
+      userId: user.id,
+      name: `${user.firstName} ${user.lastName}`.trim(),
+      oldEmail: change.oldEmail,
+      newEmail: change.newEmail,
+      outcome: undo
+        ? 'The change had been confirmed: the account is back on the old address.'
+        : change.confirmedAt
+          ? 'The change had been confirmed and could not be undone automatically (the old address now has another account, or the address changed again): please check the account.'
+          : 'The change was not confirmed yet: it is cancelled.',
+    }),
+  );
+  return true;
 }
 
 /** Where the owner lands after confirming. */

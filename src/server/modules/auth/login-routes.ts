@@ -141,7 +141,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       // Generated either way: the unknown branch does the same hashing as the known one.
       const issued = generateToken(user?.id ?? randomUUID());
       if (user) {
-        const stored = await app.db.transaction(async (tx) => {
+        const stored = await app.write(async (tx) => {
           if (!(await storeToken(tx, user.id, issued))) return false;
           await enqueueMail(
             tx,
@@ -154,7 +154,6 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
           );
           return true;
         });
-        app.mail.kick();
         audit.info(
           { reqId: request.id, userId: user.id },
           // Same page either way: the owner's inbox already holds that many working links.
@@ -214,7 +213,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
           }),
         );
       }
-      const done = await app.db.transaction(async (tx) => {
+      const done = await app.write(async (tx) => {
         const userId = await consumeToken(tx, request.body.token);
         return userId ? completeSignIn(tx, userId, meta(request)) : null;
       });
@@ -248,7 +247,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       const started = performance.now();
       const user = await findActiveUserByEmail(app.db, email);
       const result = user
-        ? await app.db.transaction(async (tx) => {
+        ? await app.write(async (tx) => {
             const checked = await consumeCode(tx, user.id, code);
             if (checked.ok === false && checked.lockedNow) {
               await enqueueMail(
@@ -264,7 +263,6 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
           })
         : { ok: false as const, reason: 'no-token' as const };
       if (!result.ok) {
-        if ('lockedNow' in result && result.lockedNow) app.mail.kick();
         audit.info({ reqId: request.id, reason: result.reason }, 'sign-in refused: code');
         // One message and one pace whether or not the address has an account or a live code.
         await untilFloor(started);

@@ -30,8 +30,7 @@ const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     async (request) => {
       const user = request.user!;
       // A new address waits for its owner's confirmation: the answer still has the old one.
-      await saveProfile(app.db, user, request.body, config.appUrl);
-      app.mail.kick();
+      await app.write((tx) => saveProfile(tx, user, request.body, config.appUrl));
       const [saved] = await app.db
         .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
         .from(users)

@@ -50,7 +50,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: companySchema, response: { 201: companySummarySchema } } },
     async (request, reply) => {
       const input = request.body;
-      const id = await app.db.transaction(async (tx) => {
+      const id = await app.write(async (tx) => {
         const [row] = await tx
           .insert(customers)
           .values({
@@ -116,7 +116,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { customerId } = request.params;
       const input = request.body;
-      await app.db.transaction(async (tx) => {
+      await app.write(async (tx) => {
         const [row] = await tx
           .update(customers)
           .set({

@@ -106,7 +106,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
           // Busboy stops writing at the limit and drains the rest: a truncated file is refused.
           if (part.file.truncated) throw new HttpError(413, DOCUMENT_TOO_LARGE);
           if (size === 0) throw badRequest('The file is empty');
-          const row = await app.db.transaction(async (tx) => {
+          const row = await app.write(async (tx) => {
             const [created] = await tx
               .insert(documents)
               .values({

@@ -127,7 +127,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       const ticketId = request.params.ticketId.toUpperCase();
       const { status, assignedToUserId } = request.body;
       const actor = actorOf(request);
-      await app.db.transaction(async (tx) => {
+      await app.write(async (tx) => {
         const [before] = await tx
           .select({ status: tickets.status, customerId: tickets.customerId })
           .from(tickets)
@@ -171,7 +171,6 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           },
         });
       });
-      app.mail.kick();
       return loadTicket(app.db, ticketId);
     },
   );
@@ -188,7 +187,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     async (request, reply) => {
       const ticketId = request.params.ticketId.toUpperCase();
       const actor = actorOf(request);
-      const created = await app.db.transaction(async (tx) => {
+      const created = await app.write(async (tx) => {
         const [ticket] = await tx
           .select({ status: tickets.status, customerId: tickets.customerId })
           .from(tickets)
@@ -229,7 +228,6 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         });
         return row;
       });
-      app.mail.kick();
       return reply.status(201).send({
         id: created.id,
         message: created.message,

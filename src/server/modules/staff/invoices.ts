@@ -55,8 +55,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { customerId } = request.params;
       const input = request.body;
-      const row = await app.db
-        .transaction(async (tx) => {
+      const row = await app
+        .write(async (tx) => {
           await requireCompany(tx, customerId);
           const [created] = await tx
             .insert(invoices)
@@ -98,8 +98,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { invoiceId } = request.params;
       const input = request.body;
-      const row = await app.db
-        .transaction(async (tx) => {
+      const row = await app
+        .write(async (tx) => {
           const [before] = await tx
             .select({ status: invoices.status })
             .from(invoices)

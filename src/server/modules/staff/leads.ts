@@ -111,7 +111,7 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
       const { kind, leadId } = request.params;
       const { status } = request.body;
       const table = kind === 'contact' ? contactMessages : quoteRequests;
-      return app.db.transaction(async (tx) => {
+      return app.write(async (tx) => {
         const [row] = await tx
           .update(table)
           .set({ status, updatedAt: sql`now()` })

@@ -94,7 +94,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { customerId } = request.params;
-      const id = await app.db.transaction(async (tx) => {
+      const id = await app.write(async (tx) => {
         await requireCompany(tx, customerId);
         const [row] = await tx
           .insert(projects)
@@ -126,7 +126,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { projectId } = request.params;
-      await app.db.transaction(async (tx) => {
+      await app.write(async (tx) => {
         const [row] = await tx
           .update(projects)
           .set({ ...projectRow(request.body), updatedAt: sql`now()` })
@@ -156,7 +156,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { projectId } = request.params;
-      const created = await app.db.transaction(async (tx) => {
+      const created = await app.write(async (tx) => {
         const [project] = await tx
           .select({ customerId: projects.customerId, name: projects.name })
           .from(projects)
@@ -200,7 +200,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { milestoneId } = request.params;
-      return app.db.transaction(async (tx) => {
+      return app.write(async (tx) => {
         const [before] = await tx
           .select({ status: milestones.status, customerId: projects.customerId })
           .from(milestones)

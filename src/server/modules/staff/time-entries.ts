@@ -54,7 +54,7 @@ export const timeEntryRoutes: FastifyPluginAsyncZod = async (app) => {
       const { customerId } = request.params;
       const input = request.body;
       const actor = actorOf(request);
-      const created = await app.db.transaction(async (tx) => {
+      const created = await app.write(async (tx) => {
         await requireCompany(tx, customerId);
         const project = input.projectId
           ? await requireProjectOf(tx, customerId, input.projectId)

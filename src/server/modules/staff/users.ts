@@ -76,8 +76,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
       const input = request.body;
       const actor = actorOf(request);
       let otherCompanies: string[] = [];
-      const result = await app.db
-        .transaction(async (tx) => {
+      const result = await app
+        .write(async (tx) => {
           const company = await requireCompany(tx, customerId);
           const [existing] = await tx
             .select()
@@ -174,7 +174,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
           return rethrowUnique(err, ALREADY_MEMBER);
         });
       if ('owner' in result) return reply.status(409).send(result);
-      app.mail.kick();
       return reply.status(201).send(result);
     },
   );
@@ -194,7 +193,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
       const actor = actorOf(request);
       if (userId === actor.id && !active)
         throw badRequest('You cannot deactivate your own account');
-      return app.db.transaction(async (tx) => {
+      return app.write(async (tx) => {
         const [row] = await tx
           .update(users)
           .set({ active, updatedAt: sql`now()` })

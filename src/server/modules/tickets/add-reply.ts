@@ -24,7 +24,7 @@ export async function addCustomerReply(
   message: string,
 ): Promise<Ticket> {
   const author = `${user.firstName} ${user.lastName}`;
-  const ticket = await app.db.transaction(async (tx) => {
+  const ticket = await app.write(async (tx) => {
     const [current] = await tx
       .select({ status: tickets.status, subject: tickets.subject })
       .from(tickets)
@@ -48,6 +48,5 @@ export async function addCustomerReply(
     return findTicket(tx, customerId, ticketId);
   });
   if (!ticket) throw notFound(TICKET_NOT_FOUND);
-  app.mail.kick();
   return ticket;
 }

@@ -15,7 +15,7 @@ export async function createTicket(
   user: SessionUser,
   input: NewTicket,
 ): Promise<Ticket> {
-  const ticket = await app.db.transaction(async (tx) => {
+  const ticket = await app.write(async (tx) => {
     const [row] = await tx
       .insert(tickets)
       .values({ ...input, customerId, status: 'open', createdByUserId: user.id })
@@ -36,6 +36,5 @@ export async function createTicket(
     return findTicket(tx, customerId, row.id);
   });
   if (!ticket) throw new Error('created ticket not found');
-  app.mail.kick();
   return ticket;
 }

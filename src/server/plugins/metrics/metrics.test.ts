@@ -62,7 +62,9 @@ describe('GET /metrics on METRICS_PORT', () => {
     const before = await (await scrape()).text();
     const pendingBefore = sample(before, 'mail_outbox_messages{status="pending"}') ?? -1;
     expect(pendingBefore).toBeGreaterThanOrEqual(0);
-    await enqueueMail(t.app.db, { to: 'someone@example.com', subject: 'Backlog', text: 'waiting' });
+    await t.app.write((tx) =>
+      enqueueMail(tx, { to: 'someone@example.com', subject: 'Backlog', text: 'waiting' }),
+    );
     await t.app.mail.flush();
 
     const text = await (await scrape()).text();

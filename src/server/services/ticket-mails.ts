@@ -1,10 +1,10 @@
 // Ticket e-mails. Each function only enqueues into the outbox inside the caller's
-// transaction; the caller runs `app.mail.kick()` after commit, so an SMTP outage
-// neither loses a message nor fails the request.
+// transaction (`app.write` wakes the worker after commit), so an SMTP outage neither
+// loses a message nor fails the request.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
-import { customerUsers, notificationPreferences, tickets, users } from '../db/schema.ts';
+import { customerUsers, customers, notificationPreferences, tickets, users } from '../db/schema.ts';
 import { enqueueMail, type MailMessage } from './mail-outbox.ts';
 import { company } from '../../shared/company.ts';
 import { paths } from '../../shared/routes.ts';
@@ -22,12 +22,17 @@ export type NewTicketMail = {
     department: string;
   };
   author: { name: string; email: string };
-  customerName: string;
+  customerId: string;
 };
 
 /** A new portal ticket: to the support desk (reply goes to the author) and an acknowledgement to the author. */
 export async function enqueueNewTicketMails(tx: Tx, config: MailConfig, mail: NewTicketMail) {
-  const { ticket, author, customerName } = mail;
+  const { ticket, author } = mail;
+  const [customer] = await tx
+    .select({ name: customers.name })
+    .from(customers)
+    .where(eq(customers.id, mail.customerId));
+  const customerName = customer?.name ?? '';
   const subject = oneLine(ticket.subject);
   await enqueueMail(tx, [
     {

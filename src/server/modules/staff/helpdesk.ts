@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { customers, ticketReplies, tickets, users } from '../../db/schema.ts';
 import { ticketDescriptionColumns } from '../../db/ticket-columns.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import {
   helpdeskQuerySchema,
   helpdeskReplySchema,
@@ -19,6 +19,7 @@ import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
 import { recordActivity } from '../../services/activity.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
+import { addReply, lockTicket, TICKET_NOT_FOUND } from '../../services/tickets.ts';
 import { iso } from './lookups.ts';
 import { matchesAny } from './search.ts';
 
@@ -51,9 +52,10 @@ const toApi = (t: Awaited<ReturnType<ReturnType<typeof queueQuery>['execute']>>[
   updatedAt: iso(t.updatedAt),
 });
 
-async function loadTicket(db: Db, ticketId: string) {
+/** One ticket as the queue shows it. */
+async function loadQueueTicket(db: Db, ticketId: string) {
   const [row] = await queueQuery(db).where(eq(tickets.id, ticketId.toUpperCase())).limit(1);
-  if (!row) throw notFound('Ticket not found');
+  if (!row) throw notFound(TICKET_NOT_FOUND);
   return toApi(row);
 }
 
@@ -98,7 +100,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     '/tickets/:ticketId',
     { schema: { params: ticketParams, response: { 200: helpdeskTicketDetailSchema } } },
     async (request) => {
-      const ticket = await loadTicket(app.db, request.params.ticketId);
+      const ticket = await loadQueueTicket(app.db, request.params.ticketId);
       const replies = await app.db
         .select({
           id: ticketReplies.id,
@@ -128,13 +130,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       const { status, assignedToUserId } = request.body;
       const actor = actorOf(request);
       await app.write(async (tx) => {
-        const [before] = await tx
-          .select({ status: tickets.status, customerId: tickets.customerId })
-          .from(tickets)
-          .where(eq(tickets.id, ticketId))
-          .for('update')
-          .limit(1);
-        if (!before) throw notFound('Ticket not found');
+        const before = await lockTicket(tx, ticketId);
         if (assignedToUserId) {
           const [staff] = await tx
             .select({ id: users.id })
@@ -171,7 +167,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           },
         });
       });
-      return loadTicket(app.db, ticketId);
+      return loadQueueTicket(app.db, ticketId);
     },
   );
 
@@ -188,53 +184,30 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       const ticketId = request.params.ticketId.toUpperCase();
       const actor = actorOf(request);
       const created = await app.write(async (tx) => {
-        const [ticket] = await tx
-          .select({ status: tickets.status, customerId: tickets.customerId })
-          .from(tickets)
-          .where(eq(tickets.id, ticketId))
-          .for('update')
-          .limit(1);
-        if (!ticket) throw notFound('Ticket not found');
-        if (ticket.status === 'closed')
-          throw conflict('This ticket is closed. Reopen it to reply.');
-        const [row] = await tx
-          .insert(ticketReplies)
-          .values({
-            ticketId,
-            message: request.body.message,
-            author: actor.name,
-            authorUserId: actor.id,
-            isAgent: true,
-          })
-          .returning();
-        if (!row) throw new Error('reply not created');
-        await tx
-          .update(tickets)
-          .set({ updatedAt: sql`now()` })
-          .where(eq(tickets.id, ticketId));
+        const { reply: added, ticket } = await addReply(tx, {
+          ticketId,
+          author: actor,
+          asAgent: true,
+          message: request.body.message,
+        });
+        // The staff door's extras: the customer's activity card, their e-mail, the audit log.
         await recordActivity(tx, ticket.customerId, 'ticket', `New reply on ticket ${ticketId}`);
         await enqueueTicketUpdateMail(tx, config, {
           ticketId,
           kind: 'reply',
           author: actor.name,
-          message: row.message,
+          message: added.message,
         });
         await recordAudit(tx, actor, {
           action: 'ticket.reply',
           entityType: 'ticket',
           entityId: ticketId,
           customerId: ticket.customerId,
-          details: { replyId: row.id },
+          details: { replyId: added.id },
         });
-        return row;
+        return added;
       });
-      return reply.status(201).send({
-        id: created.id,
-        message: created.message,
-        author: created.author,
-        isAgent: created.isAgent,
-        createdAt: iso(created.createdAt),
-      });
+      return reply.status(201).send(created);
     },
   );
 };

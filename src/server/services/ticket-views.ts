@@ -1,15 +1,15 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import {
   isoTimestamp,
   jsonArray,
   jsonFields,
   parseJsonText,
   type JsonText,
-} from '../../db/json-list.ts';
-import { ticketReplies, tickets, users } from '../../db/schema.ts';
-import { ticketDescriptionColumns } from '../../db/ticket-columns.ts';
-import type { Ticket } from '../../../shared/schemas/tickets.ts';
+} from '../db/json-list.ts';
+import { ticketReplies, tickets, users } from '../db/schema.ts';
+import { ticketDescriptionColumns } from '../db/ticket-columns.ts';
+import type { Ticket } from '../../shared/schemas/tickets.ts';
 
 /**
  * Each selected ticket's conversation, oldest first, aggregated in one grouped pass that
@@ -58,7 +58,7 @@ export function listTickets(db: Db | Tx, customerId: string): Promise<JsonText<T
 }
 
 /** One ticket of a company with its conversation, or null when the company has no such ticket. */
-export async function findTicket(
+export async function loadTicket(
   db: Db | Tx,
   customerId: string,
   ticketId: string,

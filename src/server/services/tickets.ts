@@ -1,0 +1,81 @@
+// The rules of a ticket, once for every door (portal, staff workspace, and the coming e-mail
+// intake). Each door adds only its extras: which mail goes out, what the audit log says.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { ticketReplies, tickets } from '../db/schema.ts';
+import { conflict, notFound } from '../lib/errors.ts';
+import type { NewTicket, TicketReply } from '../../shared/schemas/tickets.ts';
+import type { Actor } from './actor.ts';
+import { recordActivity } from './activity.ts';
+
+export const TICKET_NOT_FOUND = 'Ticket not found';
+/** What a customer reads on a closed ticket; an agent can reopen it instead. */
+const CLOSED_FOR_CUSTOMER = 'This ticket is closed. Please open a new ticket.';
+const CLOSED_FOR_AGENT = 'This ticket is closed. Reopen it to reply.';
+
+/**
+ * The ticket's row, locked until the transaction ends, so a reply cannot slip in while
+ * someone closes it. With `customerId`, only a ticket of that company (404 otherwise).
+ */
+export async function lockTicket(tx: Tx, ticketId: string, customerId?: string) {
+  const [row] = await tx
+    .select({ status: tickets.status, subject: tickets.subject, customerId: tickets.customerId })
+    .from(tickets)
+    .where(
+      and(eq(tickets.id, ticketId), customerId ? eq(tickets.customerId, customerId) : undefined),
+    )
+    .for('update');
+  if (!row) throw notFound(TICKET_NOT_FOUND);
+  return row;
+}
+
+/** A new ticket starts `open` and shows on its company's activity card; returns its id. */
+export async function createTicket(
+  tx: Tx,
+  { customerId, author, input }: { customerId: string; author: Actor; input: NewTicket },
+): Promise<string> {
+  const [row] = await tx
+    .insert(tickets)
+    .values({ ...input, customerId, status: 'open', createdByUserId: author.id })
+    .returning({ id: tickets.id });
+  if (!row) throw new Error('ticket not inserted');
+  await recordActivity(tx, customerId, 'ticket', `Ticket created: ${input.subject}`);
+  return row.id;
+}
+
+/**
+ * A reply on an open or pending ticket, authored by `author` (`asAgent` for staff); the
+ * ticket's `updatedAt` moves with it. Returns the reply and the ticket it joined.
+ */
+export async function addReply(
+  tx: Tx,
+  {
+    ticketId,
+    customerId,
+    author,
+    asAgent,
+    message,
+  }: { ticketId: string; customerId?: string; author: Actor; asAgent: boolean; message: string },
+) {
+  const ticket = await lockTicket(tx, ticketId, customerId);
+  if (ticket.status === 'closed') {
+    throw conflict(asAgent ? CLOSED_FOR_AGENT : CLOSED_FOR_CUSTOMER);
+  }
+  const [reply] = await tx
+    .insert(ticketReplies)
+    .values({ ticketId, message, author: author.name, authorUserId: author.id, isAgent: asAgent })
+    .returning({
+      id: ticketReplies.id,
+      message: ticketReplies.message,
+      author: ticketReplies.author,
+      isAgent: ticketReplies.isAgent,
+      createdAt: ticketReplies.createdAt,
+    });
+  if (!reply) throw new Error('reply not inserted');
+  await tx
+    .update(tickets)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(tickets.id, ticketId));
+  const added: TicketReply = { ...reply, createdAt: reply.createdAt.toISOString() };
+  return { reply: added, ticket };
+}

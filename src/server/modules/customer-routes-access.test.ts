@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../seed/demo.ts';
-import { documents, invoices } from '../db/schema.ts';
+import { documents, invoices, sessions, users } from '../db/schema.ts';
 import { customerIdOf } from '../test/customers.ts';
 import { sessionCookieFor } from '../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -50,6 +50,24 @@ describe('customer routes refuse everyone but the company own users', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(401);
       expect(res.json(), url).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('answers an ended session with 401 and removes its cookie, as /api/auth/user does', async () => {
+    const cookie = await sessionCookieFor(t.app, DEMO_USERS.initech);
+    const [initech] = await t.app.db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_USERS.initech));
+    await t.app.db
+      .update(sessions)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(sessions.userId, initech!.id));
+    for (const url of urls) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json(), url).toEqual({ message: 'Unauthorized' });
+      expect(res.cookies, url).toMatchObject([{ name: 'sid', value: '' }]);
     }
   });
 

@@ -33,8 +33,3 @@ export const optionalId = (message: string) =>
     .union([z.literal(''), z.null(), z.uuid(message)])
     .optional()
     .transform((v) => v || null);
-
-/** Route params holding one row id; a malformed id is simply not found. */
-export function idParam<K extends string>(name: K) {
-  return z.object({ [name]: z.uuid('Not Found') } as { [P in K]: z.ZodUUID });
-}

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityListSchema } from '../../../shared/schemas/dashboard.ts';
 import { activities } from '../../db/schema.ts';
-import { customerParams } from '../customer-params.ts';
+import { customerParams } from '../route-schemas.ts';
 
 /** The feed shows recent events; older ones stay in the table for staff. */
 export const ACTIVITY_LIMIT = 20;

@@ -4,14 +4,15 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { notificationPreferences, users } from '../../db/schema.ts';
 import { sendJsonText } from '../../db/json-list.ts';
+import { userOf } from '../../plugins/session/actor.ts';
 import { loadCurrentUser } from '../../services/current-user.ts';
 import { deleteUserSessions } from '../../services/sessions.ts';
 import { currentUserSchema, notificationPreferencesSchema } from '../../../shared/schemas/auth.ts';
 import { profileSchema } from '../../../shared/schemas/profile.ts';
+import { messageSchema } from '../route-schemas.ts';
 import { saveProfile } from './email-change.ts';
 
-const message = z.object({ message: z.string() });
-const errors = { 400: message, 401: message, 429: message };
+const errors = { 400: messageSchema, 401: messageSchema, 429: messageSchema };
 
 /** Changes to the signed-in user's own account. */
 const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
@@ -28,7 +29,7 @@ const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       schema: { body: profileSchema, response: { 200: currentUserSchema, ...errors } },
     },
     async (request) => {
-      const user = request.user!;
+      const user = userOf(request);
       // A new address waits for its owner's confirmation: the answer still has the old one.
       await app.write((tx) => saveProfile(tx, user, request.body, config.appUrl));
       const [saved] = await app.db
@@ -49,10 +50,11 @@ const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       },
     },
     async (request) => {
+      const { id: userId } = userOf(request);
       const prefs = request.body;
       await app.db
         .insert(notificationPreferences)
-        .values({ userId: request.user!.id, ...prefs })
+        .values({ userId, ...prefs })
         .onConflictDoUpdate({
           target: notificationPreferences.userId,
           set: { ...prefs, updatedAt: new Date() },
@@ -60,17 +62,21 @@ const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       const [saved] = await app.db
         .select()
         .from(notificationPreferences)
-        .where(eq(notificationPreferences.userId, request.user!.id));
+        .where(eq(notificationPreferences.userId, userId));
       return notificationPreferencesSchema.parse(saved);
     },
   );
 
   app.post(
     '/api/auth/logout-all',
-    { config: writeLimit, schema: { response: { 204: z.null(), 401: message, 429: message } } },
+    {
+      config: writeLimit,
+      schema: { response: { 204: z.null(), 401: messageSchema, 429: messageSchema } },
+    },
     async (request, reply) => {
-      await deleteUserSessions(app.db, request.user!.id);
-      request.log.info({ userId: request.user!.id }, 'signed out of every session');
+      const { id: userId } = userOf(request);
+      await deleteUserSessions(app.db, userId);
+      request.log.info({ userId }, 'signed out of every session');
       return reply.clearSessionCookie().status(204).send();
     },
   );
@@ -85,7 +91,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     '/api/auth/user',
     {
       onRequest: app.limitReads,
-      schema: { response: { 200: currentUserSchema, 401: message, 429: message } },
+      schema: { response: { 200: currentUserSchema, 401: messageSchema, 429: messageSchema } },
     },
     async (request, reply) => {
       const json = await request.loadUserJson();

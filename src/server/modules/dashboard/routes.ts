@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSchema } from '../../../shared/schemas/dashboard.ts';
 import { sendJsonText } from '../../db/json-list.ts';
-import { customerParams } from '../customer-params.ts';
+import { customerParams } from '../route-schemas.ts';
 import { dashboardJson } from './queries.ts';
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */

@@ -9,7 +9,7 @@ import {
 import { sendJsonText } from '../../db/json-list.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { inspectFile, isPdf, sendFile } from '../../lib/safe-file.ts';
-import { customerParams, messageSchema } from '../customer-params.ts';
+import { customerParams, messageSchema } from '../route-schemas.ts';
 import { findDocumentFile, listDocuments } from './queries.ts';
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */

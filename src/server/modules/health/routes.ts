@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJsonText } from '../../db/json-list.ts';
 import { isCurrent, migrationLevel } from '../../db/migration-level.ts';
+import { messageSchema } from '../route-schemas.ts';
 
 /**
  * How long a successful ping answers for the health checks that follow it: a load balancer
@@ -39,7 +40,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         response: {
           200: z.object({ status: z.literal('ok'), database: z.string() }),
-          503: z.object({ message: z.string() }),
+          503: messageSchema,
         },
       },
     },
@@ -68,7 +69,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             database: z.string(),
             migration: z.string().nullable(),
           }),
-          503: z.object({ message: z.string() }),
+          503: messageSchema,
         },
       },
     },

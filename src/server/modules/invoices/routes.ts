@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { invoiceListSchema } from '../../../shared/schemas/invoices.ts';
 import { sendJsonText } from '../../db/json-list.ts';
 import { inspectFile, sendFile } from '../../lib/safe-file.ts';
-import { customerParams, messageSchema } from '../customer-params.ts';
+import { customerParams, messageSchema } from '../route-schemas.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { listInvoices } from '../../db/invoice-list.ts';
 

@@ -2,14 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { customerParams, messageSchema } from '../route-schemas.ts';
 import { sites } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { siteOutSchema, siteSchema } from '../../../shared/schemas/sites.ts';
 
 export const SITE_NOT_FOUND = 'Site not found';
 
-const errorSchema = z.object({ message: z.string() });
-const customerParams = z.object({ customerId: z.string() });
 const siteColumns = {
   id: sites.id,
   name: sites.name,
@@ -42,7 +41,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       schema: {
         params: customerParams,
         body: siteSchema,
-        response: { 201: siteOutSchema, 400: errorSchema },
+        response: { 201: siteOutSchema, 400: messageSchema },
       },
     },
     async (request, reply) => {
@@ -61,7 +60,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       config: writeLimit,
       schema: {
         params: customerParams.extend({ siteId: z.string() }),
-        response: { 204: z.null(), 404: errorSchema },
+        response: { 204: z.null(), 404: messageSchema },
       },
     },
     async (request, reply) => {

@@ -9,7 +9,7 @@ import {
   companySchema,
   companySummarySchema,
 } from '../../../shared/schemas/staff-customers.ts';
-import { idParam } from '../../../shared/schemas/staff-fields.ts';
+import { idParam } from '../route-schemas.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 

@@ -13,7 +13,7 @@ import {
   documentFieldsSchema,
   staffDocumentSchema,
 } from '../../../shared/schemas/staff-billing.ts';
-import { idParam } from '../../../shared/schemas/staff-fields.ts';
+import { idParam } from '../route-schemas.ts';
 import { recordActivity } from '../../services/activity.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';

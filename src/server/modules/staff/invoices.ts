@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { invoices } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { invoiceInputSchema, staffInvoiceSchema } from '../../../shared/schemas/staff-billing.ts';
-import { idParam } from '../../../shared/schemas/staff-fields.ts';
+import { idParam } from '../route-schemas.ts';
 import { recordActivity } from '../../services/activity.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';

@@ -10,7 +10,7 @@ import {
   staffMilestoneSchema,
   staffProjectSchema,
 } from '../../../shared/schemas/staff-billing.ts';
-import { idParam } from '../../../shared/schemas/staff-fields.ts';
+import { idParam } from '../route-schemas.ts';
 import { recordActivity } from '../../services/activity.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';

@@ -6,7 +6,7 @@ import {
   staffTimeEntrySchema,
   timeEntryInputSchema,
 } from '../../../shared/schemas/staff-billing.ts';
-import { idParam } from '../../../shared/schemas/staff-fields.ts';
+import { idParam } from '../route-schemas.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { requireCompany, requireProjectOf } from './lookups.ts';

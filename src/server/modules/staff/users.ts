@@ -13,7 +13,7 @@ import {
   staffMemberSchema,
   userActiveSchema,
 } from '../../../shared/schemas/staff-customers.ts';
-import { idParam } from '../../../shared/schemas/staff-fields.ts';
+import { idParam, messageSchema } from '../route-schemas.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { requireCompany, rethrowUnique } from './lookups.ts';
@@ -67,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
         body: inviteSchema,
         response: {
           201: z.object({ user: companyUserSchema, created: z.boolean() }),
-          409: z.union([otherCompanyOwnerSchema, z.object({ message: z.string() })]),
+          409: z.union([otherCompanyOwnerSchema, messageSchema]),
         },
       },
     },

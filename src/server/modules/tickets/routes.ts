@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { customerParams, messageSchema } from '../route-schemas.ts';
 import { sendJsonText } from '../../db/json-list.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { enqueueCustomerReplyMail, enqueueNewTicketMails } from '../../services/ticket-mails.ts';
@@ -12,9 +13,6 @@ import {
   ticketReplySchema,
   ticketSchema,
 } from '../../../shared/schemas/tickets.ts';
-
-const errorSchema = z.object({ message: z.string() });
-const customerParams = z.object({ customerId: z.string() });
 
 /** `/api/customers/:customerId/tickets...`; registered inside the customer-access scope. */
 export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -41,7 +39,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       schema: {
         params: customerParams,
         body: newTicketSchema,
-        response: { 201: ticketSchema, 400: errorSchema },
+        response: { 201: ticketSchema, 400: messageSchema },
       },
     },
     async (request, reply) => {
@@ -68,7 +66,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       schema: {
         params: customerParams.extend({ ticketId: z.string() }),
         body: ticketReplySchema,
-        response: { 201: ticketSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 201: ticketSchema, 400: messageSchema, 404: messageSchema, 409: messageSchema },
       },
     },
     async (request, reply) => {

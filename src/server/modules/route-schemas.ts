@@ -1,0 +1,13 @@
+// How every route declares its params and its errors, in one place.
+import { z } from 'zod';
+
+/** Route params holding one row id; a malformed id is simply not found. */
+export function idParam<K extends string>(name: K) {
+  return z.object({ [name]: z.uuid('Not Found') } as { [P in K]: z.ZodUUID });
+}
+
+/** Params of every `/api/customers/:customerId/*` route (access itself is checked by the scope's hook). */
+export const customerParams = idParam('customerId');
+
+/** The body of every error answer, and of the few answers that are only a message. */
+export const messageSchema = z.object({ message: z.string() });

@@ -1,4 +1,4 @@
-import { scoreHeaders, unsafeCspSources } from '../../src/server/hardening/observatory.ts';
+import { scoreHeaders, unsafeCspSources } from '../../src/server/test/hardening/observatory.ts';
 import { expect, test } from './fixtures/test.ts';
 
 // The pages and assets a browser actually receives, scored by the Observatory rules,

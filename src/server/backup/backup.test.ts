@@ -295,7 +295,7 @@ describe('db:backup of the embedded database while a server has it open', () => 
     await pgliteCopy(dataDir);
     const holder = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/server/hardening/fixtures/pglite-writer.ts', dataDir, 'holder'],
+      ['--import', 'tsx', 'src/server/test/hardening/fixtures/pglite-writer.ts', dataDir, 'holder'],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     try {

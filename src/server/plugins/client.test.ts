@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prerenderFile, NOT_FOUND_PAGE, SHELL_PAGE } from '../../shared/prerender.ts';
 import { publicRoutes } from '../../shared/routes.ts';
-import { parseCsp } from '../hardening/observatory.ts';
+import { parseCsp } from '../test/hardening/observatory.ts';
 import { TMP_ROOT } from '../test/template.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 

@@ -51,7 +51,7 @@ export function contentSecurityPolicy(appUrl: string, styleSources: string[] = [
 
 /**
  * The headers every response carries (Helmet's set, fixed at start). Scored A+
- * by the Observatory rules in `src/server/hardening/headers.test.ts`.
+ * by the Observatory rules in `src/server/test/hardening/headers.test.ts`.
  */
 export function securityHeaders(appUrl: string): Record<string, string> {
   const https = appUrl.startsWith('https:');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowCounts } from '../../hardening/api-catalog.ts';
+import { rowCounts } from '../../test/hardening/api-catalog.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { staffTestContext } from '../../test/staff-context.ts';
 

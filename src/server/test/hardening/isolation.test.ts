@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionCookieFor } from '../test/sign-in.ts';
+import { sessionCookieFor } from '../sign-in.ts';
 import {
   createCatalogedApp,
   fillPath,

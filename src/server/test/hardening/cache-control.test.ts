@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openForm, postForm, requestLink } from '../test/login-links.ts';
+import { openForm, postForm, requestLink } from '../login-links.ts';
 import { createCatalogedApp, hasBody, tenants, type ApiRoute } from './api-catalog.ts';
 import { callerCookies, ownUrl } from './request-context.ts';
 

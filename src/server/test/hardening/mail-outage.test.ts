@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, signInTokens } from '../db/schema.ts';
-import { requestLink } from '../test/login-links.ts';
-import { startSmtpSink } from '../test/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { mailOutbox, signInTokens } from '../../db/schema.ts';
+import { requestLink } from '../login-links.ts';
+import { startSmtpSink } from '../smtp-sink.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { LOGIN_LIMITS } from '../modules/auth/limits.ts';
-import { createTestDatabase, testConfig, type TestDatabase } from '../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { LOGIN_LIMITS } from '../../modules/auth/limits.ts';
+import { createTestDatabase, testConfig, type TestDatabase } from '../test-app.ts';
 
 // Issue 13, item 3: only a trusted proxy may say who the client is.
 describe('client addresses behind TRUST_PROXY', () => {

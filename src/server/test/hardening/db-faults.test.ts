@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
-import { seedDemoData } from '../seed/demo.ts';
-import { sessionCookieFor } from '../test/sign-in.ts';
-import { testConfig } from '../test/test-app.ts';
-import { TEMPLATE_DIR, withAdmin, withDatabase } from '../test/template.ts';
-import { startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { sessions } from '../../db/schema.ts';
+import { seedDemoData } from '../../seed/demo.ts';
+import { sessionCookieFor } from '../sign-in.ts';
+import { testConfig } from '../test-app.ts';
+import { TEMPLATE_DIR, withAdmin, withDatabase } from '../template.ts';
+import { pgServerMissing, startPgCluster, type PgCluster } from './pg-cluster.ts';
 
 /** Requests sent back to back until stopped; every answer is recorded with when it was sent. */
 function steadyTraffic(app: FastifyInstance, cookie: string) {
@@ -49,7 +49,8 @@ const waitFor = async (check: () => Promise<boolean>, ms: number) => {
   return false;
 };
 
-describe('PostgreSQL stopped and started under traffic', () => {
+const SUITE = 'PostgreSQL stopped and started under traffic';
+describe.skipIf(pgServerMissing(SUITE))(SUITE, () => {
   let cluster: PgCluster;
   let database: Database;
   let app: FastifyInstance;

@@ -1,10 +1,10 @@
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifySchema, RouteOptions } from 'fastify';
-import type { Config } from '../config.ts';
-import { selectRows, type Db } from '../db/client.ts';
-import * as schema from '../db/schema.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import type { Config } from '../../config.ts';
+import { selectRows, type Db } from '../../db/client.ts';
+import * as schema from '../../db/schema.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
 
 export type ApiRoute = { method: string; url: string; schema?: FastifySchema };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { createTestDatabase, testConfig, type TestDatabase } from '../test/test-app.ts';
-import { sessionCookieFor } from '../test/sign-in.ts';
+import { buildApp } from '../../app.ts';
+import { createTestDatabase, testConfig, type TestDatabase } from '../test-app.ts';
+import { sessionCookieFor } from '../sign-in.ts';
 import { createCatalogedApp, fillPath, hasBody } from './api-catalog.ts';
 import {
   hstsMaxAge,

@@ -7,7 +7,7 @@ describe('SIGTERM under a steady stream of requests', () => {
   it('completes every accepted request, refuses the rest cleanly, and exits 0', async () => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/server/hardening/fixtures/steady-server.ts'],
+      ['--import', 'tsx', 'src/server/test/hardening/fixtures/steady-server.ts'],
       {
         env: { ...process.env, NODE_ENV: 'test' },
         stdio: ['ignore', 'pipe', 'inherit'],

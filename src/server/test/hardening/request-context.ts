@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sessionCookieFor } from '../test/sign-in.ts';
+import { sessionCookieFor } from '../sign-in.ts';
 import { isStaffRoute, STAFF_EMAIL, type ApiRoute, type Tenant } from './api-catalog.ts';
 
 /**

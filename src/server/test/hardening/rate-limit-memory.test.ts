@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGIN_LIMITS } from '../modules/auth/limits.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { LOGIN_LIMITS } from '../../modules/auth/limits.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
 
 /** More distinct clients than the rate-limit plugin's default memory (5,000 keys) holds. */
 const OTHER_CLIENTS = 6_000;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../db/schema.ts';
-import { isUnstorableText } from '../lib/errors.ts';
+import { contactMessages } from '../../db/schema.ts';
+import { isUnstorableText } from '../../lib/errors.ts';
 import { createCatalogedApp, rowCounts, tenants, type ApiRoute } from './api-catalog.ts';
 import { callerCookies, ownUrl, problemsWithRefusal } from './request-context.ts';
 

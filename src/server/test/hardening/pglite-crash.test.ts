@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../db/schema.ts';
-import { findSessionAccount } from '../services/current-user.ts';
-import { sha256 } from '../services/sessions.ts';
+import { contactMessages } from '../../db/schema.ts';
+import { findSessionAccount } from '../../services/current-user.ts';
+import { sha256 } from '../../services/sessions.ts';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { openDatabase } from '../db/client.ts';
-import { pgliteCopy, TMP_ROOT } from '../test/template.ts';
+import { openDatabase } from '../../db/client.ts';
+import { pgliteCopy, TMP_ROOT } from '../template.ts';
 
 // Embedded-database durability: runs on PGlite even when the suite runs on PostgreSQL.
 describe('PGlite after kill -9', () => {
@@ -24,7 +24,7 @@ describe('PGlite after kill -9', () => {
     const marker = `crash-${randomBytes(4).toString('hex')}`;
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'src/server/hardening/fixtures/pglite-writer.ts', dataDir, marker],
+      ['--import', 'tsx', 'src/server/test/hardening/fixtures/pglite-writer.ts', dataDir, marker],
       {
         stdio: ['ignore', 'pipe', 'inherit'],
       },

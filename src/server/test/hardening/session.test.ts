@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { linkOf, openForm, postForm, requestLink } from '../test/login-links.ts';
-import { startSmtpSink } from '../test/smtp-sink.ts';
-import { sessionCookieFor } from '../test/sign-in.ts';
-import { createTestApp, testConfig, type TestApp } from '../test/test-app.ts';
+import { buildApp } from '../../app.ts';
+import { linkOf, openForm, postForm, requestLink } from '../login-links.ts';
+import { startSmtpSink } from '../smtp-sink.ts';
+import { sessionCookieFor } from '../sign-in.ts';
+import { createTestApp, testConfig, type TestApp } from '../test-app.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 

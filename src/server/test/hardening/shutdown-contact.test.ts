@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { like, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../db/client.ts';
-import { contactMessages, mailOutbox } from '../db/schema.ts';
-import { startSmtpSink } from '../test/smtp-sink.ts';
-import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
+import { openDatabase } from '../../db/client.ts';
+import { contactMessages, mailOutbox } from '../../db/schema.ts';
+import { startSmtpSink } from '../smtp-sink.ts';
+import { createTestDatabase, type TestDatabase } from '../test-app.ts';
 
 const DOMAIN = '@shutdown.example';
 const SALES = 'sales@meridian-it.example';

@@ -2,14 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { openDatabase, type Database } from '../db/client.ts';
-import { seedDemoData } from '../seed/demo.ts';
-import { deleteUserSessions } from '../services/sessions.ts';
-import { sessionCookieFor } from '../test/sign-in.ts';
-import { testConfig } from '../test/test-app.ts';
-import { TEMPLATE_DIR, withAdmin, withDatabase } from '../test/template.ts';
-import { startPgCluster, type PgCluster } from './pg-cluster.ts';
+import { buildApp } from '../../app.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { seedDemoData } from '../../seed/demo.ts';
+import { deleteUserSessions } from '../../services/sessions.ts';
+import { sessionCookieFor } from '../sign-in.ts';
+import { testConfig } from '../test-app.ts';
+import { TEMPLATE_DIR, withAdmin, withDatabase } from '../template.ts';
+import { pgServerMissing, startPgCluster, type PgCluster } from './pg-cluster.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -30,7 +30,8 @@ async function redisReachable(): Promise<boolean> {
 }
 
 /** Two app servers on one PostgreSQL, as "Deploying on several machines" describes. */
-describe('two app instances on one PostgreSQL', () => {
+const SUITE = 'two app instances on one PostgreSQL';
+describe.skipIf(pgServerMissing(SUITE))(SUITE, () => {
   let cluster: PgCluster;
   let url: string;
   const databases: Database[] = [];

@@ -1,11 +1,7 @@
 import { documentCategories, type DocumentCategory } from './schemas/documents.ts';
 import { invoiceStatuses, type InvoiceStatus } from './schemas/invoices.ts';
-import {
-  milestoneStatuses,
-  projectStatuses,
-  type Milestone,
-  type ProjectStatus,
-} from './schemas/projects.ts';
+import { milestoneStatuses, type Milestone } from './schemas/milestones.ts';
+import { projectStatuses, type ProjectStatus } from './schemas/projects.ts';
 import { leadStatuses, type LeadStatus } from './schemas/staff-leads.ts';
 import { ticketPriorities, ticketStatuses, type TicketStatus } from './schemas/tickets.ts';
 

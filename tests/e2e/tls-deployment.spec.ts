@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { sessions } from '../../src/server/db/schema.ts';
-import { MAX_DOCUMENT_BYTES } from '../../src/shared/schemas/staff-billing.ts';
+import { MAX_DOCUMENT_BYTES } from '../../src/shared/schemas/documents.ts';
 import { signInThroughProxy, startDeployment, type Deployment } from './tls/deployment.ts';
 import { setCookies } from './tls/https.ts';
 import { findNginx } from './tls/nginx.ts';

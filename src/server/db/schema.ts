@@ -24,7 +24,8 @@ import { userRoles } from '../../shared/schemas/auth.ts';
 import { activityTypes } from '../../shared/schemas/dashboard.ts';
 import { documentCategories } from '../../shared/schemas/documents.ts';
 import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
-import { milestoneStatuses, projectStatuses } from '../../shared/schemas/projects.ts';
+import { milestoneStatuses } from '../../shared/schemas/milestones.ts';
+import { projectStatuses } from '../../shared/schemas/projects.ts';
 import { leadStatuses } from '../../shared/schemas/staff-leads.ts';
 import { ticketPriorities, ticketStatuses } from '../../shared/schemas/tickets.ts';
 

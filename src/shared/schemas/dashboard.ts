@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { invoiceSchema } from './invoices.ts';
 import { projectSchema } from './projects.ts';
-import { ticketPriorities, ticketStatuses } from './tickets.ts';
+import { ticketSchema } from './tickets.ts';
 
 export const activityTypes = ['payment', 'milestone', 'ticket', 'document', 'other'] as const;
 export type ActivityType = (typeof activityTypes)[number];
@@ -17,12 +17,12 @@ export type Activity = z.infer<typeof activitySchema>;
 export const activityListSchema = z.array(activitySchema);
 
 /** What the dashboard's Recent Tickets card shows of a ticket. */
-export const dashboardTicketSchema = z.object({
-  id: z.string(),
-  subject: z.string(),
-  priority: z.enum(ticketPriorities),
-  status: z.enum(ticketStatuses),
-  createdAt: z.string(),
+export const dashboardTicketSchema = ticketSchema.pick({
+  id: true,
+  subject: true,
+  priority: true,
+  status: true,
+  createdAt: true,
 });
 export type DashboardTicket = z.infer<typeof dashboardTicketSchema>;
 

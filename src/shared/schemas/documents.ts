@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optionalId } from './staff-fields.ts';
 
 export const documentCategories = [
   'project',
@@ -29,3 +30,28 @@ export const documentListSchema = z.array(documentSchema);
 /** Spec section 5: preview is allowed for PDF files only; the screen and the server share the rule. */
 export const isPreviewable = (type: string) => type.toLowerCase() === 'pdf';
 export const PREVIEW_ONLY_PDF_MESSAGE = 'Preview is only available for PDF files.';
+
+/** Upload size limit for one document. */
+export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
+export const DOCUMENT_TOO_LARGE = 'The file is larger than 25 MB';
+
+/** What staff see of a document: the portal's fields but the links. */
+export const staffDocumentSchema = documentSchema.pick({
+  id: true,
+  name: true,
+  type: true,
+  size: true,
+  category: true,
+  projectId: true,
+  projectName: true,
+  uploadedBy: true,
+  uploadedAt: true,
+});
+export type StaffDocument = z.infer<typeof staffDocumentSchema>;
+
+/** The form fields sent with an uploaded file (before the file part). */
+export const documentFieldsSchema = z.object({
+  category: z.enum(documentCategories, { message: 'Category is required' }),
+  projectId: optionalId('Project not found'),
+});
+export type DocumentFieldsInput = z.input<typeof documentFieldsSchema>;

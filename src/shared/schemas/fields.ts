@@ -15,3 +15,6 @@ export const requiredText = (message: string, max: number) =>
 
 export const emailField = (message = 'Valid email is required') =>
   z.string({ message }).trim().max(254, message).pipe(z.email(message));
+
+/** True when a number has at most two decimals (money, hours). */
+export const isCents = (n: number) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6;

@@ -1,20 +1,10 @@
 import { z } from 'zod';
+import { requiredText } from './fields.ts';
+import { milestoneSchema } from './milestones.ts';
+import { dateField, optionalDateField } from './staff-fields.ts';
 
 export const projectStatuses = ['in-progress', 'completed', 'scheduled', 'on-hold'] as const;
 export type ProjectStatus = (typeof projectStatuses)[number];
-export const milestoneStatuses = ['completed', 'in-progress', 'pending'] as const;
-
-/** Spec section 3 "Milestone". */
-export const milestoneSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  status: z.enum(milestoneStatuses),
-  dueDate: z.string(),
-  completedDate: z.string().nullable(),
-});
-export type Milestone = z.infer<typeof milestoneSchema>;
-
 /** Spec section 3 "Project"; milestones in due-date order. */
 export const projectSchema = z.object({
   id: z.string(),
@@ -31,3 +21,26 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.array(projectSchema);
+
+/** What staff see of a project: the portal's own shape. */
+export const staffProjectSchema = projectSchema;
+export type StaffProject = Project;
+
+export const projectInputSchema = z.object({
+  name: requiredText('Project name is required', 200),
+  description: z.string().trim().max(5000, 'Must be at most 5000 characters').default(''),
+  status: z.enum(projectStatuses, {
+    message: 'Status must be in-progress, completed, scheduled or on-hold',
+  }),
+  progress: z
+    .number({ message: 'Progress must be a number from 0 to 100' })
+    .int('Progress must be a whole number')
+    .min(0, 'Progress must be a number from 0 to 100')
+    .max(100, 'Progress must be a number from 0 to 100'),
+  startDate: dateField('Start date is required'),
+  estimatedCompletion: optionalDateField('Estimated completion must be a date'),
+  endDate: optionalDateField('End date must be a date'),
+  projectManager: z.string().trim().max(200, 'Must be at most 200 characters').default(''),
+  notes: z.string().trim().max(10000, 'Must be at most 10000 characters').default(''),
+});
+export type ProjectInput = z.input<typeof projectInputSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ticketPriorities, ticketStatuses } from './tickets.ts';
+import { ticketPriorities, ticketReplyOutSchema, ticketSchema, ticketStatuses } from './tickets.ts';
 
 export const helpdeskQuerySchema = z.object({
   status: z.enum(ticketStatuses, { message: 'Status must be open, pending or closed' }).optional(),
@@ -12,33 +12,16 @@ export const helpdeskQuerySchema = z.object({
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
 });
 
-export const helpdeskTicketSchema = z.object({
-  id: z.string(),
-  subject: z.string(),
-  description: z.string(),
-  priority: z.enum(ticketPriorities),
-  status: z.enum(ticketStatuses),
-  category: z.string(),
-  department: z.string(),
+/** A ticket in the staff queue: the portal's ticket, without its conversation, with its company. */
+export const helpdeskTicketSchema = ticketSchema.omit({ replies: true }).extend({
   customerId: z.string(),
   customerName: z.string(),
   assignedToUserId: z.string().nullable(),
-  assignedTo: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
 });
 export type HelpdeskTicket = z.infer<typeof helpdeskTicketSchema>;
 
-export const helpdeskReplySchema = z.object({
-  id: z.string(),
-  message: z.string(),
-  author: z.string(),
-  isAgent: z.boolean(),
-  createdAt: z.string(),
-});
-
 export const helpdeskTicketDetailSchema = helpdeskTicketSchema.extend({
-  replies: z.array(helpdeskReplySchema),
+  replies: z.array(ticketReplyOutSchema),
 });
 export type HelpdeskTicketDetail = z.infer<typeof helpdeskTicketDetailSchema>;
 

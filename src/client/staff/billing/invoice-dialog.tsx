@@ -1,4 +1,4 @@
-import { invoiceInputSchema, type StaffInvoice } from '../../../shared/schemas/staff-billing.ts';
+import { invoiceInputSchema, type StaffInvoice } from '../../../shared/schemas/invoices.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson, staffUrl } from '../api.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
-import type { StaffInvoice } from '../../../shared/schemas/staff-billing.ts';
+import type { StaffInvoice } from '../../../shared/schemas/invoices.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { staffUrl, useStaffQuery } from '../api.ts';

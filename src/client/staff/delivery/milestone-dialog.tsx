@@ -1,7 +1,4 @@
-import {
-  milestoneInputSchema,
-  type StaffMilestone,
-} from '../../../shared/schemas/staff-billing.ts';
+import { milestoneInputSchema, type StaffMilestone } from '../../../shared/schemas/milestones.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson, staffUrl } from '../api.ts';

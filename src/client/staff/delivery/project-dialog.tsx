@@ -1,4 +1,4 @@
-import { projectInputSchema, type StaffProject } from '../../../shared/schemas/staff-billing.ts';
+import { projectInputSchema, type StaffProject } from '../../../shared/schemas/projects.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, Textarea } from '../../ui/input.tsx';
 import { sendJson, staffUrl } from '../api.ts';

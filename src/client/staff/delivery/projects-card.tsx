@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatDate } from '../../../shared/format.ts';
-import type { StaffMilestone, StaffProject } from '../../../shared/schemas/staff-billing.ts';
+import type { StaffMilestone } from '../../../shared/schemas/milestones.ts';
+import type { StaffProject } from '../../../shared/schemas/projects.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { staffUrl, useStaffQuery } from '../api.ts';

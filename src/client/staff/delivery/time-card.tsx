@@ -3,10 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDate } from '../../../shared/format.ts';
-import {
-  timeEntryInputSchema,
-  type StaffTimeEntry,
-} from '../../../shared/schemas/staff-billing.ts';
+import { timeEntryInputSchema, type StaffTimeEntry } from '../../../shared/schemas/time-entries.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';

@@ -5,7 +5,7 @@ import {
   MAX_DOCUMENT_BYTES,
   documentFieldsSchema,
   type StaffDocument,
-} from '../../../shared/schemas/staff-billing.ts';
+} from '../../../shared/schemas/documents.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';

@@ -1,5 +1,5 @@
 import { throwIfNotOk } from '../../lib/api.ts';
-import type { StaffDocument } from '../../../shared/schemas/staff-billing.ts';
+import type { StaffDocument } from '../../../shared/schemas/documents.ts';
 import { staffUrl } from '../api.ts';
 
 /** Sends the fields first, then the file: the server reads them before streaming the file to storage. */

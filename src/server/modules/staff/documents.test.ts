@@ -3,7 +3,7 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, documents, projects } from '../../db/schema.ts';
-import { MAX_DOCUMENT_BYTES } from '../../../shared/schemas/staff-billing.ts';
+import { MAX_DOCUMENT_BYTES } from '../../../shared/schemas/documents.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipartBody, staffTestContext } from '../../test/staff-context.ts';
 

@@ -12,7 +12,7 @@ import {
   MAX_DOCUMENT_BYTES,
   documentFieldsSchema,
   staffDocumentSchema,
-} from '../../../shared/schemas/staff-billing.ts';
+} from '../../../shared/schemas/documents.ts';
 import { idParam } from '../route-schemas.ts';
 import { recordActivity } from '../../services/activity.ts';
 import { actorOf } from '../../plugins/session/actor.ts';

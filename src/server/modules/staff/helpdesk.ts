@@ -9,12 +9,11 @@ import { ticketDescriptionColumns } from '../../db/ticket-columns.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
   helpdeskQuerySchema,
-  helpdeskReplySchema,
   helpdeskTicketDetailSchema,
   helpdeskTicketSchema,
   ticketUpdateSchema,
 } from '../../../shared/schemas/staff-helpdesk.ts';
-import { ticketReplySchema } from '../../../shared/schemas/tickets.ts';
+import { ticketReplyOutSchema, ticketReplySchema } from '../../../shared/schemas/tickets.ts';
 import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
 import { recordActivity } from '../../services/activity.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
@@ -177,7 +176,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       schema: {
         params: ticketParams,
         body: ticketReplySchema,
-        response: { 201: helpdeskReplySchema },
+        response: { 201: ticketReplyOutSchema },
       },
     },
     async (request, reply) => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invoices } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { invoiceInputSchema, staffInvoiceSchema } from '../../../shared/schemas/staff-billing.ts';
+import { invoiceInputSchema, staffInvoiceSchema } from '../../../shared/schemas/invoices.ts';
 import { idParam } from '../route-schemas.ts';
 import { recordActivity } from '../../services/activity.ts';
 import { actorOf } from '../../plugins/session/actor.ts';

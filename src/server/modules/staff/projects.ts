@@ -4,12 +4,8 @@ import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { milestones, projects } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import {
-  milestoneInputSchema,
-  projectInputSchema,
-  staffMilestoneSchema,
-  staffProjectSchema,
-} from '../../../shared/schemas/staff-billing.ts';
+import { milestoneInputSchema, milestoneSchema } from '../../../shared/schemas/milestones.ts';
+import { projectInputSchema, staffProjectSchema } from '../../../shared/schemas/projects.ts';
 import { idParam } from '../route-schemas.ts';
 import { recordActivity } from '../../services/activity.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
@@ -151,7 +147,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParam('projectId'),
         body: milestoneInputSchema,
-        response: { 201: staffMilestoneSchema },
+        response: { 201: milestoneSchema },
       },
     },
     async (request, reply) => {
@@ -195,7 +191,7 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         params: idParam('milestoneId'),
         body: milestoneInputSchema,
-        response: { 200: staffMilestoneSchema },
+        response: { 200: milestoneSchema },
       },
     },
     async (request) => {

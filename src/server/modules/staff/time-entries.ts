@@ -5,7 +5,7 @@ import { projects, timeEntries, users } from '../../db/schema.ts';
 import {
   staffTimeEntrySchema,
   timeEntryInputSchema,
-} from '../../../shared/schemas/staff-billing.ts';
+} from '../../../shared/schemas/time-entries.ts';
 import { idParam } from '../route-schemas.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';

@@ -30,7 +30,7 @@ import { metricsPlugin } from './plugins/metrics/plugin.ts';
 import { readinessPlugin } from './plugins/readiness.ts';
 import { readLimitPlugin } from './plugins/read-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
-import { requireCustomerAccess } from './plugins/session/customer-access.ts';
+import { requireCompanyAccess } from './plugins/session/company-access.ts';
 import { sessionPlugin } from './plugins/session/plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
 
@@ -105,16 +105,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(contactRoutes, { config });
   await app.register(quoteRoutes, { config });
   await app.register(
-    async (customerScope) => {
-      customerScope.addHook('onRequest', app.limitReads);
-      customerScope.addHook('onRequest', requireCustomerAccess);
-      await customerScope.register(dashboardRoutes);
-      await customerScope.register(activityRoutes);
-      await customerScope.register(invoiceRoutes);
-      await customerScope.register(projectRoutes);
-      await customerScope.register(documentRoutes);
-      await customerScope.register(ticketRoutes, { config });
-      await customerScope.register(siteRoutes, { config });
+    async (companyScope) => {
+      companyScope.addHook('onRequest', app.limitReads);
+      companyScope.addHook('onRequest', requireCompanyAccess);
+      await companyScope.register(dashboardRoutes);
+      await companyScope.register(activityRoutes);
+      await companyScope.register(invoiceRoutes);
+      await companyScope.register(projectRoutes);
+      await companyScope.register(documentRoutes);
+      await companyScope.register(ticketRoutes, { config });
+      await companyScope.register(siteRoutes, { config });
     },
     { prefix: '/api/customers/:customerId' },
   );

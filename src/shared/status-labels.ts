@@ -18,7 +18,7 @@ const shown = <V extends string>(values: readonly V[], map: Record<V, Shown>) =>
  * How every status-like value is shown, by the portal, its dashboard and the staff screens
  * alike, in filters and in badges: one label (the filter's words, e.g. "In Progress") and one
  * colour. Spec section 4: a pending milestone is displayed as "Scheduled".
- * docs/decisions/status-badges-and-legibility-test.md.
+ * docs/decisions/019-status-badges-and-legibility-test.md.
  */
 export const statusKinds = {
   invoice: shown<InvoiceStatus>(invoiceStatuses, {

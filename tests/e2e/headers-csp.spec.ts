@@ -1,5 +1,5 @@
 // The CSP has no 'unsafe-inline' for styles: the style elements Radix injects carry the
-// page's nonce (docs/decisions/csp-style-nonce.md). Any element without it would be
+// page's nonce (docs/decisions/012-csp-style-nonce.md). Any element without it would be
 // refused, with a `securitypolicyviolation` event and a console error (the fixture fails on those).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';

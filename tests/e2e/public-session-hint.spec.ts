@@ -1,5 +1,5 @@
 // A signed-out visitor's pages do not ask "who am I" (the answer would be a 401 and a
-// console error); a page that came with a session cookie does (docs/decisions/session-hint.md).
+// console error); a page that came with a session cookie does (docs/decisions/013-session-hint.md).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { USERS } from './fixtures/portal.ts';

@@ -11,12 +11,12 @@ function fromServer(name: string, token: string): string | undefined {
   return value && value !== token ? value : undefined;
 }
 
-/** This response's CSP nonce for style elements (docs/decisions/csp-style-nonce.md). */
+/** This response's CSP nonce for style elements (docs/decisions/012-csp-style-nonce.md). */
 export const cspNonce = () => fromServer('csp-nonce', responseTokens.cspNonce);
 
 /**
  * False when the page came without a session cookie, so "who am I" would answer 401:
- * the client then knows it is signed out without asking (docs/decisions/session-hint.md).
+ * the client then knows it is signed out without asking (docs/decisions/013-session-hint.md).
  */
 export const mayBeSignedIn = () =>
   fromServer('session-hint', responseTokens.sessionHint) !== 'absent';

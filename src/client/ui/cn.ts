@@ -6,7 +6,7 @@ import { createTailwindMerge } from 'tailwind-merge';
 // left. This configuration (createTailwindMerge, the library's way to a smaller merge) knows the
 // utilities our components set and override: colours of our palette (brand-* included), spacing,
 // sizes, type, borders, radius, shadow, layout. A class it does not know is kept, never dropped.
-// docs/decisions/status-badges-and-legibility-test.md; cn.test.ts proves the merges we rely on.
+// docs/decisions/019-status-badges-and-legibility-test.md; cn.test.ts proves the merges we rely on.
 // Value tests of our own: the library's `validators` come as one object that drags all of them in.
 const isNumber = (v: string) => /^\d+(\.\d+)?$/.test(v);
 const isFraction = (v: string) => /^\d+\/\d+$/.test(v);

@@ -5,7 +5,7 @@ import type { Db, Tx } from './client.ts';
 /**
  * JSON text of a `T`, built by the database. Lists of thousands of rows are answered
  * this way: no driver row parsing, no mapping, no zod encoding, no JSON.stringify in Node
- * (docs/decisions/list-endpoints-json-in-sql.md). The brand only carries the shape.
+ * (docs/decisions/014-list-endpoints-json-in-sql.md). The brand only carries the shape.
  */
 export type JsonText<T> = string & { readonly __shape?: T };
 

@@ -13,7 +13,7 @@ const SLICE_MS = 5;
  * PGlite computes in this thread and hands its lock from one queued statement to the next
  * in promise callbacks, so a busy server ran every queued statement without polling its
  * sockets, and libuv accepts one new connection per poll: under load a new connection
- * waited seconds, past a client's timeout (docs/decisions/pglite-turns.md).
+ * waited seconds, past a client's timeout (docs/decisions/018-pglite-turns.md).
  * PGlite already runs these entry points one at a time (its transaction lock), so this
  * queue adds no wait of its own beyond the turns; statements inside a transaction go
  * through the transaction's own object and are not queued here.

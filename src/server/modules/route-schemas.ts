@@ -7,7 +7,7 @@ export function idParam<K extends string>(name: K) {
 }
 
 /** Params of every `/api/customers/:customerId/*` route (access itself is checked by the scope's hook). */
-export const customerParams = idParam('customerId');
+export const companyParams = idParam('customerId');
 
 /** The body of every error answer, and of the few answers that are only a message. */
 export const messageSchema = z.object({ message: z.string() });

@@ -39,7 +39,7 @@ const CSP_DIRECTIVES: [string, string][] = [
 /**
  * The Content-Security-Policy. No unsafe source anywhere: an HTML response whose page
  * needs inline styles passes their nonce or hash as `styleSources` (see
- * docs/decisions/csp-style-nonce.md).
+ * docs/decisions/012-csp-style-nonce.md).
  */
 export function contentSecurityPolicy(appUrl: string, styleSources: string[] = []): string {
   const csp = CSP_DIRECTIVES.map(([name, value]) =>

@@ -5,7 +5,7 @@ import { sessionCookieFor } from '../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 // Each change is written straight to the database, as a script would: requests see it as
-// soon as the database's change notice has reached the app (docs/decisions/session-cache.md).
+// soon as the database's change notice has reached the app (docs/decisions/017-session-cache.md).
 describe('GET /api/auth/user', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
-import { customerIdOf } from './customers.ts';
+import { companyIdOf } from './companies.ts';
 import { sessionCookieFor } from './sign-in.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
@@ -24,7 +24,7 @@ export function portalApiFixture() {
 
   /** A company's `/api/customers/:customerId/<area>` list, read by one of its users. */
   const list = async <T>(area: string, company: string, email: string) => {
-    const customerId = await customerIdOf(app(), company);
+    const customerId = await companyIdOf(app(), company);
     const res = await getAs(email, `/api/customers/${customerId}/${area}`);
     expect(res.statusCode).toBe(200);
     return { customerId, body: res.json<T>() };

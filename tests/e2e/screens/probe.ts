@@ -1,6 +1,6 @@
 // What a person sees on one screen, measured in the browser by one `page.evaluate(probeScreen)`:
 // the WCAG contrast of every visible button, link, badge and form label, sideways scroll, and
-// text cut off in tables. docs/decisions/status-badges-and-legibility-test.md explains the method.
+// text cut off in tables. docs/decisions/019-status-badges-and-legibility-test.md explains the method.
 // The function must stay self-contained: Playwright sends its source to the page.
 
 export type ContrastIssue = {

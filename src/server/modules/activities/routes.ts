@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityListSchema } from '../../../shared/schemas/dashboard.ts';
 import { activities } from '../../db/schema.ts';
-import { customerParams } from '../route-schemas.ts';
+import { companyParams } from '../route-schemas.ts';
 
 /** The feed shows recent events; older ones stay in the table for staff. */
 export const ACTIVITY_LIMIT = 20;
@@ -11,7 +11,7 @@ export const ACTIVITY_LIMIT = 20;
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/activities',
-    { schema: { params: customerParams, response: { 200: activityListSchema } } },
+    { schema: { params: companyParams, response: { 200: activityListSchema } } },
     async (request) => {
       const rows = await app.db
         .select({

@@ -28,7 +28,7 @@ function cookieJar() {
   };
 }
 
-// The page tells the client whether to ask "who am I" (docs/decisions/session-hint.md):
+// The page tells the client whether to ask "who am I" (docs/decisions/013-session-hint.md):
 // the hint follows the session cookie from sign-in to logout or to the session's end.
 describe('the session hint of the pages', () => {
   let t: TestApp;

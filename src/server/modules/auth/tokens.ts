@@ -14,7 +14,7 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_LIVE_LINKS = 3;
 /** Wrong codes per account within an hour, across its links, that turn codes off... */
 export const MAX_CODE_FAILURES_PER_HOUR = 10;
-/** ...for this long (links keep working). See docs/decisions/auth-sign-in.md for the odds. */
+/** ...for this long (links keep working). See docs/decisions/003-auth-sign-in.md for the odds. */
 export const CODE_LOCK_MS = 24 * 60 * 60 * 1000;
 
 export type IssuedToken = { token: string; code: string; tokenHash: string; codeHash: string };

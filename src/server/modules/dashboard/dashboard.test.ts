@@ -5,7 +5,7 @@ import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import type { Project } from '../../../shared/schemas/projects.ts';
 import { activities, invoices, projects, tickets, timeEntries } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
-import { customerIdOf } from '../../test/customers.ts';
+import { companyIdOf } from '../../test/companies.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -25,7 +25,7 @@ describe('GET /api/customers/:customerId/dashboard', () => {
   afterAll(() => t.close());
 
   async function get<T>(company: string, email: string, path: string) {
-    const customerId = await customerIdOf(t.app, company);
+    const customerId = await companyIdOf(t.app, company);
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/customers/${customerId}/${path}`,
@@ -89,7 +89,7 @@ describe('GET /api/customers/:customerId/dashboard', () => {
   }
 
   it('counts hours of the current calendar month only, and follows new rows', async () => {
-    const customerId = await customerIdOf(t.app, 'Globex Retail');
+    const customerId = await companyIdOf(t.app, 'Globex Retail');
     const before = (await get<Dashboard>('Globex Retail', DEMO_USERS.globex, 'dashboard')).body;
     const now = new Date();
     const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
@@ -135,7 +135,7 @@ describe('GET /api/customers/:customerId/activities', () => {
   afterAll(() => t.close());
 
   it("lists the company's own events, newest first", async () => {
-    const customerId = await customerIdOf(t.app, 'Acme Logistics');
+    const customerId = await companyIdOf(t.app, 'Acme Logistics');
     const res = await t.app.inject({
       method: 'GET',
       url: `/api/customers/${customerId}/activities`,

@@ -56,7 +56,7 @@ function recentTicketsJson(db: Db, customerId: string) {
 
 /**
  * The whole dashboard response as JSON text, in one statement: on the embedded database
- * each statement costs far more than its work (docs/decisions/pglite-turns.md). The cards
+ * each statement costs far more than its work (docs/decisions/018-pglite-turns.md). The cards
  * reuse the list endpoints' own JSON expressions.
  */
 export function dashboardJson(db: Db, customerId: string): Promise<JsonText<Dashboard>> {

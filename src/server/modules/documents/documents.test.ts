@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentListSchema, type PortalDocument } from '../../../shared/schemas/documents.ts';
 import { documents, projects } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
-import { customerIdOf } from '../../test/customers.ts';
+import { companyIdOf } from '../../test/companies.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -15,7 +15,7 @@ describe('documents', () => {
   let cookie: string;
   beforeAll(async () => {
     t = await createTestApp();
-    acmeId = await customerIdOf(t.app, 'Acme Logistics');
+    acmeId = await companyIdOf(t.app, 'Acme Logistics');
     cookie = await sessionCookieFor(t.app, DEMO_USERS.acme);
   });
   afterAll(() => t.close());
@@ -33,7 +33,7 @@ describe('documents', () => {
     ['Globex Retail', DEMO_USERS.globex],
   ] as const) {
     it(`lists ${company}'s documents with project names, newest first`, async () => {
-      const customerId = await customerIdOf(t.app, company);
+      const customerId = await companyIdOf(t.app, company);
       const body = await list(customerId, await sessionCookieFor(t.app, email));
       expect(documentListSchema.parse(body)).toEqual(body);
       const rows = await t.app.db
@@ -151,7 +151,7 @@ describe('documents', () => {
   });
 
   it('answers an empty list for a company with no documents', async () => {
-    const initech = await customerIdOf(t.app, 'Initech');
+    const initech = await companyIdOf(t.app, 'Initech');
     expect(await list(initech, await sessionCookieFor(t.app, DEMO_USERS.initech))).toEqual([]);
   });
 });

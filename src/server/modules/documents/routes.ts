@@ -9,14 +9,14 @@ import {
 import { sendJsonText } from '../../db/json-list.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { inspectFile, isPdf, sendFile } from '../../lib/safe-file.ts';
-import { customerParams, messageSchema } from '../route-schemas.ts';
+import { companyParams, messageSchema } from '../route-schemas.ts';
 import { findDocumentFile, listDocuments } from './queries.ts';
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/documents',
-    { schema: { params: customerParams, response: { 200: documentListSchema } } },
+    { schema: { params: companyParams, response: { 200: documentListSchema } } },
     async (request, reply) =>
       sendJsonText(reply, await listDocuments(app.db, request.params.customerId)),
   );
@@ -25,7 +25,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/documents/:documentId/download',
     {
       schema: {
-        params: customerParams.extend({ documentId: z.uuid({ message: 'Document not found' }) }),
+        params: companyParams.extend({ documentId: z.uuid({ message: 'Document not found' }) }),
         // `?inline=1` serves a PDF for preview in the browser instead of saving it
         // (spec section 5: PDF only, by name and, since issue 13, by its bytes).
         querystring: z.object({

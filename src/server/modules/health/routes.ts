@@ -7,7 +7,7 @@ import { messageSchema } from '../route-schemas.ts';
 /**
  * How long a successful ping answers for the health checks that follow it: a load balancer
  * asking every few seconds always gets a new ping, a burst shares one
- * (docs/decisions/request-cost-and-shutdown.md). A failure is never reused.
+ * (docs/decisions/015-request-cost-and-shutdown.md). A failure is never reused.
  */
 export const HEALTH_FRESH_MS = 100;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceListSchema, type Invoice } from '../../../shared/schemas/invoices.ts';
 import { invoices } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
-import { customerIdOf } from '../../test/customers.ts';
+import { companyIdOf } from '../../test/companies.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { portalApiFixture } from '../../test/portal-api-fixture.ts';
 
@@ -48,7 +48,7 @@ describe('GET /api/customers/:customerId/invoices', () => {
 
   it('keeps a description that spells out the JSON of an absent payment link', async () => {
     // The list's JSON comes from the database, with `,"paymentUrl":null` cut out of the text.
-    const customerId = await customerIdOf(t.app, 'Acme Logistics');
+    const customerId = await companyIdOf(t.app, 'Acme Logistics');
     const description = 'Quoted: ,"paymentUrl":null} and \\",\\"paymentUrl\\":null';
     await t.app.db.insert(invoices).values({
       customerId,
@@ -92,7 +92,7 @@ describe('GET /api/customers/:customerId/invoices', () => {
   });
 
   it('answers 400 for an invoice id that is not a UUID', async () => {
-    const customerId = await customerIdOf(t.app, 'Acme Logistics');
+    const customerId = await companyIdOf(t.app, 'Acme Logistics');
     const res = await t.getAs(DEMO_USERS.acme, `/api/customers/${customerId}/invoices/INV-1/pdf`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Invoice not found' });

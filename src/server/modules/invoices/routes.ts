@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { invoiceListSchema } from '../../../shared/schemas/invoices.ts';
 import { sendJsonText } from '../../db/json-list.ts';
 import { inspectFile, sendFile } from '../../lib/safe-file.ts';
-import { customerParams, messageSchema } from '../route-schemas.ts';
+import { companyParams, messageSchema } from '../route-schemas.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { listInvoices } from '../../db/invoice-list.ts';
 
@@ -11,7 +11,7 @@ import { listInvoices } from '../../db/invoice-list.ts';
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoices',
-    { schema: { params: customerParams, response: { 200: invoiceListSchema } } },
+    { schema: { params: companyParams, response: { 200: invoiceListSchema } } },
     async (request, reply) =>
       sendJsonText(reply, await listInvoices(app.db, request.params.customerId)),
   );
@@ -20,7 +20,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:invoiceId/pdf',
     {
       schema: {
-        params: customerParams.extend({ invoiceId: z.uuid({ message: 'Invoice not found' }) }),
+        params: companyParams.extend({ invoiceId: z.uuid({ message: 'Invoice not found' }) }),
         response: { 200: z.instanceof(Buffer), 404: messageSchema },
       },
     },

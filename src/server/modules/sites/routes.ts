@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { customerParams, messageSchema } from '../route-schemas.ts';
+import { companyParams, messageSchema } from '../route-schemas.ts';
 import { sites } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { siteOutSchema, siteSchema } from '../../../shared/schemas/sites.ts';
@@ -25,7 +25,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   app.get(
     '/sites',
-    { schema: { params: customerParams, response: { 200: z.array(siteOutSchema) } } },
+    { schema: { params: companyParams, response: { 200: z.array(siteOutSchema) } } },
     async (request) =>
       app.db
         .select(siteColumns)
@@ -39,7 +39,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     {
       config: writeLimit,
       schema: {
-        params: customerParams,
+        params: companyParams,
         body: siteSchema,
         response: { 201: siteOutSchema, 400: messageSchema },
       },
@@ -59,7 +59,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     {
       config: writeLimit,
       schema: {
-        params: customerParams.extend({ siteId: z.string() }),
+        params: companyParams.extend({ siteId: z.string() }),
         response: { 204: z.null(), 404: messageSchema },
       },
     },

@@ -44,7 +44,7 @@ function fieldValue(part: MultipartFile, name: string): string | undefined {
  * A company's documents: list and upload (multipart, 25 MB, any type). The stored content
  * type is what the bytes are (file-type), never what the uploader declared.
  */
-export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const staffDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/:customerId/documents',
     { schema: { params: idParam('customerId'), response: { 200: z.array(staffDocumentSchema) } } },

@@ -27,7 +27,7 @@ type Input = z.output<typeof invoiceInputSchema>;
 const toRow = (input: Input) => ({ ...input, amount: input.amount.toFixed(2) });
 
 /** Publishing and editing a company's invoices; "paid" and new invoices show on its dashboard. */
-export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+export const staffInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/:customerId/invoices',
     { schema: { params: idParam('customerId'), response: { 200: z.array(staffInvoiceSchema) } } },

@@ -68,7 +68,7 @@ async function loadProject(db: Db | Tx, projectId: string) {
 }
 
 /** Projects with their milestones; new projects and completed milestones show on the dashboard. */
-export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
+export const staffProjectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers/:customerId/projects',
     { schema: { params: idParam('customerId'), response: { 200: z.array(staffProjectSchema) } } },

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { customerRoutes } from './customers.ts';
-import { documentRoutes } from './documents.ts';
+import { staffDocumentRoutes } from './documents.ts';
 import { helpdeskRoutes } from './helpdesk.ts';
-import { invoiceRoutes } from './invoices.ts';
+import { staffInvoiceRoutes } from './invoices.ts';
 import { leadRoutes } from './leads.ts';
-import { projectRoutes } from './projects.ts';
+import { staffProjectRoutes } from './projects.ts';
 import { timeEntryRoutes } from './time-entries.ts';
 import { userRoutes } from './users.ts';
 
@@ -18,9 +18,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(customerRoutes);
   await app.register(userRoutes, { appUrl: config.appUrl });
   await app.register(helpdeskRoutes, { config });
-  await app.register(invoiceRoutes);
-  await app.register(projectRoutes);
+  await app.register(staffInvoiceRoutes);
+  await app.register(staffProjectRoutes);
   await app.register(timeEntryRoutes);
-  await app.register(documentRoutes);
+  await app.register(staffDocumentRoutes);
   await app.register(auditRoutes);
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { customerParams, messageSchema } from '../route-schemas.ts';
+import { companyParams, messageSchema } from '../route-schemas.ts';
 import { sendJsonText } from '../../db/json-list.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { enqueueCustomerReplyMail, enqueueNewTicketMails } from '../../services/ticket-mails.ts';
@@ -27,7 +27,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
 
   app.get(
     '/tickets',
-    { schema: { params: customerParams, response: { 200: z.array(ticketSchema) } } },
+    { schema: { params: companyParams, response: { 200: z.array(ticketSchema) } } },
     async (request, reply) =>
       sendJsonText(reply, await listTickets(app.db, request.params.customerId)),
   );
@@ -37,7 +37,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     {
       config: writeLimit,
       schema: {
-        params: customerParams,
+        params: companyParams,
         body: newTicketSchema,
         response: { 201: ticketSchema, 400: messageSchema },
       },
@@ -64,7 +64,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
     {
       config: writeLimit,
       schema: {
-        params: customerParams.extend({ ticketId: z.string() }),
+        params: companyParams.extend({ ticketId: z.string() }),
         body: ticketReplySchema,
         response: { 201: ticketSchema, 400: messageSchema, 404: messageSchema, 409: messageSchema },
       },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMail } from '../../services/mail-outbox.ts';
-import { customerIdOf } from '../../test/customers.ts';
+import { companyIdOf } from '../../test/companies.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DURATION_BUCKETS, NO_ROUTE, RequestDurations } from './request-durations.ts';
@@ -29,7 +29,7 @@ describe('GET /metrics on METRICS_PORT', () => {
   afterAll(() => t.close());
 
   it('counts requests by route pattern, never by URL, with latency buckets', async () => {
-    const acme = await customerIdOf(t.app, 'Acme Logistics');
+    const acme = await companyIdOf(t.app, 'Acme Logistics');
     const cookie = await sessionCookieFor(t.app, 'jordan.lee@acme-logistics.example');
     for (let i = 0; i < 3; i++) expect((await t.app.inject('/api/health')).statusCode).toBe(200);
     const invoices = await t.app.inject({

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../../shared/schemas/auth.ts';
 
 /**
  * The signed-in user of a route behind a guard (`requireUser`, `requireStaff`,
- * `requireCustomerAccess`): the guard has loaded them, so a missing user is a wiring bug.
+ * `requireCompanyAccess`): the guard has loaded them, so a missing user is a wiring bug.
  */
 export function userOf(request: FastifyRequest): CurrentUser {
   const user = request.user;

@@ -130,7 +130,7 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
 
   /**
    * 401, taking a cookie that no longer opens a session with it: pages tell the client
-   * whether a session cookie came with them (docs/decisions/session-hint.md), so an
+   * whether a session cookie came with them (docs/decisions/013-session-hint.md), so an
    * ended session costs one failed "who am I" call, not one per page.
    */
   app.decorate('signedOut', (request: FastifyRequest, reply: FastifyReply) => {

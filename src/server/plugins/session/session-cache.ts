@@ -5,7 +5,7 @@ export type CachedAccount = SessionAccount & { json?: string };
 
 /**
  * Signed-in accounts of this app server by signed session cookie (checked once, before it
- * is stored), so a signed-in request costs no query and no HMAC (docs/decisions/session-cache.md). Everything is forgotten at once on any change to
+ * is stored), so a signed-in request costs no query and no HMAC (docs/decisions/017-session-cache.md). Everything is forgotten at once on any change to
  * the tables an account is made of; entries are used only while the database says so
  * (`enabled`, i.e. while its change notices can reach us).
  */

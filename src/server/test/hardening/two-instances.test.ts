@@ -84,7 +84,7 @@ describe.skipIf(pgServerMissing(SUITE))(SUITE, () => {
     }
 
     // Through one server: it refuses at once; the other once the database's notice arrives
-    // (both have the account cached by now: docs/decisions/session-cache.md).
+    // (both have the account cached by now: docs/decisions/017-session-cache.md).
     const out = await one.inject({
       method: 'POST',
       url: '/api/auth/logout-all',

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS } from '../seed/demo.ts';
 import { documents, invoices, sessions, users } from '../db/schema.ts';
-import { customerIdOf } from '../test/customers.ts';
+import { companyIdOf } from '../test/companies.ts';
 import { sessionCookieFor } from '../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
@@ -17,8 +17,8 @@ describe('customer routes refuse everyone but the company own users', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    acmeId = await customerIdOf(t.app, 'Acme Logistics');
-    globexId = await customerIdOf(t.app, 'Globex Retail');
+    acmeId = await companyIdOf(t.app, 'Acme Logistics');
+    globexId = await companyIdOf(t.app, 'Globex Retail');
     const [invoice] = await t.app.db
       .select({ id: invoices.id })
       .from(invoices)

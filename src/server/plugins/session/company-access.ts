@@ -8,7 +8,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * signed in (401, through the same path as `requireUser`, which drops a stale cookie)
  * and linked to that company (403). Registered once on the scope.
  */
-export async function requireCustomerAccess(
+export async function requireCompanyAccess(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {

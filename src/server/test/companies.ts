@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { customers } from '../db/schema.ts';
 
 /** The id of a seeded company, looked up by name. */
-export async function customerIdOf(app: FastifyInstance, name: string): Promise<string> {
+export async function companyIdOf(app: FastifyInstance, name: string): Promise<string> {
   const [row] = await app.db
     .select({ id: customers.id })
     .from(customers)

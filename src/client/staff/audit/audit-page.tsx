@@ -1,9 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
-import type { AuditEntry } from '../../../shared/schemas/staff-audit.ts';
-import type { CompanySummary } from '../../../shared/schemas/staff-customers.ts';
 import { Card } from '../../ui/card.tsx';
-import { staffUrl, useStaffQuery } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { FilterSelect, filterValue } from '../filters.tsx';
 import { PageHeader } from '../layout.tsx';
 import { QueryState } from '../query-state.tsx';
@@ -21,10 +20,8 @@ const describe = (details: Record<string, unknown> | null) =>
 /** Every staff write: who, what, when, on which company. */
 export function AuditPage() {
   const [customerId, setCustomerId] = useState('all');
-  const companies = useStaffQuery<CompanySummary[]>(staffUrl('customers'));
-  const entries = useStaffQuery<AuditEntry[]>(
-    staffUrl('audit', { customerId: filterValue(customerId) }),
-  );
+  const companies = useQuery(staffQueries.companies());
+  const entries = useQuery(staffQueries.audit({ customerId: filterValue(customerId) }));
   return (
     <>
       <PageHeader title="Audit Log" />

@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
 import type { StaffInvoice } from '../../../shared/schemas/staff-billing.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
-import { staffUrl, useStaffQuery } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { QueryState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataTable, cell } from '../table.tsx';
@@ -13,7 +14,7 @@ type Editing = { invoice?: StaffInvoice } | null;
 
 export function InvoicesCard({ customerId }: { customerId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
-  const invoices = useStaffQuery<StaffInvoice[]>(staffUrl(`customers/${customerId}/invoices`));
+  const invoices = useQuery(staffQueries.invoices(customerId));
   return (
     <Card>
       <CardHeader

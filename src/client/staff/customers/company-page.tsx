@@ -1,9 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
-import type { CompanyDetail } from '../../../shared/schemas/staff-customers.ts';
 import { Button } from '../../ui/button.tsx';
-import { staffUrl, useStaffQuery } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { InvoicesCard } from '../billing/invoices-card.tsx';
 import { ProjectsCard } from '../delivery/projects-card.tsx';
 import { TimeCard } from '../delivery/time-card.tsx';
@@ -16,7 +16,7 @@ import { UsersCard } from './users-card.tsx';
 /** One company: its details, users, invoices, projects, hours and documents. */
 export function CompanyPage({ customerId }: { customerId: string }) {
   const [editing, setEditing] = useState(false);
-  const company = useStaffQuery<CompanyDetail>(staffUrl(`customers/${customerId}`));
+  const company = useQuery(staffQueries.company(customerId));
   return (
     <>
       <Link href={paths.staffCustomers} className="text-sm text-brand-600 hover:underline">

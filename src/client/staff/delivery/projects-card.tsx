@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate } from '../../../shared/format.ts';
 import type { StaffMilestone, StaffProject } from '../../../shared/schemas/staff-billing.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
-import { staffUrl, useStaffQuery } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { QueryState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { MilestoneDialog } from './milestone-dialog.tsx';
@@ -17,7 +18,7 @@ type Editing =
 /** A company's projects with progress and milestones, each editable. */
 export function ProjectsCard({ customerId }: { customerId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
-  const projects = useStaffQuery<StaffProject[]>(staffUrl(`customers/${customerId}/projects`));
+  const projects = useQuery(staffQueries.projects(customerId));
   return (
     <Card>
       <CardHeader

@@ -1,18 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDate } from '../../../shared/format.ts';
-import {
-  timeEntryInputSchema,
-  type StaffTimeEntry,
-} from '../../../shared/schemas/staff-billing.ts';
+import { timeEntryInputSchema } from '../../../shared/schemas/staff-billing.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
-import { sendJson, staffUrl, useStaffMutation, useStaffQuery } from '../api.ts';
+import { sendJson, useStaffMutation } from '../api.ts';
+import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { QueryState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 
@@ -30,7 +29,7 @@ export function TimeCard({
   projects: Array<{ id: string; name: string }>;
 }) {
   const url = staffUrl(`customers/${customerId}/time-entries`);
-  const entries = useStaffQuery<StaffTimeEntry[]>(url);
+  const entries = useQuery(staffQueries.timeEntries(customerId));
   const blank = { workDate: today(), description: '' };
   // The project lives outside the form: a select cannot hold the empty "no project" value.
   const [projectId, setProjectId] = useState(NO_PROJECT);

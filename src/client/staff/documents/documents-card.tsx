@@ -1,17 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
 import {
   DOCUMENT_TOO_LARGE,
   MAX_DOCUMENT_BYTES,
   documentFieldsSchema,
-  type StaffDocument,
 } from '../../../shared/schemas/staff-billing.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
-import { staffUrl, useStaffMutation, useStaffQuery } from '../api.ts';
+import { useStaffMutation } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { QueryState } from '../query-state.tsx';
@@ -29,7 +30,7 @@ export function DocumentsCard({
   customerId: string;
   projects: Array<{ id: string; name: string }>;
 }) {
-  const documents = useStaffQuery<StaffDocument[]>(staffUrl(`customers/${customerId}/documents`));
+  const documents = useQuery(staffQueries.documents(customerId));
   // A new key clears the file input after an upload.
   const [fileKey, setFileKey] = useState(0);
   const [file, setFile] = useState<File | null>(null);

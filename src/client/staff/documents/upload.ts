@@ -1,6 +1,6 @@
 import { throwIfNotOk } from '../../lib/api.ts';
 import type { StaffDocument } from '../../../shared/schemas/staff-billing.ts';
-import { staffUrl } from '../api.ts';
+import { staffUrl } from '../../lib/staff-queries.ts';
 
 /** Sends the fields first, then the file: the server reads them before streaming the file to storage. */
 export async function uploadDocument(

@@ -1,10 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
-import type { CompanySummary, StaffMember } from '../../../shared/schemas/staff-customers.ts';
-import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
-import { staffUrl, useStaffQuery } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { FilterSelect, SearchBox, filterValue } from '../filters.tsx';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { PageHeader } from '../layout.tsx';
@@ -21,10 +20,10 @@ export function HelpdeskPage() {
   const [assignee, setAssignee] = useState('all');
   const [q, setQ] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
-  const companies = useStaffQuery<CompanySummary[]>(staffUrl('customers'));
-  const staff = useStaffQuery<StaffMember[]>(staffUrl('staff-members'));
-  const tickets = useStaffQuery<HelpdeskTicket[]>(
-    staffUrl('tickets', {
+  const companies = useQuery(staffQueries.companies());
+  const staff = useQuery(staffQueries.staffMembers());
+  const tickets = useQuery(
+    staffQueries.tickets({
       status: filterValue(status),
       priority: filterValue(priority),
       customerId: filterValue(customerId),

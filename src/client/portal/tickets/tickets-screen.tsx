@@ -23,7 +23,7 @@ const priorityFilterOptions = statusOptions('priority', 'All');
  * Spec section 2 "Tickets": summary cards, search and filters, the table and the two dialogs.
  * Content only: the portal layout around it provides the header and the main landmark.
  */
-export default function TicketsPage() {
+export function TicketsScreen() {
   const query = useCompanyQuery(portalQueries.tickets);
   const company = query.company;
   return (

@@ -30,7 +30,7 @@ import {
   summarizeInvoices,
   type StatusFilter,
 } from './invoice-list.ts';
-import { sampleInvoices } from './sample-invoices.ts';
+import { sampleInvoices } from '../shared/sample-invoices.ts';
 
 const statusFilterOptions = statusOptions('invoice', 'All');
 

@@ -12,7 +12,7 @@ import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { ProjectCard } from './project-card.tsx';
 import { ProjectDialog } from './project-dialog.tsx';
 import { countProjects, filterProjects, type ProjectFilter } from './project-list.ts';
-import { sampleProjects } from './sample-projects.ts';
+import { sampleProjects } from '../shared/sample-projects.ts';
 
 const statusFilterOptions = statusOptions('project', 'All');
 

@@ -1,7 +1,8 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from '../../src/server/db/seed/demo.ts';
-import { mailFiles, nextMailTo, signIn } from './fixtures/sign-in.ts';
+import { signIn } from './fixtures/session.ts';
+import { mailFiles, nextMailTo } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 
 async function openTickets(page: Page) {

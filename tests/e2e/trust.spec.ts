@@ -1,13 +1,9 @@
 // Issue 13 in the browser: the holes a review of the running product found stay closed.
 import { DEMO_USERS } from '../../src/server/db/seed/demo.ts';
-import { mailFiles, nextMailTo, signIn } from './fixtures/sign-in.ts';
-import {
-  companyWithUser,
-  createCompany,
-  signedInPage,
-  STAFF_EMAIL,
-  unique,
-} from './fixtures/staff.ts';
+import { signIn } from './fixtures/session.ts';
+import { mailFiles, nextMailTo } from './fixtures/sign-in.ts';
+import { companyWithUser, createCompany, STAFF_EMAIL, unique } from './fixtures/staff.ts';
+import { signedInPage } from './fixtures/session.ts';
 import { expect, test } from './fixtures/test.ts';
 import { e2eBaseUrl, e2ePorts } from './ports.ts';
 

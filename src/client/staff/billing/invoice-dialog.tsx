@@ -11,11 +11,11 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Create an invoice for a company, or edit one. */
 export function InvoiceDialog({
-  customerId,
+  companyId,
   invoice,
   onClose,
 }: {
-  customerId: string;
+  companyId: string;
   invoice?: StaffInvoice;
   onClose: () => void;
 }) {
@@ -39,7 +39,7 @@ export function InvoiceDialog({
       request={(body) =>
         invoice
           ? sendJson<StaffInvoice>('PUT', staffUrl(`invoices/${invoice.id}`), body)
-          : sendJson<StaffInvoice>('POST', staffUrl(`customers/${customerId}/invoices`), body)
+          : sendJson<StaffInvoice>('POST', staffUrl(`customers/${companyId}/invoices`), body)
       }
       success={invoice ? 'Invoice Updated' : 'Invoice Created'}
       failure="Failed to save invoice. Please try again."

@@ -12,9 +12,9 @@ import { InvoiceDialog } from './invoice-dialog.tsx';
 
 type Editing = { invoice?: StaffInvoice } | null;
 
-export function InvoicesCard({ customerId }: { customerId: string }) {
+export function InvoicesCard({ companyId }: { companyId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
-  const invoices = useQuery(staffQueries.invoices(customerId));
+  const invoices = useQuery(staffQueries.invoices(companyId));
   return (
     <Card>
       <CardHeader
@@ -62,7 +62,7 @@ export function InvoicesCard({ customerId }: { customerId: string }) {
       </QueryState>
       {editing && (
         <InvoiceDialog
-          customerId={customerId}
+          companyId={companyId}
           invoice={editing.invoice}
           onClose={() => setEditing(null)}
         />

@@ -8,11 +8,11 @@ import { FormSelect } from '../form-select.tsx';
 import { statusOptions } from '../../../shared/status-labels.ts';
 
 export function ProjectDialog({
-  customerId,
+  companyId,
   project,
   onClose,
 }: {
-  customerId: string;
+  companyId: string;
   project?: StaffProject;
   onClose: () => void;
 }) {
@@ -42,7 +42,7 @@ export function ProjectDialog({
       request={(body) =>
         project
           ? sendJson('PUT', staffUrl(`projects/${project.id}`), body)
-          : sendJson('POST', staffUrl(`customers/${customerId}/projects`), body)
+          : sendJson('POST', staffUrl(`customers/${companyId}/projects`), body)
       }
       success={project ? 'Project Updated' : 'Project Created'}
       failure="Failed to save project. Please try again."

@@ -16,9 +16,9 @@ type Editing =
   | null;
 
 /** A company's projects with progress and milestones, each editable. */
-export function ProjectsCard({ customerId }: { customerId: string }) {
+export function ProjectsCard({ companyId }: { companyId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
-  const projects = useQuery(staffQueries.projects(customerId));
+  const projects = useQuery(staffQueries.projects(companyId));
   return (
     <Card>
       <CardHeader
@@ -103,7 +103,7 @@ export function ProjectsCard({ customerId }: { customerId: string }) {
       </QueryState>
       {editing?.kind === 'project' && (
         <ProjectDialog
-          customerId={customerId}
+          companyId={companyId}
           project={editing.project}
           onClose={() => setEditing(null)}
         />

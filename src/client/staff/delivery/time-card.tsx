@@ -22,14 +22,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Hours worked for the company (the dashboard's "This Month's Hours"). */
 export function TimeCard({
-  customerId,
+  companyId,
   projects,
 }: {
-  customerId: string;
+  companyId: string;
   projects: Array<{ id: string; name: string }>;
 }) {
-  const url = staffUrl(`customers/${customerId}/time-entries`);
-  const entries = useQuery(staffQueries.timeEntries(customerId));
+  const url = staffUrl(`customers/${companyId}/time-entries`);
+  const entries = useQuery(staffQueries.timeEntries(companyId));
   const blank = { workDate: today(), description: '' };
   // The project lives outside the form: a select cannot hold the empty "no project" value.
   const [projectId, setProjectId] = useState(NO_PROJECT);

@@ -24,13 +24,13 @@ type Errors = { file?: string; category?: string };
 
 /** A company's documents and the upload form (any type, up to 25 MB). */
 export function DocumentsCard({
-  customerId,
+  companyId,
   projects,
 }: {
-  customerId: string;
+  companyId: string;
   projects: Array<{ id: string; name: string }>;
 }) {
-  const documents = useQuery(staffQueries.documents(customerId));
+  const documents = useQuery(staffQueries.documents(companyId));
   // A new key clears the file input after an upload.
   const [fileKey, setFileKey] = useState(0);
   const [file, setFile] = useState<File | null>(null);
@@ -38,7 +38,7 @@ export function DocumentsCard({
   const [projectId, setProjectId] = useState(NO_PROJECT);
   const [errors, setErrors] = useState<Errors>({});
   const upload = useStaffMutation<{ file: File; category: string; projectId: string | null }>({
-    request: (input) => uploadDocument(customerId, input),
+    request: (input) => uploadDocument(companyId, input),
     success: 'Document Uploaded',
     failure: 'Failed to upload document. Please try again.',
     onSuccess: () => {

@@ -13,10 +13,10 @@ import { DataTable, cell } from '../table.tsx';
 import { TicketDialog } from './ticket-dialog.tsx';
 
 /** Every company's tickets in one queue. */
-export function HelpdeskPage() {
+export function HelpdeskScreen() {
   const [status, setStatus] = useState('all');
   const [priority, setPriority] = useState('all');
-  const [customerId, setCustomerId] = useState('all');
+  const [companyId, setCompanyId] = useState('all');
   const [assignee, setAssignee] = useState('all');
   const [q, setQ] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
@@ -26,7 +26,7 @@ export function HelpdeskPage() {
     staffQueries.tickets({
       status: filterValue(status),
       priority: filterValue(priority),
-      customerId: filterValue(customerId),
+      customerId: filterValue(companyId),
       assignee: filterValue(assignee),
       q: filterValue(q),
     }),
@@ -52,8 +52,8 @@ export function HelpdeskPage() {
           />
           <FilterSelect
             label="Company"
-            value={customerId}
-            onChange={setCustomerId}
+            value={companyId}
+            onChange={setCompanyId}
             options={[
               { value: 'all', label: 'All companies' },
               ...(companies.data ?? []).map((c) => ({ value: c.id, label: c.name })),

@@ -18,10 +18,10 @@ const describe = (details: Record<string, unknown> | null) =>
     : '';
 
 /** Every staff write: who, what, when, on which company. */
-export function AuditPage() {
-  const [customerId, setCustomerId] = useState('all');
+export function AuditScreen() {
+  const [companyId, setCompanyId] = useState('all');
   const companies = useQuery(staffQueries.companies());
-  const entries = useQuery(staffQueries.audit({ customerId: filterValue(customerId) }));
+  const entries = useQuery(staffQueries.audit({ customerId: filterValue(companyId) }));
   return (
     <>
       <PageHeader title="Audit Log" />
@@ -29,8 +29,8 @@ export function AuditPage() {
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
           <FilterSelect
             label="Company"
-            value={customerId}
-            onChange={setCustomerId}
+            value={companyId}
+            onChange={setCompanyId}
             options={[
               { value: 'all', label: 'All companies' },
               ...(companies.data ?? []).map((c) => ({ value: c.id, label: c.name })),

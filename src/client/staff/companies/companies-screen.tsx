@@ -11,7 +11,7 @@ import { DataTable, cell } from '../table.tsx';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
 
 /** All customer companies; open one to run its users, billing, delivery and documents. */
-export function CustomersPage() {
+export function CompaniesScreen() {
   const [creating, setCreating] = useState(false);
   const [, navigate] = useLocation();
   const companies = useQuery(staffQueries.companies());

@@ -20,7 +20,7 @@ const kindOptions = [
 ];
 
 /** Contact messages and quote requests, newest first. */
-export function LeadsPage() {
+export function LeadsScreen() {
   const [status, setStatus] = useState('all');
   const [kind, setKind] = useState('all');
   const [q, setQ] = useState('');

@@ -47,6 +47,46 @@ export default tseslint.config(
     files: ['src/client/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
+  // Client zones (each block repeats the server ban: a later block's rule replaces an earlier
+  // one for the files it matches). A portal area (portal/invoices, portal/tickets, ...) never
+  // imports a sibling area: what two areas share lives in portal/shared, and the table of
+  // screens (portal/screens.tsx) is the one place that knows them all.
+  {
+    files: ['src/client/portal/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'] },
+            {
+              regex: '^\\.\\./(?!shared/)[^./][^/]*/',
+              message:
+                'A portal area must not import another area; move what they share to portal/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // ui/ and lib/ sit below the features: they never import the public site, the portal or staff.
+  {
+    files: ['src/client/ui/**/*.{ts,tsx}', 'src/client/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**'] },
+            {
+              group: ['**/public/**', '**/portal/**', '**/staff/**', '**/auth/**'],
+              message: 'ui/ and lib/ must not import features; pass what they need in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // --- Server layers (issue 15): app -> modules -> services -> db -> (config, lib), never
   // upward. Plugins wire services into Fastify (modules may use their guards); the seed and
   // the backup tools sit beside what they use. Each folder lists what it must not import.

@@ -17,11 +17,11 @@ const isFree = (port: number) =>
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
-/** A port whose next one is free too (the server's and its SMTP sink's). */
+/** A port whose next two are free too (the server's, its SMTP sink's, its session door's). */
 async function freePortPair(): Promise<number> {
   for (let i = 0; i < 50; i += 1) {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
-    if ((await isFree(port)) && (await isFree(port + 1))) return port;
+    if ((await isFree(port)) && (await isFree(port + 1)) && (await isFree(port + 2))) return port;
   }
   throw new Error('no two free ports found');
 }

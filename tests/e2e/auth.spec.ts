@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
-import { requestSignInMail, signIn } from './fixtures/sign-in.ts';
+import { requestSignInMail, signInByMail } from './fixtures/sign-in.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 
@@ -67,7 +67,7 @@ test('the typed code signs in on another device', async ({ page, browser }) => {
 });
 
 test('a staff member lands on the staff workspace', async ({ page }) => {
-  await signIn(page, 'support@example.com');
+  await signInByMail(page, 'support@example.com');
   await expect(page).toHaveURL(/\/staff$/);
 });
 
@@ -87,7 +87,7 @@ test('a used link shows a clear page with a way back', async ({ page, consoleErr
 });
 
 test('signed in, the public service pages are not in the route table', async ({ page }) => {
-  await signIn(page, JORDAN);
+  await signInByMail(page, JORDAN);
   await page.goto('/services/cybersecurity');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await page.goto('/');

@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { USERS } from './fixtures/portal.ts';
-import { signIn } from './fixtures/sign-in.ts';
+import { signIn } from './fixtures/session.ts';
 import { STAFF_EMAIL } from './fixtures/staff.ts';
 import {
   portalScreens,

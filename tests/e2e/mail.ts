@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect } from '@playwright/test';
+import { readSinkMail } from './fixtures/sign-in.ts';
 import { e2eDirs } from './ports.ts';
 
 type Mail = { to: string[]; subject: string; text: string };
@@ -13,8 +13,8 @@ export async function waitForMailTo(to: string): Promise<Mail> {
       async () => {
         const files = await fs.readdir(e2eDirs.mail).catch(() => [] as string[]);
         for (const file of files) {
-          const mail = JSON.parse(await fs.readFile(path.join(e2eDirs.mail, file), 'utf8')) as Mail;
-          if (mail.to.includes(to.toLowerCase())) found = mail;
+          const mail = await readSinkMail<Mail>(file);
+          if (mail?.to.includes(to.toLowerCase())) found = mail;
         }
         return found !== undefined;
       },

@@ -2,7 +2,8 @@ import path from 'node:path';
 
 /** Override with E2E_PORT to run two suites side by side. */
 const app = Number(process.env.E2E_PORT ?? 4310);
-export const e2ePorts = { app, smtp: app + 1 };
+/** The app, its SMTP sink, and the test harness's session door (tests/e2e/session-door.ts). */
+export const e2ePorts = { app, smtp: app + 1, sessions: app + 2 };
 const root = path.resolve('.tmp', `e2e-${app}`);
 export const e2eDirs = { root, data: path.join(root, 'data'), mail: path.join(root, 'mail') };
 export const e2eBaseUrl = `http://127.0.0.1:${app}`;

@@ -1,12 +1,13 @@
 // Profile & Settings against the account routes (PUT /api/auth/profile, PUT /api/auth/notifications,
 // POST /api/auth/logout-all) and the portal header.
 import type { Page } from '@playwright/test';
-import { DEMO_USERS } from '../../src/server/seed/demo.ts';
-import { signIn } from './fixtures/sign-in.ts';
+import { newCompany } from './fixtures/company.ts';
+import { addSession, signIn } from './fixtures/session.ts';
 import { expect, test } from './fixtures/test.ts';
 
+// Each test changes its user (name, settings, sessions): a company and user of its own.
 async function openProfile(page: Page, email: string) {
-  await signIn(page, email);
+  await addSession(page.context(), email);
   await page.goto('/portal/profile');
   await expect(page.getByRole('heading', { name: 'Profile & Settings' })).toBeVisible();
 }
@@ -14,7 +15,8 @@ async function openProfile(page: Page, email: string) {
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
 
 test('edit the profile: the spec messages, then the new name in the header', async ({ page }) => {
-  await openProfile(page, DEMO_USERS.globex);
+  const { email } = await newCompany({ firstName: 'Sam', lastName: 'Rivera' });
+  await openProfile(page, email);
   const profile = card(page, 'User Profile');
   await profile.getByRole('button', { name: 'Edit' }).click();
   await profile.getByLabel('First Name').fill(' ');
@@ -24,13 +26,13 @@ test('edit the profile: the spec messages, then the new name in the header', asy
   await expect(profile.getByText('Valid email is required')).toBeVisible();
 
   await profile.getByLabel('First Name').fill('Samantha');
-  await profile.getByLabel('Email').fill(DEMO_USERS.globex);
+  await profile.getByLabel('Email').fill(email);
   await profile.getByRole('button', { name: 'Save Changes' }).click();
   await expect(page.getByTestId('toast')).toContainText('Profile Updated');
   await expect(profile.getByText('Samantha', { exact: true })).toBeVisible();
   await expect(page.getByRole('banner')).toContainText('Samantha Rivera');
 
-  // Put the seeded name back for the specs that follow.
+  // And back again.
   await profile.getByRole('button', { name: 'Edit' }).click();
   await profile.getByLabel('First Name').fill('Sam');
   await profile.getByRole('button', { name: 'Save Changes' }).click();
@@ -38,7 +40,8 @@ test('edit the profile: the spec messages, then the new name in the header', asy
 });
 
 test('a notification switch saves at once and is kept after a reload', async ({ page }) => {
-  await openProfile(page, DEMO_USERS.acme);
+  const { email } = await newCompany({ firstName: 'Jordan', lastName: 'Lee' });
+  await openProfile(page, email);
   const maintenance = page.getByRole('switch', { name: 'Maintenance' });
   await expect(maintenance).not.toBeChecked();
   await maintenance.click();
@@ -56,11 +59,12 @@ test('the security card and "Logout from all sessions" signing out a second brow
   page,
   browser,
 }) => {
+  const { email } = await newCompany({ firstName: 'Jordan', lastName: 'Lee' });
   const other = await browser.newContext();
   try {
     const otherPage = await other.newPage();
-    await signIn(otherPage, DEMO_USERS.acme);
-    await openProfile(page, DEMO_USERS.acme);
+    await signIn(otherPage, email);
+    await openProfile(page, email);
     const security = card(page, 'Security & Privacy');
     await expect(security).toContainText('Magic Link Authentication');
     await expect(security).toContainText('Active');

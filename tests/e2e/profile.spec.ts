@@ -1,11 +1,12 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from '../../src/server/seed/demo.ts';
-import { signIn } from './fixtures/sign-in.ts';
+import { newCompany } from './fixtures/company.ts';
+import { addSession } from './fixtures/session.ts';
 import { expect, test } from './fixtures/test.ts';
 
 async function openProfile(page: Page, email: string) {
-  await signIn(page, email);
+  await addSession(page.context(), email);
   await page.goto('/portal/profile');
   await expect(page.getByRole('heading', { name: 'Profile & Settings' })).toBeVisible();
 }
@@ -13,7 +14,20 @@ async function openProfile(page: Page, email: string) {
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
 
 test('add a site, cancel a delete, confirm a delete', async ({ page }) => {
-  await openProfile(page, DEMO_USERS.acme);
+  // A company of its own, with one site that stays when the added one is deleted.
+  const company = await newCompany({ firstName: 'Jordan', lastName: 'Lee' });
+  await addSession(page.context(), company.email);
+  const kept = await page.request.post(`/api/customers/${company.id}/sites`, {
+    data: {
+      name: 'Dallas Distribution Center',
+      address: '4500 Logistics Pkwy, Dallas, TX 75241',
+      contactPerson: 'Jordan Lee',
+      contactEmail: company.email,
+      contactPhone: '(214) 555-0100',
+    },
+  });
+  expect(kept.status()).toBe(201);
+  await openProfile(page, company.email);
   const sites = card(page, 'Company Sites');
   const name = `Irving Dispatch ${Date.now()}`;
 

@@ -2,8 +2,8 @@
 // console error); a page that came with a session cookie does (docs/decisions/013-session-hint.md).
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
-import { USERS } from './fixtures/portal.ts';
-import { signIn } from './fixtures/sign-in.ts';
+import { newCompany } from './fixtures/company.ts';
+import { signIn } from './fixtures/session.ts';
 
 /** The statuses of the page's /api/auth/user calls so far. */
 function authCalls(page: Page): number[] {
@@ -36,12 +36,14 @@ test('an ended session asks once, gets the public pages, and is not asked about 
   browser,
   consoleErrors,
 }) => {
-  await signIn(page, USERS.acme);
+  // A user of its own: ending every session of a seeded user would sign other specs out.
+  const { email } = await newCompany({ firstName: 'Jordan', lastName: 'Lee' });
+  await signIn(page, email);
   // Another browser of the same user ends every session, this one's included.
   const other = await browser.newContext();
   try {
     const otherPage = await other.newPage();
-    await signIn(otherPage, USERS.acme);
+    await signIn(otherPage, email);
     expect((await otherPage.request.post('/api/auth/logout-all')).status()).toBe(204);
   } finally {
     await other.close();

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { USERS, openPortal } from './fixtures/portal.ts';
-import { signIn } from './fixtures/sign-in.ts';
+import { signIn } from './fixtures/session.ts';
 import { STAFF_EMAIL } from './fixtures/staff.ts';
 
 /** The unknown path's 404 document load is logged by Chromium; nothing else may be. */

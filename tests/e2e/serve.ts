@@ -9,6 +9,7 @@ import { seedDemoData } from '../../src/server/seed/demo.ts';
 import { installGracefulShutdown } from '../../src/server/lifecycle.ts';
 import { startSmtpSink } from '../../src/server/test/smtp-sink.ts';
 import { e2eDirs, e2ePorts } from './ports.ts';
+import { startSessionDoor } from './session-door.ts';
 
 await fs.rm(e2eDirs.root, { recursive: true, force: true });
 await fs.mkdir(e2eDirs.data, { recursive: true });
@@ -32,7 +33,9 @@ const database = await openDatabase(config);
 await database.migrate();
 await seedDemoData(database.db, { dataDir: config.dataDir });
 const app = await buildApp(config, { database, closeDatabase: true });
+const sessionDoor = await startSessionDoor(app, database.db, e2ePorts.sessions);
 app.addHook('onClose', () => smtp.close());
+app.addHook('onClose', () => sessionDoor.close());
 installGracefulShutdown(app);
 await app.listen({ port: config.port, host: config.host });
 console.log(

@@ -1,14 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
-import {
-  choose,
-  createCompany,
-  invite,
-  signedInPage,
-  STAFF_EMAIL,
-  unique,
-} from './fixtures/staff.ts';
+import { choose, createCompany, invite, STAFF_EMAIL, unique } from './fixtures/staff.ts';
+import { signedInPage } from './fixtures/session.ts';
 import { signInLinkOf, mailFiles, nextMailTo } from './fixtures/sign-in.ts';
 
 test('staff invites a new user whose first sign-in shows that company', async ({ browser }) => {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from '../../src/server/seed/demo.ts';
-import { signIn } from './fixtures/sign-in.ts';
+import { signIn } from './fixtures/session.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const sampleSubjects = [

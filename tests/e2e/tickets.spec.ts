@@ -1,11 +1,14 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO_USERS } from '../../src/server/seed/demo.ts';
-import { mailFiles, nextMailTo, signIn } from './fixtures/sign-in.ts';
+import { newCompany, staffApi } from './fixtures/company.ts';
+import { addSession } from './fixtures/session.ts';
+import { mailFiles, nextMailTo } from './fixtures/sign-in.ts';
 import { expect, test } from './fixtures/test.ts';
 
-async function openTickets(page: Page) {
-  await signIn(page, DEMO_USERS.acme);
+/** Tests that write open the tickets of a company of their own (Jordan Lee's); the others Acme's. */
+async function openTickets(page: Page, email: string = DEMO_USERS.acme) {
+  await addSession(page.context(), email);
   await page.goto('/portal/tickets');
   await expect(page.getByRole('heading', { name: 'Support Tickets' })).toBeVisible();
 }
@@ -17,7 +20,9 @@ async function choose(page: Page, label: string, option: string, scope = page.lo
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** A ticket of our own through the API, so other specs touching seeded tickets cannot interfere. */
+const ownCompany = () => newCompany({ firstName: 'Jordan', lastName: 'Lee' });
+
+/** A ticket through the API, in the signed-in user's first company; answers its id. */
 async function createTicket(page: Page, subject: string, description: string, priority = 'normal') {
   const customerId = await page.evaluate(async () => {
     const me = (await (await fetch('/api/auth/user')).json()) as { customers: { id: string }[] };
@@ -27,12 +32,14 @@ async function createTicket(page: Page, subject: string, description: string, pr
     data: { subject, description, priority, category: 'Hardware', department: 'IT Support' },
   });
   expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: string }).id;
 }
 
 test('create a ticket: the spec messages, then the new ticket in the list, open, and its e-mail', async ({
   page,
 }) => {
-  await openTickets(page);
+  const { email } = await ownCompany();
+  await openTickets(page, email);
   await page.getByRole('button', { name: 'New Ticket' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create New Ticket' });
   await dialog.getByRole('button', { name: 'Create Ticket' }).click();
@@ -64,14 +71,15 @@ test('create a ticket: the spec messages, then the new ticket in the list, open,
   await expect(page.getByRole('row').nth(1)).toContainText(subject);
 
   // Delivered through the outbox to the real SMTP sink of the e2e server.
-  const ack = await nextMailTo(DEMO_USERS.acme, seen);
+  const ack = await nextMailTo(email, seen);
   expect(ack.subject).toBe(`[${id}] We received your ticket: ${subject}`);
 });
 
 test('reply to a ticket: send is disabled on blank text, the reply shows as text in the conversation', async ({
   page,
 }) => {
-  await openTickets(page);
+  const { email } = await ownCompany();
+  await openTickets(page, email);
   const subject = `Two more accounting seats ${Date.now()}`;
   await createTicket(page, subject, 'Before month end.');
   await page.reload();
@@ -129,11 +137,17 @@ test('a closed ticket shows its conversation with the Agent badge and no reply b
 });
 
 test('search and the status and priority filters combine', async ({ page }) => {
-  await openTickets(page);
-  // Tickets of our own, so other specs changing the seeded ones cannot move the counts.
+  const { email } = await ownCompany();
+  await openTickets(page, email);
   const token = `flt${Date.now()}`;
   await createTicket(page, `${token} printer jam`, 'Tray 2 in finance', 'high');
   await createTicket(page, `${token} monitor flicker`, 'Seen in the EAST wing only', 'low');
+  // And a closed one, which staff closed.
+  const closed = await createTicket(page, 'Old VPN token', 'Replaced last week');
+  const staff = await staffApi();
+  const closing = await staff.patch(`/api/staff/tickets/${closed}`, { data: { status: 'closed' } });
+  expect(closing.status()).toBe(200);
+  await staff.dispose();
   await page.reload();
 
   const search = page.getByLabel('Search tickets');

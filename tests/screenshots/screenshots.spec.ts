@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { USERS } from '../e2e/fixtures/portal.ts';
-import { signIn } from '../e2e/fixtures/sign-in.ts';
+import { signIn } from '../e2e/fixtures/session.ts';
 import { STAFF_EMAIL } from '../e2e/fixtures/staff.ts';
 import {
   portalScreens,

@@ -48,3 +48,13 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
 }
+
+/** Anything with zod's `parse`: the client reads answers through the shared schemas. */
+export type ResponseSchema<T> = { parse: (data: unknown) => T };
+
+/** A read (spec section 7): GET with cookies, a 401 an error like any non-OK answer, the body parsed. */
+export async function getJson<T>(url: string, schema: ResponseSchema<T>): Promise<T> {
+  const res = await fetch(url, { credentials: 'include' });
+  await throwIfNotOk(res);
+  return schema.parse(await res.json());
+}

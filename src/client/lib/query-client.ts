@@ -1,5 +1,5 @@
-import { MutationCache, QueryCache, QueryClient, type QueryFunction } from '@tanstack/react-query';
-import { isUnauthorizedError, throwIfNotOk } from './api.ts';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isUnauthorizedError } from './api.ts';
 import { errorToast } from './toast.ts';
 import { redirectToLogin } from './unauthorized.ts';
 
@@ -15,17 +15,12 @@ declare module '@tanstack/react-query' {
   }
 }
 
-type On401 = 'returnNull' | 'throw';
-
-/** GETs the query key joined as a URL; a 401 is an error unless the caller asks for null. */
-export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | null> {
-  return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
-    if (on401 === 'returnNull' && res.status === 401) return null;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
-}
+/**
+ * Whether a screen shows a failed read: a 401 is handled here, once (the toast and the login
+ * redirect), so the screen shows nothing of its own while the user is sent away.
+ */
+export const showsReadFailure = (error: Error | null): error is Error =>
+  !!error && !isUnauthorizedError(error);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -46,8 +41,8 @@ export function createQueryClient(): QueryClient {
       },
     }),
     defaultOptions: {
+      // No default fetcher: every read comes from a query factory (lib/*-queries.ts).
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

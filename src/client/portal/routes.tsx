@@ -1,83 +1,26 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { Route, Switch } from 'wouter';
-import { paths } from '../../shared/routes.ts';
+import { Suspense } from 'react';
+import { matchRoute, useLocation, useRouter } from 'wouter';
 import { NotFound } from '../not-found.tsx';
-import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
-import { PortalLayout as Layout } from './layout/portal-layout.tsx';
+import { PortalLayout } from './layout/portal-layout.tsx';
+import { portalScreens } from './screens.tsx';
 import { ScreenSkeleton } from './shared/query-state.tsx';
 
-// The dashboard is where every sign-in lands: it comes with the layout. The other screens
-// (tables, forms, dialogs) load when opened.
-const DocumentsScreen = lazy(() =>
-  import('./documents/documents-screen.tsx').then((m) => ({ default: m.DocumentsScreen })),
-);
-const InvoicesScreen = lazy(() =>
-  import('./invoices/invoices-screen.tsx').then((m) => ({ default: m.InvoicesScreen })),
-);
-const ProjectsScreen = lazy(() =>
-  import('./projects/projects-screen.tsx').then((m) => ({ default: m.ProjectsScreen })),
-);
-const ProfilePage = lazy(() => import('./profile/profile-page.tsx'));
-const TicketsPage = lazy(() => import('./tickets/tickets-page.tsx'));
-
-/** The layout around a screen, with a skeleton while a lazy screen loads. */
-function PortalLayout({ children }: { children: ReactNode }) {
-  return (
-    <Layout>
-      <Suspense fallback={<ScreenSkeleton />}>{children}</Suspense>
-    </Layout>
-  );
-}
-
 /**
- * The signed-in route set (spec section 2). Each screen is content only, inside the
- * shared layout; routes are written out (not mapped) so the layout is kept, not
- * remounted, when moving between screens. Other paths get the 404 screen alone.
+ * The signed-in route set (spec section 2), from the table of portal screens. Each screen
+ * is content only, inside the one layout, which is kept (not remounted) when moving between
+ * screens; a skeleton shows while a lazy screen loads. Other paths get the 404 screen alone.
  */
 export default function PortalRoutes() {
+  const { parser } = useRouter();
+  const [location] = useLocation();
+  // Matched as wouter's <Route path> would match each of the screen's paths.
+  const screen = portalScreens.find((s) => s.paths.some((p) => matchRoute(parser, p, location)[0]));
+  if (!screen) return <NotFound />;
   return (
-    <Switch>
-      <Route path={paths.home}>
-        <PortalLayout>
-          <DashboardScreen />
-        </PortalLayout>
-      </Route>
-      <Route path={paths.portal}>
-        <PortalLayout>
-          <DashboardScreen />
-        </PortalLayout>
-      </Route>
-      <Route path={paths.dashboard}>
-        <PortalLayout>
-          <DashboardScreen />
-        </PortalLayout>
-      </Route>
-      <Route path={paths.invoices}>
-        <PortalLayout>
-          <InvoicesScreen />
-        </PortalLayout>
-      </Route>
-      <Route path={paths.projects}>
-        <PortalLayout>
-          <ProjectsScreen />
-        </PortalLayout>
-      </Route>
-      <Route path={paths.documents}>
-        <PortalLayout>
-          <DocumentsScreen />
-        </PortalLayout>
-      </Route>
-      <Route path={paths.tickets}>
-        <PortalLayout>
-          <TicketsPage />
-        </PortalLayout>
-      </Route>
-      <Route path={paths.profile}>
-        <PortalLayout>
-          <ProfilePage />
-        </PortalLayout>
-      </Route>
-      <Route component={NotFound} />
-    </Switch>
+    <PortalLayout>
+      <Suspense fallback={<ScreenSkeleton />}>
+        <screen.Screen />
+      </Suspense>
+    </PortalLayout>
   );
 }

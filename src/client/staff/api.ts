@@ -1,19 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../lib/api.ts';
+import { staffQueries } from '../lib/staff-queries.ts';
 import { toast } from '../lib/toast.ts';
-
-/** `/api/staff/<path>` with the non-empty filters as a query string. */
-export function staffUrl(path: string, params: Record<string, string | undefined> = {}): string {
-  const qs = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) qs.set(key, value);
-  const query = qs.toString();
-  return `/api/staff/${path}${query ? `?${query}` : ''}`;
-}
-
-/** A staff read: the URL is the query key (the default query function fetches it). */
-export function useStaffQuery<T>(url: string, enabled = true) {
-  return useQuery<T>({ queryKey: [url], enabled });
-}
 
 /** The server's own message for a refused request (4xx), else the screen's fallback text. */
 export function failureMessage(error: unknown, fallback: string): string {
@@ -39,9 +27,7 @@ export function useStaffMutation<TInput, TResult = unknown>(opts: {
   return useMutation<TResult, Error, TInput>({
     mutationFn: opts.request,
     onSuccess: async (result) => {
-      await queryClient.invalidateQueries({
-        predicate: (q) => String(q.queryKey[0]).startsWith('/api/staff/'),
-      });
+      await queryClient.invalidateQueries({ queryKey: staffQueries.all });
       toast({ title: typeof opts.success === 'string' ? opts.success : opts.success(result) });
       opts.onSuccess?.(result);
     },

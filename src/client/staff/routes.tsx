@@ -1,11 +1,11 @@
 import { Route, Switch } from 'wouter';
 import { paths } from '../../shared/routes.ts';
 import { NotFound } from '../not-found.tsx';
-import { AuditPage } from './audit/audit-page.tsx';
-import { CompanyPage } from './customers/company-page.tsx';
-import { CustomersPage } from './customers/customers-page.tsx';
-import { HelpdeskPage } from './helpdesk/helpdesk-page.tsx';
-import { LeadsPage } from './leads/leads-page.tsx';
+import { AuditScreen } from './audit/audit-screen.tsx';
+import { CompanyScreen } from './companies/company-screen.tsx';
+import { CompaniesScreen } from './companies/companies-screen.tsx';
+import { HelpdeskScreen } from './helpdesk/helpdesk-screen.tsx';
+import { LeadsScreen } from './leads/leads-screen.tsx';
 import { StaffLayout } from './layout.tsx';
 
 /** The staff route set (signed-in users with role staff). */
@@ -14,29 +14,29 @@ export default function StaffRoutes() {
     <Switch>
       <Route path={paths.staff}>
         <StaffLayout>
-          <HelpdeskPage />
+          <HelpdeskScreen />
         </StaffLayout>
       </Route>
       <Route path={paths.staffLeads}>
         <StaffLayout>
-          <LeadsPage />
+          <LeadsScreen />
         </StaffLayout>
       </Route>
       <Route path={paths.staffCustomers}>
         <StaffLayout>
-          <CustomersPage />
+          <CompaniesScreen />
         </StaffLayout>
       </Route>
       <Route path={paths.staffCustomerPattern}>
         {(params) => (
           <StaffLayout>
-            <CompanyPage customerId={params.customerId} />
+            <CompanyScreen companyId={params.customerId} />
           </StaffLayout>
         )}
       </Route>
       <Route path={paths.staffAudit}>
         <StaffLayout>
-          <AuditPage />
+          <AuditScreen />
         </StaffLayout>
       </Route>
       <Route component={NotFound} />

@@ -1,10 +1,11 @@
 import { Clock, DollarSign, FolderKanban, Ticket } from 'lucide-react';
-import type { Activity, Dashboard } from '../../../shared/schemas/dashboard.ts';
 import { formatCurrency } from '../../../shared/format.ts';
 import { useAuth } from '../../lib/auth.ts';
+import { portalQueries } from '../../lib/portal-queries.ts';
+import { showsReadFailure } from '../../lib/query-client.ts';
 import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
-import { useCustomerQuery } from '../shared/use-customer-query.ts';
+import { useCompanyQuery } from '../shared/use-company-query.ts';
 import {
   ActiveProjectsCard,
   RecentActivityCard,
@@ -14,16 +15,20 @@ import {
 
 export function DashboardScreen() {
   const { user } = useAuth();
-  const dashboard = useCustomerQuery<Dashboard>('dashboard');
-  const activities = useCustomerQuery<Activity[]>('activities');
+  const dashboard = useCompanyQuery(portalQueries.dashboard);
+  const activities = useCompanyQuery(portalQueries.activities);
   const company = dashboard.company;
 
   let content;
   if (!company) content = <NoCompany />;
   else if (dashboard.isPending) content = <ScreenSkeleton rows={8} />;
   else if (dashboard.isError)
-    content = dashboard.unauthorized ? null : (
-      <QueryError what="dashboard" onRetry={() => void dashboard.refetch()} />
+    content = (
+      <QueryError
+        error={dashboard.error}
+        what="dashboard"
+        onRetry={() => void dashboard.refetch()}
+      />
     );
   else {
     const data = dashboard.data;
@@ -49,7 +54,7 @@ export function DashboardScreen() {
             activities={activities.data}
             company={company.name}
             isPending={activities.isPending}
-            failed={activities.isError && !activities.unauthorized}
+            failed={showsReadFailure(activities.error)}
             onRetry={() => void activities.refetch()}
           />
         </div>

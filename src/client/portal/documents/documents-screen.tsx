@@ -3,13 +3,14 @@ import { useMemo, useState } from 'react';
 import type { PortalDocument } from '../../../shared/schemas/documents.ts';
 import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
+import { portalQueries } from '../../lib/portal-queries.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { VirtualTable } from '../../ui/virtual-table.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
-import { CustomerListScreen } from '../shared/customer-list-screen.tsx';
+import { CompanyListScreen } from '../shared/company-list-screen.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { downloadDocument, previewDocument } from './document-actions.ts';
@@ -35,13 +36,14 @@ const columns = [
 
 export function DocumentsScreen() {
   return (
-    <CustomerListScreen<PortalDocument>
+    <CompanyListScreen
       title="Documents"
       intro="Reports, contracts and files shared with you."
-      resource="documents"
+      query={portalQueries.documents}
+      what="documents"
     >
       {(rows, company) => <DocumentList documents={rows} company={company} />}
-    </CustomerListScreen>
+    </CompanyListScreen>
   );
 }
 

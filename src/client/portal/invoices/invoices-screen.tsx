@@ -11,13 +11,14 @@ import { useMemo, useState } from 'react';
 import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
+import { portalQueries } from '../../lib/portal-queries.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { VirtualTable } from '../../ui/virtual-table.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
-import { CustomerListScreen } from '../shared/customer-list-screen.tsx';
+import { CompanyListScreen } from '../shared/company-list-screen.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { openInNewTab } from '../shared/open-link.ts';
@@ -29,7 +30,7 @@ import {
   summarizeInvoices,
   type StatusFilter,
 } from './invoice-list.ts';
-import { sampleInvoices } from './sample-invoices.ts';
+import { sampleInvoices } from '../shared/sample-invoices.ts';
 
 const statusFilterOptions = statusOptions('invoice', 'All');
 
@@ -45,13 +46,14 @@ const columns = [
 
 export function InvoicesScreen() {
   return (
-    <CustomerListScreen<Invoice>
+    <CompanyListScreen
       title="Invoices"
       intro="Your invoices, payments and balances."
-      resource="invoices"
+      query={portalQueries.invoices}
+      what="invoices"
     >
       {(rows, company) => <InvoiceList invoices={rows} company={company} />}
-    </CustomerListScreen>
+    </CompanyListScreen>
   );
 }
 

@@ -1,6 +1,16 @@
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../ui/cn.ts';
-import { isActive, navItems } from './nav-items.ts';
+import { portalScreens } from '../screens.tsx';
+
+/** Spec section 2: the five entries, in the table's order. */
+const navEntries = portalScreens.flatMap((screen) =>
+  screen.nav ? [{ ...screen.nav, paths: screen.paths, href: screen.paths[0] ?? '' }] : [],
+);
+
+/** An entry is active on any of its screen's paths and below its first one ("/" and "/portal" mark Dashboard). */
+function isActive(entry: (typeof navEntries)[number], location: string): boolean {
+  return entry.paths.includes(location) || location.startsWith(`${entry.href}/`);
+}
 
 /** The five entries, as a row (header) or a column (mobile drawer). */
 export function NavLinks({
@@ -13,13 +23,13 @@ export function NavLinks({
   const [location] = useLocation();
   return (
     <ul className={cn('flex gap-1', vertical && 'flex-col')}>
-      {navItems.map((item) => {
-        const active = isActive(item, location);
-        const Icon = item.icon;
+      {navEntries.map((entry) => {
+        const active = isActive(entry, location);
+        const Icon = entry.icon;
         return (
-          <li key={item.href}>
+          <li key={entry.href}>
             <Link
-              href={item.href}
+              href={entry.href}
               onClick={onNavigate}
               aria-current={active ? 'page' : undefined}
               className={cn(
@@ -30,7 +40,7 @@ export function NavLinks({
               )}
             >
               <Icon className="h-4 w-4" aria-hidden />
-              {item.label}
+              {entry.label}
             </Link>
           </li>
         );

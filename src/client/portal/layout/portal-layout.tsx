@@ -4,7 +4,7 @@ import { Link } from 'wouter';
 import { company } from '../../../shared/company.ts';
 import { paths } from '../../../shared/routes.ts';
 import { useAuth } from '../../lib/auth.ts';
-import { useFirstCompany } from '../shared/use-customer-query.ts';
+import { useFirstCompany } from '../shared/use-company-query.ts';
 import { MobileNav } from './mobile-nav.tsx';
 import { NavLinks } from './nav-links.tsx';
 import { UserMenu } from './user-menu.tsx';

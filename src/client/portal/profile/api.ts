@@ -1,17 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, NotificationPreferences } from '../../../shared/schemas/auth.ts';
 import type { ProfileInput } from '../../../shared/schemas/profile.ts';
-import type { Site, SiteInput } from '../../../shared/schemas/sites.ts';
+import type { SiteInput } from '../../../shared/schemas/sites.ts';
 import { apiRequest } from '../../lib/api.ts';
-import { currentUserKey } from '../../lib/auth.ts';
-import { customerKey } from '../tickets/api.ts';
-
-const sitesKey = (customerId: string) => [...customerKey(customerId), 'sites'] as const;
+import { currentUserQuery } from '../../lib/auth.ts';
+import { portalQueries } from '../../lib/portal-queries.ts';
 
 /** Profile and preferences live on the current user: a change refetches it (spec section 7). */
 function useRefetchCurrentUser() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: currentUserKey });
+  return () => queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
 }
 
 export function useUpdateProfile() {
@@ -34,30 +32,30 @@ export function useUpdateNotifications() {
   });
 }
 
-export function useSites(customerId: string | undefined) {
-  return useQuery<Site[]>({ queryKey: sitesKey(customerId ?? ''), enabled: !!customerId });
+export function useSites(companyId: string) {
+  return useQuery(portalQueries.sites(companyId));
 }
 
-function useRefetchSites(customerId: string) {
+function useRefetchSites(companyId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: sitesKey(customerId) });
+  return () => queryClient.invalidateQueries({ queryKey: portalQueries.sites(companyId).queryKey });
 }
 
-export function useAddSite(customerId: string) {
-  const refetch = useRefetchSites(customerId);
+export function useAddSite(companyId: string) {
+  const refetch = useRefetchSites(companyId);
   return useMutation({
     mutationFn: (input: SiteInput) =>
-      apiRequest('POST', `/api/customers/${customerId}/sites`, input),
+      apiRequest('POST', `/api/customers/${companyId}/sites`, input),
     onSuccess: refetch,
     meta: { failureToast: 'Failed to add site. Please try again.' },
   });
 }
 
-export function useDeleteSite(customerId: string) {
-  const refetch = useRefetchSites(customerId);
+export function useDeleteSite(companyId: string) {
+  const refetch = useRefetchSites(companyId);
   return useMutation({
     mutationFn: (siteId: string) =>
-      apiRequest('DELETE', `/api/customers/${customerId}/sites/${siteId}`),
+      apiRequest('DELETE', `/api/customers/${companyId}/sites/${siteId}`),
     onSuccess: refetch,
     meta: { failureToast: 'Failed to delete site. Please try again.' },
   });

@@ -3,7 +3,6 @@ import { MapPin, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { siteSchema, type Site, type SiteInput } from '../../../shared/schemas/sites.ts';
-import { isUnauthorizedError } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -21,12 +20,12 @@ import { sampleSites } from './sample-sites.ts';
  * No sites yet: marked sample sites, whose delete buttons are disabled.
  */
 export function CompanySitesCard({ company }: { company: { id: string; name: string } }) {
-  const customerId = company.id;
-  const { data: sites, isLoading, isError, error, refetch } = useSites(customerId);
+  const companyId = company.id;
+  const { data: sites, isLoading, isError, error, refetch } = useSites(companyId);
   const { rows, isSample } = rowsOrSample(sites, sampleSites);
   const [adding, setAdding] = useState(false);
   const [toDelete, setToDelete] = useState<Site | null>(null);
-  const remove = useDeleteSite(customerId);
+  const remove = useDeleteSite(companyId);
 
   return (
     <Card role="region" aria-label="Company Sites">
@@ -39,12 +38,11 @@ export function CompanySitesCard({ company }: { company: { id: string; name: str
         }
       />
       <CardBody className="grid gap-4">
-        {adding && <AddSiteForm customerId={customerId} onDone={() => setAdding(false)} />}
+        {adding && <AddSiteForm companyId={companyId} onDone={() => setAdding(false)} />}
         {isLoading ? (
           <Skeleton className="h-16" />
         ) : isError ? (
-          // A 401 is the query client's: it is already sending the user to the login.
-          !isUnauthorizedError(error) && <QueryError what="sites" onRetry={() => void refetch()} />
+          <QueryError error={error} what="sites" onRetry={() => void refetch()} />
         ) : (
           <>
             {isSample && <SampleNotice company={company.name} what="sites" />}
@@ -106,8 +104,8 @@ const emptySite: SiteInput = {
   contactPhone: '',
 };
 
-function AddSiteForm({ customerId, onDone }: { customerId: string; onDone: () => void }) {
-  const add = useAddSite(customerId);
+function AddSiteForm({ companyId, onDone }: { companyId: string; onDone: () => void }) {
+  const add = useAddSite(companyId);
   const form = useForm<SiteInput>({ resolver: zodResolver(siteSchema), defaultValues: emptySite });
   const { errors } = form.formState;
 

@@ -2,16 +2,17 @@ import { CheckCircle2, Calendar, FolderKanban, PauseCircle } from 'lucide-react'
 import { useMemo, useState } from 'react';
 import type { Project } from '../../../shared/schemas/projects.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
+import { portalQueries } from '../../lib/portal-queries.ts';
 import { Button } from '../../ui/button.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
-import { CustomerListScreen } from '../shared/customer-list-screen.tsx';
+import { CompanyListScreen } from '../shared/company-list-screen.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { ProjectCard } from './project-card.tsx';
 import { ProjectDialog } from './project-dialog.tsx';
 import { countProjects, filterProjects, type ProjectFilter } from './project-list.ts';
-import { sampleProjects } from './sample-projects.ts';
+import { sampleProjects } from '../shared/sample-projects.ts';
 
 const statusFilterOptions = statusOptions('project', 'All');
 
@@ -20,13 +21,14 @@ const PAGE = 24;
 
 export function ProjectsScreen() {
   return (
-    <CustomerListScreen<Project>
+    <CompanyListScreen
       title="Projects"
       intro="Progress, milestones and notes of your projects."
-      resource="projects"
+      query={portalQueries.projects}
+      what="projects"
     >
       {(rows, company) => <ProjectList projects={rows} company={company} />}
-    </CustomerListScreen>
+    </CompanyListScreen>
   );
 }
 

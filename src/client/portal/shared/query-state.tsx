@@ -1,11 +1,21 @@
-import { StatGrid } from './stat-card.tsx';
 import { AlertTriangle } from 'lucide-react';
+import { showsReadFailure } from '../../lib/query-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
+import { StatGrid } from './stat-card.tsx';
 
-/** A read failed (other than 401): say so and offer to try again. */
-export function QueryError({ what, onRetry }: { what: string; onRetry: () => void }) {
+/** A read failed: say so and offer to try again (a 401 is the query client's, nothing shows). */
+export function QueryError({
+  error,
+  what,
+  onRetry,
+}: {
+  error: Error | null;
+  what: string;
+  onRetry: () => void;
+}) {
+  if (!showsReadFailure(error)) return null;
   return (
     <Card role="alert" className="flex flex-col items-center gap-3 p-8 text-center">
       <AlertTriangle className="h-8 w-8 text-red-700" aria-hidden />

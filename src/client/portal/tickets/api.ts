@@ -1,34 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewTicketInput, Ticket } from '../../../shared/schemas/tickets.ts';
 import { apiRequest } from '../../lib/api.ts';
-
-/** Every query of one company starts with this key, so a write can refresh them all. */
-export const customerKey = (customerId: string) => ['/api/customers', customerId] as const;
+import { portalQueries } from '../../lib/portal-queries.ts';
 
 /** After a write the list refetches, and so do the dashboard's counts and recent tickets. */
-function useRefreshCustomer(customerId: string) {
+function useRefreshCompany(companyId: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: customerKey(customerId) });
+  return () => queryClient.invalidateQueries({ queryKey: portalQueries.company(companyId) });
 }
 
-export function useCreateTicket(customerId: string) {
-  const refresh = useRefreshCustomer(customerId);
+export function useCreateTicket(companyId: string) {
+  const refresh = useRefreshCompany(companyId);
   return useMutation({
     mutationFn: async (input: NewTicketInput) =>
       (
-        await apiRequest('POST', `/api/customers/${customerId}/tickets`, input)
+        await apiRequest('POST', `/api/customers/${companyId}/tickets`, input)
       ).json() as Promise<Ticket>,
     onSuccess: refresh,
     meta: { failureToast: 'Failed to create ticket. Please try again.' },
   });
 }
 
-export function useAddReply(customerId: string, ticketId: string) {
-  const refresh = useRefreshCustomer(customerId);
+export function useAddReply(companyId: string, ticketId: string) {
+  const refresh = useRefreshCompany(companyId);
   return useMutation({
     mutationFn: async (message: string) =>
       (
-        await apiRequest('POST', `/api/customers/${customerId}/tickets/${ticketId}/replies`, {
+        await apiRequest('POST', `/api/customers/${companyId}/tickets/${ticketId}/replies`, {
           message,
         })
       ).json() as Promise<Ticket>,

@@ -23,9 +23,9 @@ const priorityOptions = statusOptions('priority');
 const emptyTicket: Partial<NewTicketInput> = { subject: '', description: '', priority: 'normal' };
 
 /** Spec section 2 "A New Ticket dialog", validated with the shared schema. */
-export function NewTicketDialog({ customerId }: { customerId: string }) {
+export function NewTicketDialog({ companyId }: { companyId: string }) {
   const [open, setOpen] = useState(false);
-  const create = useCreateTicket(customerId);
+  const create = useCreateTicket(companyId);
   const form = useForm<NewTicketInput, unknown, NewTicket>({
     resolver: zodResolver(newTicketSchema),
     defaultValues: emptyTicket,

@@ -39,7 +39,7 @@ const ticket = (over: Partial<Ticket> = {}): Ticket => ({
 function show(t: Ticket, isSample = false) {
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <TicketDetailDialog customerId="c1" ticket={t} isSample={isSample} onClose={() => {}} />
+      <TicketDetailDialog companyId="c1" ticket={t} isSample={isSample} onClose={() => {}} />
     </QueryClientProvider>,
   );
   return screen.getByRole('dialog', { name: t.subject });

@@ -16,12 +16,12 @@ import { useAddReply } from './api.ts';
  * reply box is shown but turned off: nothing is sent to the server.
  */
 export function TicketDetailDialog({
-  customerId,
+  companyId,
   ticket,
   isSample = false,
   onClose,
 }: {
-  customerId: string;
+  companyId: string;
   ticket: Ticket | null;
   isSample?: boolean;
   onClose: () => void;
@@ -76,7 +76,7 @@ export function TicketDetailDialog({
           ) : (
             <ReplyBox
               key={ticket.id}
-              customerId={customerId}
+              companyId={companyId}
               ticketId={ticket.id}
               isSample={isSample}
             />
@@ -97,18 +97,18 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function ReplyBox({
-  customerId,
+  companyId,
   ticketId,
   isSample,
 }: {
-  customerId: string;
+  companyId: string;
   ticketId: string;
   isSample: boolean;
 }) {
   const id = useId();
   const hintId = useId();
   const [message, setMessage] = useState('');
-  const reply = useAddReply(customerId, ticketId);
+  const reply = useAddReply(companyId, ticketId);
   const blank = message.trim() === '';
 
   return (

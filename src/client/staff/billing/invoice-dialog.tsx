@@ -1,7 +1,8 @@
 import { invoiceInputSchema, type StaffInvoice } from '../../../shared/schemas/invoices.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
-import { sendJson, staffUrl } from '../api.ts';
+import { sendJson } from '../api.ts';
+import { staffUrl } from '../../lib/staff-queries.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
 import { statusOptions } from '../../../shared/status-labels.ts';
@@ -10,11 +11,11 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Create an invoice for a company, or edit one. */
 export function InvoiceDialog({
-  customerId,
+  companyId,
   invoice,
   onClose,
 }: {
-  customerId: string;
+  companyId: string;
   invoice?: StaffInvoice;
   onClose: () => void;
 }) {
@@ -38,7 +39,7 @@ export function InvoiceDialog({
       request={(body) =>
         invoice
           ? sendJson<StaffInvoice>('PUT', staffUrl(`invoices/${invoice.id}`), body)
-          : sendJson<StaffInvoice>('POST', staffUrl(`customers/${customerId}/invoices`), body)
+          : sendJson<StaffInvoice>('POST', staffUrl(`customers/${companyId}/invoices`), body)
       }
       success={invoice ? 'Invoice Updated' : 'Invoice Created'}
       failure="Failed to save invoice. Please try again."

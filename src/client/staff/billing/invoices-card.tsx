@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
 import type { StaffInvoice } from '../../../shared/schemas/invoices.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
-import { staffUrl, useStaffQuery } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { QueryState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataTable, cell } from '../table.tsx';
@@ -11,9 +12,9 @@ import { InvoiceDialog } from './invoice-dialog.tsx';
 
 type Editing = { invoice?: StaffInvoice } | null;
 
-export function InvoicesCard({ customerId }: { customerId: string }) {
+export function InvoicesCard({ companyId }: { companyId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
-  const invoices = useStaffQuery<StaffInvoice[]>(staffUrl(`customers/${customerId}/invoices`));
+  const invoices = useQuery(staffQueries.invoices(companyId));
   return (
     <Card>
       <CardHeader
@@ -61,7 +62,7 @@ export function InvoicesCard({ customerId }: { customerId: string }) {
       </QueryState>
       {editing && (
         <InvoiceDialog
-          customerId={customerId}
+          companyId={companyId}
           invoice={editing.invoice}
           onClose={() => setEditing(null)}
         />

@@ -1,7 +1,8 @@
 import { milestoneInputSchema, type StaffMilestone } from '../../../shared/schemas/milestones.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
-import { sendJson, staffUrl } from '../api.ts';
+import { sendJson } from '../api.ts';
+import { staffUrl } from '../../lib/staff-queries.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
 import { statusOptions } from '../../../shared/status-labels.ts';

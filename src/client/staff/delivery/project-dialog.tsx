@@ -1,17 +1,18 @@
 import { projectInputSchema, type StaffProject } from '../../../shared/schemas/projects.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, Textarea } from '../../ui/input.tsx';
-import { sendJson, staffUrl } from '../api.ts';
+import { sendJson } from '../api.ts';
+import { staffUrl } from '../../lib/staff-queries.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
 import { statusOptions } from '../../../shared/status-labels.ts';
 
 export function ProjectDialog({
-  customerId,
+  companyId,
   project,
   onClose,
 }: {
-  customerId: string;
+  companyId: string;
   project?: StaffProject;
   onClose: () => void;
 }) {
@@ -41,7 +42,7 @@ export function ProjectDialog({
       request={(body) =>
         project
           ? sendJson('PUT', staffUrl(`projects/${project.id}`), body)
-          : sendJson('POST', staffUrl(`customers/${customerId}/projects`), body)
+          : sendJson('POST', staffUrl(`customers/${companyId}/projects`), body)
       }
       success={project ? 'Project Updated' : 'Project Created'}
       failure="Failed to save project. Please try again."

@@ -1,10 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate } from '../../../shared/format.ts';
 import type { StaffMilestone } from '../../../shared/schemas/milestones.ts';
 import type { StaffProject } from '../../../shared/schemas/projects.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
-import { staffUrl, useStaffQuery } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { QueryState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { MilestoneDialog } from './milestone-dialog.tsx';
@@ -16,9 +17,9 @@ type Editing =
   | null;
 
 /** A company's projects with progress and milestones, each editable. */
-export function ProjectsCard({ customerId }: { customerId: string }) {
+export function ProjectsCard({ companyId }: { companyId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
-  const projects = useStaffQuery<StaffProject[]>(staffUrl(`customers/${customerId}/projects`));
+  const projects = useQuery(staffQueries.projects(companyId));
   return (
     <Card>
       <CardHeader
@@ -103,7 +104,7 @@ export function ProjectsCard({ customerId }: { customerId: string }) {
       </QueryState>
       {editing?.kind === 'project' && (
         <ProjectDialog
-          customerId={customerId}
+          companyId={companyId}
           project={editing.project}
           onClose={() => setEditing(null)}
         />

@@ -1,15 +1,17 @@
+import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatDate } from '../../../shared/format.ts';
-import { timeEntryInputSchema, type StaffTimeEntry } from '../../../shared/schemas/time-entries.ts';
+import { timeEntryInputSchema } from '../../../shared/schemas/time-entries.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
-import { sendJson, staffUrl, useStaffMutation, useStaffQuery } from '../api.ts';
+import { sendJson, useStaffMutation } from '../api.ts';
+import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { QueryState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 
@@ -20,14 +22,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /** Hours worked for the company (the dashboard's "This Month's Hours"). */
 export function TimeCard({
-  customerId,
+  companyId,
   projects,
 }: {
-  customerId: string;
+  companyId: string;
   projects: Array<{ id: string; name: string }>;
 }) {
-  const url = staffUrl(`customers/${customerId}/time-entries`);
-  const entries = useStaffQuery<StaffTimeEntry[]>(url);
+  const url = staffUrl(`customers/${companyId}/time-entries`);
+  const entries = useQuery(staffQueries.timeEntries(companyId));
   const blank = { workDate: today(), description: '' };
   // The project lives outside the form: a select cannot hold the empty "no project" value.
   const [projectId, setProjectId] = useState(NO_PROJECT);

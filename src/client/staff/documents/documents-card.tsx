@@ -1,17 +1,18 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
 import {
   DOCUMENT_TOO_LARGE,
   MAX_DOCUMENT_BYTES,
   documentFieldsSchema,
-  type StaffDocument,
 } from '../../../shared/schemas/documents.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
-import { staffUrl, useStaffMutation, useStaffQuery } from '../api.ts';
+import { useStaffMutation } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { QueryState } from '../query-state.tsx';
@@ -23,13 +24,13 @@ type Errors = { file?: string; category?: string };
 
 /** A company's documents and the upload form (any type, up to 25 MB). */
 export function DocumentsCard({
-  customerId,
+  companyId,
   projects,
 }: {
-  customerId: string;
+  companyId: string;
   projects: Array<{ id: string; name: string }>;
 }) {
-  const documents = useStaffQuery<StaffDocument[]>(staffUrl(`customers/${customerId}/documents`));
+  const documents = useQuery(staffQueries.documents(companyId));
   // A new key clears the file input after an upload.
   const [fileKey, setFileKey] = useState(0);
   const [file, setFile] = useState<File | null>(null);
@@ -37,7 +38,7 @@ export function DocumentsCard({
   const [projectId, setProjectId] = useState(NO_PROJECT);
   const [errors, setErrors] = useState<Errors>({});
   const upload = useStaffMutation<{ file: File; category: string; projectId: string | null }>({
-    request: (input) => uploadDocument(customerId, input),
+    request: (input) => uploadDocument(companyId, input),
     success: 'Document Uploaded',
     failure: 'Failed to upload document. Please try again.',
     onSuccess: () => {

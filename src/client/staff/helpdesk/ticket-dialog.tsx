@@ -1,17 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import type { StaffMember } from '../../../shared/schemas/staff-customers.ts';
-import type {
-  HelpdeskTicket,
-  HelpdeskTicketDetail,
-} from '../../../shared/schemas/staff-helpdesk.ts';
+import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Textarea } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
-import { sendJson, staffUrl, useStaffMutation, useStaffQuery } from '../api.ts';
+import { sendJson, useStaffMutation } from '../api.ts';
+import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { QueryState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -29,7 +28,7 @@ export function TicketDialog({
   onClose: () => void;
 }) {
   const url = staffUrl(`tickets/${ticketId}`);
-  const ticket = useStaffQuery<HelpdeskTicketDetail>(url);
+  const ticket = useQuery(staffQueries.ticket(ticketId));
   const [message, setMessage] = useState('');
   const update = useStaffMutation<Update, HelpdeskTicket>({
     request: (body) => sendJson('PATCH', url, body),

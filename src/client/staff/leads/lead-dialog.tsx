@@ -4,7 +4,8 @@ import { leadStatuses, type Lead, type LeadStatus } from '../../../shared/schema
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Select } from '../../ui/select.tsx';
-import { sendJson, staffUrl, useStaffMutation } from '../api.ts';
+import { sendJson, useStaffMutation } from '../api.ts';
+import { staffUrl } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 
 /** A lead in full, with its handling status. */

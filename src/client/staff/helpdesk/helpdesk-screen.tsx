@@ -1,10 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
-import type { CompanySummary, StaffMember } from '../../../shared/schemas/staff-customers.ts';
-import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
-import { staffUrl, useStaffQuery } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { FilterSelect, SearchBox, filterValue } from '../filters.tsx';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { PageHeader } from '../layout.tsx';
@@ -14,20 +13,20 @@ import { DataTable, cell } from '../table.tsx';
 import { TicketDialog } from './ticket-dialog.tsx';
 
 /** Every company's tickets in one queue. */
-export function HelpdeskPage() {
+export function HelpdeskScreen() {
   const [status, setStatus] = useState('all');
   const [priority, setPriority] = useState('all');
-  const [customerId, setCustomerId] = useState('all');
+  const [companyId, setCompanyId] = useState('all');
   const [assignee, setAssignee] = useState('all');
   const [q, setQ] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
-  const companies = useStaffQuery<CompanySummary[]>(staffUrl('customers'));
-  const staff = useStaffQuery<StaffMember[]>(staffUrl('staff-members'));
-  const tickets = useStaffQuery<HelpdeskTicket[]>(
-    staffUrl('tickets', {
+  const companies = useQuery(staffQueries.companies());
+  const staff = useQuery(staffQueries.staffMembers());
+  const tickets = useQuery(
+    staffQueries.tickets({
       status: filterValue(status),
       priority: filterValue(priority),
-      customerId: filterValue(customerId),
+      customerId: filterValue(companyId),
       assignee: filterValue(assignee),
       q: filterValue(q),
     }),
@@ -53,8 +52,8 @@ export function HelpdeskPage() {
           />
           <FilterSelect
             label="Company"
-            value={customerId}
-            onChange={setCustomerId}
+            value={companyId}
+            onChange={setCompanyId}
             options={[
               { value: 'all', label: 'All companies' },
               ...(companies.data ?? []).map((c) => ({ value: c.id, label: c.name })),

@@ -11,7 +11,8 @@ import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
-import { sendJson, staffUrl, useStaffMutation } from '../api.ts';
+import { sendJson, useStaffMutation } from '../api.ts';
+import { staffUrl } from '../../lib/staff-queries.ts';
 import { FormDialog } from '../form-dialog.tsx';
 
 type Result = { created: boolean };

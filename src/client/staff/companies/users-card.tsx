@@ -4,7 +4,8 @@ import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
-import { sendJson, staffUrl, useStaffMutation } from '../api.ts';
+import { sendJson, useStaffMutation } from '../api.ts';
+import { staffUrl } from '../../lib/staff-queries.ts';
 import { DataTable, cell } from '../table.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 

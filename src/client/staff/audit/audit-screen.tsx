@@ -1,9 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
-import type { AuditEntry } from '../../../shared/schemas/staff-audit.ts';
-import type { CompanySummary } from '../../../shared/schemas/staff-customers.ts';
 import { Card } from '../../ui/card.tsx';
-import { staffUrl, useStaffQuery } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { FilterSelect, filterValue } from '../filters.tsx';
 import { PageHeader } from '../layout.tsx';
 import { QueryState } from '../query-state.tsx';
@@ -19,12 +18,10 @@ const describe = (details: Record<string, unknown> | null) =>
     : '';
 
 /** Every staff write: who, what, when, on which company. */
-export function AuditPage() {
-  const [customerId, setCustomerId] = useState('all');
-  const companies = useStaffQuery<CompanySummary[]>(staffUrl('customers'));
-  const entries = useStaffQuery<AuditEntry[]>(
-    staffUrl('audit', { customerId: filterValue(customerId) }),
-  );
+export function AuditScreen() {
+  const [companyId, setCompanyId] = useState('all');
+  const companies = useQuery(staffQueries.companies());
+  const entries = useQuery(staffQueries.audit({ customerId: filterValue(companyId) }));
   return (
     <>
       <PageHeader title="Audit Log" />
@@ -32,8 +29,8 @@ export function AuditPage() {
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
           <FilterSelect
             label="Company"
-            value={customerId}
-            onChange={setCustomerId}
+            value={companyId}
+            onChange={setCompanyId}
             options={[
               { value: 'all', label: 'All companies' },
               ...(companies.data ?? []).map((c) => ({ value: c.id, label: c.name })),

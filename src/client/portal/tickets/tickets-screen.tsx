@@ -2,13 +2,14 @@ import { CheckCircle2, Clock, Inbox } from 'lucide-react';
 import { useState } from 'react';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
+import { portalQueries } from '../../lib/portal-queries.ts';
 import { Card, CardBody } from '../../ui/card.tsx';
 import { EmptyState } from '../shared/empty-state.tsx';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
 import { StatCard } from '../shared/stat-card.tsx';
-import { useCustomerQuery } from '../shared/use-customer-query.ts';
+import { useCompanyQuery } from '../shared/use-company-query.ts';
 import { filterTickets, type TicketFilters } from './filter.ts';
 import { NewTicketDialog } from './new-ticket-dialog.tsx';
 import { sampleTickets } from './sample-tickets.ts';
@@ -22,8 +23,8 @@ const priorityFilterOptions = statusOptions('priority', 'All');
  * Spec section 2 "Tickets": summary cards, search and filters, the table and the two dialogs.
  * Content only: the portal layout around it provides the header and the main landmark.
  */
-export default function TicketsPage() {
-  const query = useCustomerQuery<Ticket[]>('tickets');
+export function TicketsScreen() {
+  const query = useCompanyQuery(portalQueries.tickets);
   const company = query.company;
   return (
     <div className="grid gap-6">
@@ -32,14 +33,14 @@ export default function TicketsPage() {
           <h1 className="text-2xl font-bold text-slate-900">Support Tickets</h1>
           <p className="text-sm text-slate-600">Raise a request and follow the conversation.</p>
         </div>
-        {company && <NewTicketDialog customerId={company.id} />}
+        {company && <NewTicketDialog companyId={company.id} />}
       </div>
       {!company ? (
         <NoCompany />
       ) : query.isPending ? (
         <ScreenSkeleton cards={3} rows={3} />
       ) : query.isError ? (
-        !query.unauthorized && <QueryError what="tickets" onRetry={() => void query.refetch()} />
+        <QueryError error={query.error} what="tickets" onRetry={() => void query.refetch()} />
       ) : (
         <TicketList tickets={query.data} company={company} />
       )}
@@ -108,7 +109,7 @@ function TicketList({
       </Card>
 
       <TicketDetailDialog
-        customerId={company.id}
+        companyId={company.id}
         ticket={selected}
         isSample={isSample}
         onClose={() => setSelectedId(null)}

@@ -8,7 +8,7 @@ import { UserProfileCard } from './user-profile-card.tsx';
  * Spec section 2 "Profile & Settings": four cards. Content only: the portal
  * layout around it provides the header and the main landmark.
  */
-export default function ProfilePage() {
+export function ProfileScreen() {
   const { user } = useAuth();
   if (!user) return null;
   const company = user.customers[0];

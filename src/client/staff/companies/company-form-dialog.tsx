@@ -1,7 +1,8 @@
 import { companySchema, type CompanySummary } from '../../../shared/schemas/staff-customers.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
-import { sendJson, staffUrl } from '../api.ts';
+import { sendJson } from '../api.ts';
+import { staffUrl } from '../../lib/staff-queries.ts';
 import { FormDialog } from '../form-dialog.tsx';
 
 /** Create a company (no `company`) or edit one. */

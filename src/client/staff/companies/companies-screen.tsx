@@ -1,20 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
-import type { CompanySummary } from '../../../shared/schemas/staff-customers.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
-import { staffUrl, useStaffQuery } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { PageHeader } from '../layout.tsx';
 import { QueryState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
 
 /** All customer companies; open one to run its users, billing, delivery and documents. */
-export function CustomersPage() {
+export function CompaniesScreen() {
   const [creating, setCreating] = useState(false);
   const [, navigate] = useLocation();
-  const companies = useStaffQuery<CompanySummary[]>(staffUrl('customers'));
+  const companies = useQuery(staffQueries.companies());
   return (
     <>
       <PageHeader

@@ -1,9 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
-import type { CompanyDetail } from '../../../shared/schemas/staff-customers.ts';
 import { Button } from '../../ui/button.tsx';
-import { staffUrl, useStaffQuery } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { InvoicesCard } from '../billing/invoices-card.tsx';
 import { ProjectsCard } from '../delivery/projects-card.tsx';
 import { TimeCard } from '../delivery/time-card.tsx';
@@ -14,9 +14,9 @@ import { CompanyFormDialog } from './company-form-dialog.tsx';
 import { UsersCard } from './users-card.tsx';
 
 /** One company: its details, users, invoices, projects, hours and documents. */
-export function CompanyPage({ customerId }: { customerId: string }) {
+export function CompanyScreen({ companyId }: { companyId: string }) {
   const [editing, setEditing] = useState(false);
-  const company = useStaffQuery<CompanyDetail>(staffUrl(`customers/${customerId}`));
+  const company = useQuery(staffQueries.company(companyId));
   return (
     <>
       <Link href={paths.staffCustomers} className="text-sm text-brand-600 hover:underline">
@@ -37,10 +37,10 @@ export function CompanyPage({ customerId }: { customerId: string }) {
               {[c.email, c.phone, c.address].filter(Boolean).join(' · ') || 'No contact details'}
             </p>
             <UsersCard company={c} />
-            <InvoicesCard customerId={c.id} />
-            <ProjectsCard customerId={c.id} />
-            <TimeCard customerId={c.id} projects={c.projects} />
-            <DocumentsCard customerId={c.id} projects={c.projects} />
+            <InvoicesCard companyId={c.id} />
+            <ProjectsCard companyId={c.id} />
+            <TimeCard companyId={c.id} projects={c.projects} />
+            <DocumentsCard companyId={c.id} projects={c.projects} />
             {editing && <CompanyFormDialog company={c} onClose={() => setEditing(false)} />}
           </div>
         )}

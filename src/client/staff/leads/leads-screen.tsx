@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import type { Lead } from '../../../shared/schemas/staff-leads.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
-import { staffUrl, useStaffQuery } from '../api.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { FilterSelect, SearchBox, filterValue } from '../filters.tsx';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { PageHeader } from '../layout.tsx';
@@ -19,13 +20,13 @@ const kindOptions = [
 ];
 
 /** Contact messages and quote requests, newest first. */
-export function LeadsPage() {
+export function LeadsScreen() {
   const [status, setStatus] = useState('all');
   const [kind, setKind] = useState('all');
   const [q, setQ] = useState('');
   const [open, setOpen] = useState<Lead | null>(null);
-  const leads = useStaffQuery<Lead[]>(
-    staffUrl('leads', { status: filterValue(status), kind: filterValue(kind), q: filterValue(q) }),
+  const leads = useQuery(
+    staffQueries.leads({ status: filterValue(status), kind: filterValue(kind), q: filterValue(q) }),
   );
   return (
     <>

@@ -1,0 +1,66 @@
+import { queryOptions } from '@tanstack/react-query';
+import { auditEntrySchema } from '../../shared/schemas/staff-audit.ts';
+import { staffDocumentSchema } from '../../shared/schemas/documents.ts';
+import { staffInvoiceSchema } from '../../shared/schemas/invoices.ts';
+import { staffProjectSchema } from '../../shared/schemas/projects.ts';
+import { staffTimeEntrySchema } from '../../shared/schemas/time-entries.ts';
+import {
+  companyDetailSchema,
+  companySummarySchema,
+  staffMemberSchema,
+} from '../../shared/schemas/staff-customers.ts';
+import {
+  helpdeskTicketDetailSchema,
+  helpdeskTicketSchema,
+} from '../../shared/schemas/staff-helpdesk.ts';
+import { leadSchema } from '../../shared/schemas/staff-leads.ts';
+import { getJson, type ResponseSchema } from './api.ts';
+
+type Filters = Record<string, string | undefined>;
+
+/** `/api/staff/<path>` with the non-empty filters as a query string. */
+export function staffUrl(path: string, filters: Filters = {}): string {
+  const qs = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value) qs.set(key, value);
+  const query = qs.toString();
+  return `/api/staff/${path}${query ? `?${query}` : ''}`;
+}
+
+/** Every staff read starts with this key, so a staff write can refresh them all. */
+const staffKey = ['/api/staff'] as const;
+
+/** A staff read: its key is the path and the filters, its fetcher parses with the shared schema. */
+function staffRead<T>(path: string, schema: ResponseSchema<T>, filters: Filters = {}) {
+  return queryOptions({
+    queryKey: [...staffKey, path, filters] as const,
+    queryFn: () => getJson(staffUrl(path, filters), schema),
+  });
+}
+
+/** The staff workspace's reads, one per list or record it shows. */
+export const staffQueries = {
+  all: staffKey,
+  companies: () => staffRead('customers', companySummarySchema.array()),
+  company: (companyId: string) => staffRead(`customers/${companyId}`, companyDetailSchema),
+  projects: (companyId: string) =>
+    staffRead(`customers/${companyId}/projects`, staffProjectSchema.array()),
+  timeEntries: (companyId: string) =>
+    staffRead(`customers/${companyId}/time-entries`, staffTimeEntrySchema.array()),
+  invoices: (companyId: string) =>
+    staffRead(`customers/${companyId}/invoices`, staffInvoiceSchema.array()),
+  documents: (companyId: string) =>
+    staffRead(`customers/${companyId}/documents`, staffDocumentSchema.array()),
+  staffMembers: () => staffRead('staff-members', staffMemberSchema.array()),
+  audit: (filters: { customerId?: string }) =>
+    staffRead('audit', auditEntrySchema.array(), filters),
+  leads: (filters: { status?: string; kind?: string; q?: string }) =>
+    staffRead('leads', leadSchema.array(), filters),
+  tickets: (filters: {
+    status?: string;
+    priority?: string;
+    customerId?: string;
+    assignee?: string;
+    q?: string;
+  }) => staffRead('tickets', helpdeskTicketSchema.array(), filters),
+  ticket: (ticketId: string) => staffRead(`tickets/${ticketId}`, helpdeskTicketDetailSchema),
+};

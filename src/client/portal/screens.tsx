@@ -1,0 +1,66 @@
+import {
+  FileText,
+  FolderKanban,
+  FolderOpen,
+  LayoutDashboard,
+  Ticket,
+  type LucideIcon,
+} from 'lucide-react';
+import { lazy, type ComponentType } from 'react';
+import { paths } from '../../shared/routes.ts';
+import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
+
+export type PortalScreen = {
+  /** The addresses that show the screen; the first is where its navigation entry links. */
+  paths: readonly string[];
+  /** Its entry in the portal navigation (spec section 2), in the table's order; none for Profile. */
+  nav?: { label: string; icon: LucideIcon };
+  Screen: ComponentType;
+};
+
+/** A screen whose code loads when it is first opened. */
+const lazyScreen = (load: () => Promise<ComponentType>) =>
+  lazy(async () => ({ default: await load() }));
+
+/**
+ * Every portal screen, once: the routes (portal/routes.tsx) and the navigation
+ * (layout/nav-links.tsx) are both read from here. The dashboard is where every sign-in
+ * lands, so it comes with the layout; the other screens load when opened.
+ */
+export const portalScreens: readonly PortalScreen[] = [
+  {
+    paths: [paths.dashboard, paths.portal, paths.home],
+    nav: { label: 'Dashboard', icon: LayoutDashboard },
+    Screen: DashboardScreen,
+  },
+  {
+    paths: [paths.invoices],
+    nav: { label: 'Invoices', icon: FileText },
+    Screen: lazyScreen(() =>
+      import('./invoices/invoices-screen.tsx').then((m) => m.InvoicesScreen),
+    ),
+  },
+  {
+    paths: [paths.projects],
+    nav: { label: 'Projects', icon: FolderKanban },
+    Screen: lazyScreen(() =>
+      import('./projects/projects-screen.tsx').then((m) => m.ProjectsScreen),
+    ),
+  },
+  {
+    paths: [paths.tickets],
+    nav: { label: 'Tickets', icon: Ticket },
+    Screen: lazyScreen(() => import('./tickets/tickets-screen.tsx').then((m) => m.TicketsScreen)),
+  },
+  {
+    paths: [paths.documents],
+    nav: { label: 'Documents', icon: FolderOpen },
+    Screen: lazyScreen(() =>
+      import('./documents/documents-screen.tsx').then((m) => m.DocumentsScreen),
+    ),
+  },
+  {
+    paths: [paths.profile],
+    Screen: lazyScreen(() => import('./profile/profile-screen.tsx').then((m) => m.ProfileScreen)),
+  },
+];

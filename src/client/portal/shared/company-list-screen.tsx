@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import type { CompanyQuery } from '../../lib/portal-queries.ts';
+import { NoCompany, QueryError, ScreenSkeleton } from './query-state.tsx';
+import { useCompanyQuery } from './use-company-query.ts';
+
+/**
+ * A portal list screen: its heading, then the company's list once loaded, or why it is
+ * not (no company, loading, a failed read with a retry).
+ */
+export function CompanyListScreen<T>({
+  title,
+  intro,
+  query,
+  what,
+  children,
+}: {
+  title: string;
+  intro: string;
+  query: CompanyQuery<T[]>;
+  /** The list's name in the failure message, e.g. "invoices". */
+  what: string;
+  children: (rows: T[], company: string) => ReactNode;
+}) {
+  const read = useCompanyQuery(query);
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+        <p className="mt-1 text-sm text-slate-600">{intro}</p>
+      </div>
+      {!read.company ? (
+        <NoCompany />
+      ) : read.isPending ? (
+        <ScreenSkeleton />
+      ) : read.isError ? (
+        <QueryError error={read.error} what={what} onRetry={() => void read.refetch()} />
+      ) : (
+        children(read.data, read.company.name)
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// The browser tests' way in without the mail round trip: a listener of the test harness only
+// (tests/e2e/serve.ts starts it beside the app; the app itself has no such route) that signs a
+// user in with the app's own code, `completeSignIn` (a session row and a sign_ins row, as the
+// magic link makes them), and answers the signed cookie the app would have set. One spec,
+// auth.spec.ts, keeps the real mail flow; every other spec starts from here.
+import http from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../src/server/db/client.ts';
+import { users } from '../../src/server/db/schema.ts';
+import { completeSignIn } from '../../src/server/modules/auth/complete-sign-in.ts';
+
+export type DoorSession = { name: string; value: string; landing: string };
+
+export async function startSessionDoor(app: FastifyInstance, db: Db, port: number) {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      void (async () => {
+        const { email } = JSON.parse(body || '{}') as { email?: string };
+        const [user] = email
+          ? await db
+              .select({ id: users.id })
+              .from(users)
+              .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+              .limit(1)
+          : [];
+        const done = user
+          ? await db.transaction((tx) =>
+              completeSignIn(tx, user.id, { userAgent: 'e2e session door', ip: '127.0.0.1' }),
+            )
+          : null;
+        if (req.method !== 'POST' || !done) {
+          res.writeHead(404).end(`no active user ${email ?? ''}`);
+          return;
+        }
+        const session: DoorSession = {
+          name: app.sessionCookieName,
+          value: app.signCookie(done.sessionId),
+          landing: done.landing,
+        };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(session));
+      })().catch((error: unknown) => res.writeHead(500).end(String(error)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}

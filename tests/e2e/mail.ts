@@ -5,6 +5,15 @@ import { e2eDirs } from './ports.ts';
 
 type Mail = { to: string[]; subject: string; text: string };
 
+/** One mail of the sink; undefined while the sink is still writing it. */
+async function readMail(file: string): Promise<Mail | undefined> {
+  try {
+    return JSON.parse(await fs.readFile(path.join(e2eDirs.mail, file), 'utf8')) as Mail;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Waits until the e2e SMTP sink has received a mail to `to`, and returns it. */
 export async function waitForMailTo(to: string): Promise<Mail> {
   let found: Mail | undefined;
@@ -13,8 +22,8 @@ export async function waitForMailTo(to: string): Promise<Mail> {
       async () => {
         const files = await fs.readdir(e2eDirs.mail).catch(() => [] as string[]);
         for (const file of files) {
-          const mail = JSON.parse(await fs.readFile(path.join(e2eDirs.mail, file), 'utf8')) as Mail;
-          if (mail.to.includes(to.toLowerCase())) found = mail;
+          const mail = await readMail(file);
+          if (mail?.to.includes(to.toLowerCase())) found = mail;
         }
         return found !== undefined;
       },
@@ -22,4 +31,18 @@ export async function waitForMailTo(to: string): Promise<Mail> {
     )
     .toBe(true);
   return found!;
+}
+
+/**
+ * The mails to `to` the sink holds after the outbox has had time to send any (a few of its
+ * 200 ms polls): for proving that a refused submission sent nothing.
+ */
+export async function mailsToAfterOutboxRan(to: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const files = await fs.readdir(e2eDirs.mail).catch(() => [] as string[]);
+  let count = 0;
+  for (const file of files) {
+    if ((await readMail(file))?.to.includes(to.toLowerCase())) count++;
+  }
+  return count;
 }

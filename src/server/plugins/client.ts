@@ -36,7 +36,6 @@ export type FormPageAnswer = {
   route: string;
   island: IslandName;
   answer: FormAnswer;
-  status: number;
 };
 
 const unescapeAttr = (s: string) =>
@@ -161,13 +160,13 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
       const props = page && prerenderedProps(page, answer.island);
       if (!page || !props || !renderIsland) {
         // A server without the built client (API-only) has no page to answer with.
-        return reply.status(answer.status).send({ message: 'This form needs the built client' });
+        return reply.status(503).send({ message: 'This form needs the built client' });
       }
       const island = renderIsland(answer.island, { ...props, answer: answer.answer });
       const pattern = islandPattern(answer.island);
-      return sendPage(request, reply, page, answer.status, (html) =>
-        html.replace(pattern, () => island),
-      );
+      // Always 200: the page is the answer, its outcome is in it (a 4xx page is logged as a
+      // console error by browsers).
+      return sendPage(request, reply, page, 200, (html) => html.replace(pattern, () => island));
     },
   );
 

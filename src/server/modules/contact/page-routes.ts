@@ -33,19 +33,18 @@ export const contactPageRoutes: FastifyPluginAsync = async (app) => {
   await app.register(formbody);
   for (const route of [paths.home, paths.contact]) {
     app.post(route, formPageRouteOptions, async (request, reply) => {
-      const answer = (status: number, formAnswer: FormAnswer) =>
+      const answer = (formAnswer: FormAnswer) =>
         app.sendFormPage(request, reply, {
           route,
           island: 'contact-form',
           answer: formAnswer,
-          status,
         });
       const values = formFields(request.body, FIELDS);
       const parsed = contactSchema.safeParse(values);
-      if (!parsed.success) return answer(400, { values, errors: fieldErrors(parsed.error) });
+      if (!parsed.success) return answer({ values, errors: fieldErrors(parsed.error) });
       const sent = await submitThroughApi(app, request, '/api/contact', values);
-      if (sent.status === 201) return answer(200, { values: {}, errors: {}, notice: SENT });
-      return answer(sent.status, { values, errors: {}, notice: FAILED });
+      if (sent.status === 201) return answer({ values: {}, errors: {}, notice: SENT });
+      return answer({ values, errors: {}, notice: FAILED });
     });
   }
 };

@@ -26,21 +26,21 @@ export const quotePageRoutes: FastifyPluginAsync = async (app) => {
   for (const { slug, name: service } of serviceIndex) {
     const route = paths.service(slug);
     app.post(route, formPageRouteOptions, async (request, reply) => {
-      const answer = (status: number, formAnswer: FormAnswer) =>
-        app.sendFormPage(request, reply, { route, island: 'quote', answer: formAnswer, status });
+      const answer = (formAnswer: FormAnswer) =>
+        app.sendFormPage(request, reply, { route, island: 'quote', answer: formAnswer });
       const values = formFields(request.body, FIELDS);
       const parsed = quoteSchema.safeParse({ ...values, service });
-      if (!parsed.success) return answer(400, { values, errors: fieldErrors(parsed.error) });
+      if (!parsed.success) return answer({ values, errors: fieldErrors(parsed.error) });
       const sent = await submitThroughApi(app, request, '/api/quote', { ...values, service });
       if (sent.status === 201) {
-        return answer(200, {
+        return answer({
           values: {},
           errors: {},
           notice: { kind: 'success', title: 'Thank you!', text: "We'll get back to you shortly." },
         });
       }
       const text = sent.message ?? FALLBACK_ERROR;
-      return answer(sent.status, {
+      return answer({
         values,
         errors: {},
         notice: { kind: 'error', title: 'Error', text },

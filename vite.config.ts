@@ -8,6 +8,9 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser we support preloads modules itself: the polyfill would be a second
+    // request on every public page, beside the ~1 KB boot script.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // index.html: the client app (portal, staff). public.html: the prerendered public
       // pages, whose one script wakes their islands (docs/decisions/public-islands.md).

@@ -16,7 +16,17 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] } },
+    // The public pages work without JavaScript too: their forms post as plain HTML forms.
+    {
+      name: 'no-js',
+      testMatch: /public-(no-js|pages)\.spec\.ts$/,
+      // axe runs as a script in the page: those checks run in the project above.
+      grepInvert: /passes axe/,
+      use: { ...devices['Desktop Chrome'], javaScriptEnabled: false },
+    },
+  ],
   webServer: {
     command: 'npx tsx tests/e2e/serve.ts',
     url: `${e2eBaseUrl}/api/health`,

@@ -8,7 +8,18 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser we support preloads modules itself: the polyfill would be a second
+    // request on every public page, beside the ~1 KB boot script.
+    modulePreload: { polyfill: false },
+    rollupOptions: {
+      // index.html: the client app (portal, staff). public.html: the prerendered public
+      // pages, whose one script wakes their islands (docs/decisions/public-islands.md).
+      input: { index: 'index.html', public: 'public.html' },
+    },
   },
+  // The server's island renderer (npm run build:ssr) carries React inside it: the server's
+  // own dependencies stay free of the client's.
+  ssr: { noExternal: true },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },

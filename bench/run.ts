@@ -80,15 +80,15 @@ const lh = (s: PageRow['lighthouse']) =>
   `${s.performance} / ${s.accessibility} / ${s['best-practices']} / ${s.seo}`;
 if (pageRows.length > 0) {
   console.log(
-    '\n## Pages (gzip bytes actually loaded; Lighthouse 12 mobile: performance / accessibility / best practices / SEO)\n',
+    '\n## Pages (gzip bytes loaded without any interaction; Lighthouse 12 mobile: performance / accessibility / best practices / SEO; LCP simulated mobile)\n',
   );
   console.log(
-    '| Page | HTML | JS | CSS | Total | Lighthouse | Static floor total | Floor Lighthouse |',
+    '| Page | HTML | JS | CSS | Total | Lighthouse | LCP | Static floor total | Floor Lighthouse | Floor LCP |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |');
+  console.log('| --- | ---: | ---: | ---: | ---: | --- | ---: | ---: | --- | ---: |');
   for (const r of pageRows) {
     console.log(
-      `| ${r.page} (${r.path}) | ${kb(r.weight.html)} | ${kb(r.weight.js)} | ${kb(r.weight.css)} | ${kb(r.weight.total)} | ${lh(r.lighthouse)} | ${kb(r.floor.weight.total)} | ${lh(r.floor.lighthouse)} |`,
+      `| ${r.page} (${r.path}) | ${kb(r.weight.html)} | ${kb(r.weight.js)} | ${kb(r.weight.css)} | ${kb(r.weight.total)} | ${lh(r.lighthouse)} | ${r.lighthouse.lcpMs} ms | ${kb(r.floor.weight.total)} | ${lh(r.floor.lighthouse)} | ${r.floor.lighthouse.lcpMs} ms |`,
     );
   }
 }

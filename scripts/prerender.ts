@@ -14,9 +14,15 @@ import {
 } from '../src/shared/prerender.ts';
 
 const clientDir = path.resolve('dist/client');
-const template = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
-if (!template.includes('<!--app-html-->') || !template.includes('<!--head:end-->')) {
-  throw new Error('dist/client/index.html lacks the <!--app-html--> or <!--head:...--> markers');
+const shellTemplate = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
+// Public pages load only the islands' boot script (docs/decisions/024-public-islands.md).
+const template = await fs.readFile(path.join(clientDir, 'public.html'), 'utf8');
+for (const html of [shellTemplate, template]) {
+  if (!html.includes('<!--app-html-->') || !html.includes('<!--head:end-->')) {
+    throw new Error(
+      'dist/client/index.html or public.html lacks the <!--app-html--> or <!--head:...--> markers',
+    );
+  }
 }
 
 async function page(route: string | null): Promise<string> {
@@ -36,7 +42,7 @@ for (const route of [...publicRoutes, null]) {
 // The SPA shell (portal and staff paths) keeps the default head and an empty root.
 await fs.writeFile(
   path.join(clientDir, prerenderFile(SHELL_PAGE)),
-  template.replace(/<!--head:(start|end)-->/g, ''),
+  shellTemplate.replace(/<!--head:(start|end)-->/g, ''),
 );
 console.log(`prerendered ${publicRoutes.length} public pages and the 404 page`);
 

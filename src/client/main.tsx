@@ -1,7 +1,7 @@
 import './lib/zod-without-eval.ts';
 import { setNonce } from 'get-nonce';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import './index.css';
 import { createQueryClient } from './lib/query-client.ts';
@@ -21,12 +21,11 @@ const app = (
   </StrictMode>
 );
 preloadSignedInArea(window.location.pathname);
-// Prerendered public pages arrive with markup to hydrate; the portal shell arrives empty.
-// Both as a transition: React yields every few milliseconds instead of blocking the page
-// in long tasks (Lighthouse's total blocking time). Until hydration ends, the controls
-// that only JavaScript makes work (form fields, submit, the menu and quote buttons) stay
-// disabled (lib/use-hydrated.ts), so no click or keystroke is lost; links work as links.
+// The portal shell arrives empty. A public page loads this app only when a session cookie came
+// with it (public/islands/boot.ts): the page's HTML stays on screen until the app replaces it,
+// since its islands' markup (docs/decisions/024-public-islands.md) is not the app's to hydrate.
+// As a transition: React yields every few milliseconds instead of blocking the page in long
+// tasks (Lighthouse's total blocking time).
 startTransition(() => {
-  if (container.firstElementChild) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  createRoot(container).render(app);
 });

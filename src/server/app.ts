@@ -11,12 +11,14 @@ import { OneLineLogController } from './lib/log-controller.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { loginRoutes } from './modules/auth/login-routes.ts';
 import { currentUserRoutes } from './modules/auth/user-routes.ts';
+import { contactPageRoutes } from './modules/contact/page-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
+import { quotePageRoutes } from './modules/quote/page-routes.ts';
 import { quoteRoutes } from './modules/quote/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
@@ -104,6 +106,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(currentUserRoutes, { config });
   await app.register(contactRoutes, { config });
   await app.register(quoteRoutes, { config });
+  await app.register(contactPageRoutes);
+  await app.register(quotePageRoutes);
   await app.register(
     async (companyScope) => {
       companyScope.addHook('onRequest', app.limitReads);

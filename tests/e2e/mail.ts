@@ -23,3 +23,17 @@ export async function waitForMailTo(to: string): Promise<Mail> {
     .toBe(true);
   return found!;
 }
+
+/**
+ * The mails to `to` the sink holds after the outbox has had time to send any (a few of its
+ * 200 ms polls): for proving that a refused submission sent nothing.
+ */
+export async function mailsToAfterOutboxRan(to: string): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const files = await fs.readdir(e2eDirs.mail).catch(() => [] as string[]);
+  let count = 0;
+  for (const file of files) {
+    if ((await readSinkMail<Mail>(file))?.to.includes(to.toLowerCase())) count++;
+  }
+  return count;
+}

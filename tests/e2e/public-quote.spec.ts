@@ -6,7 +6,7 @@ type QuoteTimes = { shown?: number; closed?: number };
 
 async function openQuote(page: Page, slug = 'cloud-solutions') {
   await page.goto(`/services/${slug}`);
-  await page.getByRole('button', { name: 'Request a Quote' }).click();
+  await page.getByRole('link', { name: 'Request a Quote' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request a Quote' });
   await expect(dialog).toBeVisible();
   return dialog;
@@ -82,7 +82,7 @@ test('the quote modal: prefilled service, validation, "Submitting...", thank-you
   expect(ack.subject).toBe('Your quote request for Cloud Solutions - Meridian IT Services');
 
   // Reopened, the form is empty again.
-  await page.getByRole('button', { name: 'Request a Quote' }).click();
+  await page.getByRole('link', { name: 'Request a Quote' }).click();
   await expect(dialog.getByLabel('Name')).toHaveValue('');
   await expect(dialog.getByLabel('Service')).toHaveValue('Cloud Solutions');
 });
@@ -109,7 +109,7 @@ test('a failed quote shows the server message in a banner and keeps the form; Ca
 
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole('button', { name: 'Request a Quote' }).click();
+  await page.getByRole('link', { name: 'Request a Quote' }).click();
   await expect(dialog.getByLabel('Name')).toHaveValue('');
   await expect(dialog.getByRole('alert')).toHaveCount(0);
   consoleErrors.splice(

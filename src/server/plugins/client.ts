@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -10,6 +11,13 @@ import {
   SHELL_PAGE,
   prerenderFile,
 } from '../../shared/prerender.ts';
+import {
+  islandPattern,
+  type FormAnswer,
+  type IslandName,
+  type IslandProps,
+  type IslandRenderer,
+} from '../../shared/islands.ts';
 import { isAppPath, publicRoutes } from '../../shared/routes.ts';
 import type { Config } from '../config.ts';
 import {
@@ -22,6 +30,50 @@ import {
 } from './client-documents.ts';
 import { contentSecurityPolicy } from './security.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
+
+/** What a form posted without JavaScript gets: its page, with the form's island showing `answer`. */
+export type FormPageAnswer = {
+  route: string;
+  island: IslandName;
+  answer: FormAnswer;
+};
+
+const unescapeAttr = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+/** The props an island was prerendered with (its `data-props` attribute), or undefined. */
+function prerenderedProps(page: string, island: IslandName): IslandProps[IslandName] | undefined {
+  const props = islandPattern(island)
+    .exec(page)?.[0]
+    .match(/^<div [^>]*data-props="([^"]*)"/)?.[1];
+  return props === undefined
+    ? undefined
+    : (JSON.parse(unescapeAttr(props)) as IslandProps[IslandName]);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the prerendered page `route` with its island re-rendered (docs/decisions/024-public-islands.md). */
+    sendFormPage(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      answer: FormPageAnswer,
+    ): FastifyReply;
+  }
+}
+
+/** The server build of the islands (npm run build:ssr), beside the client build. */
+async function loadIslandRenderer(clientDir: string): Promise<IslandRenderer | undefined> {
+  const file = path.join(clientDir, '..', 'ssr', 'server-render.js');
+  if (!fs.existsSync(file)) return undefined;
+  const module = (await import(pathToFileURL(file).href)) as { renderIsland: IslandRenderer };
+  return module.renderIsland;
+}
 
 /**
  * Serves the built client: hashed assets cached for a year (precompressed siblings when
@@ -41,14 +93,23 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
   );
 
   /** The page with a fresh nonce in its `<meta>` and in the CSP that allows it. */
-  function sendPage(request: FastifyRequest, reply: FastifyReply, template: string, status = 200) {
+  function sendPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    template: string,
+    status = 200,
+    /** Applied after the tokens are filled, so nothing a visitor typed is taken for a token. */
+    finish: (html: string) => string = (html) => html,
+  ) {
     const nonce = randomBytes(16).toString('base64');
-    const html = fillResponseTokens(template, {
-      nonce,
-      // A validly signed cookie is enough: checking the session costs a query, and the
-      // client's /api/auth/user call tells an ended session apart.
-      sessionHint: app.readSessionId(request) ? 'present' : 'absent',
-    });
+    const html = finish(
+      fillResponseTokens(template, {
+        nonce,
+        // A validly signed cookie is enough: checking the session costs a query, and the
+        // client's /api/auth/user call tells an ended session apart.
+        sessionHint: app.readSessionId(request) ? 'present' : 'absent',
+      }),
+    );
     reply.header(
       'content-security-policy',
       contentSecurityPolicy(config.appUrl, [`'nonce-${nonce}'`]),
@@ -60,6 +121,8 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
   const hasClient = !!dir && fs.existsSync(path.join(dir, 'index.html'));
   let shell: string | undefined;
   let notFoundPage: string | undefined;
+  const pages = new Map<string, string>();
+  let renderIsland: IslandRenderer | undefined;
   if (dir && hasClient) {
     await app.register(fastifyStatic, {
       root: dir,
@@ -67,7 +130,7 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
       index: false,
       preCompressed: true,
       // Pages are served below from memory, with the configuration filled in.
-      globIgnore: [`${PRERENDER_DIR}/**`, 'index.html*'],
+      globIgnore: [`${PRERENDER_DIR}/**`, 'index.html*', 'public.html*'],
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
@@ -84,9 +147,28 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
     notFoundPage = load(NOT_FOUND_PAGE) ?? shell;
     for (const route of publicRoutes) {
       const page = load(route) ?? shell;
+      if (page) pages.set(route, page);
       if (page) app.get(route, (request, reply) => sendPage(request, reply, page));
     }
+    renderIsland = await loadIslandRenderer(dir);
   }
+
+  app.decorate(
+    'sendFormPage',
+    (request: FastifyRequest, reply: FastifyReply, answer: FormPageAnswer) => {
+      const page = pages.get(answer.route);
+      const props = page && prerenderedProps(page, answer.island);
+      if (!page || !props || !renderIsland) {
+        // A server without the built client (API-only) has no page to answer with.
+        return reply.status(503).send({ message: 'This form needs the built client' });
+      }
+      const island = renderIsland(answer.island, { ...props, answer: answer.answer });
+      const pattern = islandPattern(answer.island);
+      // Always 200: the page is the answer, its outcome is in it (a 4xx page is logged as a
+      // console error by browsers).
+      return sendPage(request, reply, page, 200, (html) => html.replace(pattern, () => island));
+    },
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { HONEYPOT_FIELD } from '../../../shared/honeypot.ts';
+import { CONTACT_FORM_ANCHOR, type ContactIslandProps } from '../../../shared/islands.ts';
 import { apiRequest } from '../../lib/api.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, Textarea } from '../../ui/input.tsx';
+import { FormNotice } from '../forms/form-notice.tsx';
 import { HoneypotInput } from '../forms/honeypot-input.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 
@@ -17,13 +18,13 @@ const loadSchema = () => import('../../../shared/schemas/contact.ts').then((m) =
 
 /**
  * Spec sections 4, 5 and 8: idle, "Sending..." (disabled), then a success toast and a
- * reset form, or a destructive toast with the entered data kept.
+ * reset form, or a destructive toast with the entered data kept. Before its island is
+ * hydrated (or without JavaScript) it is a plain form posted to the page, which the
+ * server answers with the page, the messages and the outcome (`answer`).
  */
-export function ContactForm({ rows }: { rows: 4 | 5 }) {
-  const form = useSchemaForm<Field, Record<string, unknown>>(loadSchema, empty);
-  // The prerendered form stays disabled until it works: typing would be lost, a click
-  // would submit natively.
-  const ready = useHydrated();
+export function ContactForm({ rows, action, answer }: ContactIslandProps) {
+  const form = useSchemaForm<Field, Record<string, unknown>>(loadSchema, empty, answer);
+  const [notice, setNotice] = useState(answer?.notice);
   const send = useMutation({
     mutationFn: (body: Record<string, unknown>) => apiRequest('POST', '/api/contact', body),
     onSuccess: () => {
@@ -35,6 +36,7 @@ export function ContactForm({ rows }: { rows: 4 | 5 }) {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    setNotice(undefined);
     const body = await form.validate();
     if (body) send.mutate(body);
   };
@@ -43,11 +45,21 @@ export function ContactForm({ rows }: { rows: 4 | 5 }) {
     name,
     value: form.values[name],
     onChange: (e: { target: { value: string } }) => form.setField(name, e.target.value),
-    disabled: send.isPending || !ready,
+    disabled: send.isPending,
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} onFocus={form.prepare} className="relative grid gap-4">
+    <form
+      id={CONTACT_FORM_ANCHOR}
+      method="post"
+      action={`${action}#${CONTACT_FORM_ANCHOR}`}
+      noValidate
+      data-live-form
+      onSubmit={onSubmit}
+      onFocus={form.prepare}
+      className="relative grid scroll-mt-24 gap-4"
+    >
+      <FormNotice notice={notice} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Name" required error={form.errors.name}>
           <Input autoComplete="name" {...field('name')} />
@@ -70,7 +82,7 @@ export function ContactForm({ rows }: { rows: 4 | 5 }) {
         onChange={(v) => form.setField(HONEYPOT_FIELD, v)}
       />
       <div>
-        <Button type="submit" size="lg" disabled={send.isPending || !ready}>
+        <Button type="submit" size="lg" disabled={send.isPending}>
           {send.isPending ? 'Sending...' : 'Send Message'}
         </Button>
       </div>

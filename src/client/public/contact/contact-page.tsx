@@ -1,9 +1,10 @@
 import { Clock, Mail, MapPin, Phone, Siren } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { paths } from '../../../shared/routes.ts';
 import { company, companyAddressLine, telHref } from '../../../shared/company.ts';
 import { Button } from '../../ui/button.tsx';
+import { Island } from '../islands/island.tsx';
 import { PageHero, Section } from '../section.tsx';
-import { ContactForm } from './contact-form.tsx';
 
 export default function ContactPage() {
   return (
@@ -66,7 +67,7 @@ export default function ContactPage() {
               <p className="mt-2 mb-6 text-slate-600">
                 Fields marked with an asterisk (*) are required.
               </p>
-              <ContactForm rows={5} />
+              <Island name="contact-form" props={{ rows: 5, action: paths.contact }} />
             </div>
           </div>
         </div>

@@ -28,13 +28,18 @@ function parse<Field extends string, Out>(
 export function useSchemaForm<Field extends string, Out>(
   loadSchema: () => Promise<FormSchema<Out>>,
   initial: Record<Field, string>,
+  /** The fields as the page shows them when hydrated, and the server's messages for them. */
+  answered?: { values: Partial<Record<Field, string>>; errors: FieldErrors<Field> },
 ) {
-  const [values, setValues] = useState(initial);
+  const [values, setValues] = useState(() => ({ ...initial, ...answered?.values }));
   const [schema, setSchema] = useState<FormSchema<Out> | null>(null);
   const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState(answered?.errors ?? {});
 
-  // Derived, not stored: after the first submit the errors follow each edit.
-  const errors: FieldErrors<Field> = submitted && schema ? parse(schema, values).errors : {};
+  // Derived, not stored: after the first submit the errors follow each edit; until then,
+  // a page answered by the server keeps showing the server's messages.
+  const errors: FieldErrors<Field> =
+    submitted && schema ? parse(schema, values).errors : serverErrors;
 
   return {
     values,
@@ -62,6 +67,7 @@ export function useSchemaForm<Field extends string, Out>(
     reset: () => {
       setValues(initial);
       setSubmitted(false);
+      setServerErrors({});
     },
   };
 }

@@ -4,7 +4,7 @@ import { company } from '../../../shared/company.ts';
 import { paths } from '../../../shared/routes.ts';
 import { coreServiceSlugs, findServiceSummary } from '../../../shared/service-index.ts';
 import { Button } from '../../ui/button.tsx';
-import { ContactForm } from '../contact/contact-form.tsx';
+import { Island } from '../islands/island.tsx';
 import { PageHero, Section } from '../section.tsx';
 import { ServiceIcon } from '../service-icon.tsx';
 
@@ -69,7 +69,7 @@ export default function HomePage() {
         className="bg-slate-50"
       >
         <div className="mx-auto max-w-3xl rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-          <ContactForm rows={4} />
+          <Island name="contact-form" props={{ rows: 4, action: paths.home }} />
         </div>
       </Section>
     </>

@@ -7,10 +7,12 @@ import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
 import { isActiveLink, navLinks } from './nav.ts';
 
+// The header has no backdrop filter: it would become the containing block of the mobile
+// menu's fixed panel (docs/decisions/024-public-islands.md).
 export function Header() {
   const [location] = useLocation();
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
         <nav aria-label="Main" className="hidden md:block">

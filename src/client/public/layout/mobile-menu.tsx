@@ -1,46 +1,64 @@
-import { Menu } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { Menu, X } from 'lucide-react';
+import { paths } from '../../../shared/routes.ts';
+import { cn } from '../../ui/cn.ts';
+import { helpCenterUrl } from '../help-center.ts';
+import { isActiveLink, navLinks } from './nav.ts';
 
-const loadPanel = () => import('./mobile-menu-panel.tsx');
-// The dialog machinery loads on first use: most visitors never open the menu.
-const MobileMenuPanel = lazy(loadPanel);
-
-/** The phone-width menu button; the slide-in panel itself lives in mobile-menu-panel.tsx. */
+/**
+ * The phone-width menu: a `<details>` disclosure, so it opens and closes without JavaScript
+ * (the button stays above the panel). islands/mobile-menu.ts adds Escape, a click outside,
+ * leaving it with Tab, and a chosen link to what closes it.
+ */
 export function MobileMenu({ location }: { location: string }) {
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const hydrated = useHydrated();
   return (
-    <>
-      <button
-        ref={trigger}
-        type="button"
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        disabled={!hydrated}
-        onPointerEnter={() => void loadPanel()}
-        onFocus={() => void loadPanel()}
-        onClick={() => {
-          setUsed(true);
-          setOpen(true);
-        }}
-        className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+    <details data-mobile-menu className="group md:hidden">
+      <summary
+        aria-label="Menu"
+        className="flex cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
       >
-        <Menu className="h-6 w-6" aria-hidden />
-      </button>
-      {used && (
-        <Suspense fallback={null}>
-          <MobileMenuPanel
-            open={open}
-            onOpenChange={setOpen}
-            location={location}
-            returnFocusTo={trigger}
-          />
-        </Suspense>
-      )}
-    </>
+        <Menu className="h-6 w-6 group-open:hidden" aria-hidden />
+        <X className="hidden h-6 w-6 group-open:block" aria-hidden />
+      </summary>
+      <div data-menu-backdrop className="fixed inset-x-0 top-16 bottom-0 z-40 bg-slate-900/50" />
+      <div className="fixed top-16 right-0 bottom-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto border-t border-slate-200 bg-white p-6 shadow-xl">
+        <nav aria-label="Mobile">
+          <ul className="grid gap-1">
+            {navLinks.map((link) => {
+              const active = isActiveLink(link.href, location);
+              return (
+                <li key={link.href}>
+                  <a
+                    href={link.href}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'block rounded-md px-3 py-2 text-base font-medium',
+                      active ? 'bg-brand-50 text-brand-700' : 'text-slate-800 hover:bg-slate-100',
+                    )}
+                  >
+                    {link.label}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="grid gap-2 border-t border-slate-200 pt-6">
+          <a
+            href={helpCenterUrl()}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="rounded-md border border-slate-300 px-4 py-2 text-center text-sm font-medium text-slate-900 hover:bg-slate-50"
+          >
+            Help Center
+          </a>
+          <a
+            href={paths.login}
+            className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"
+          >
+            Portal Login
+          </a>
+        </div>
+      </div>
+    </details>
   );
 }

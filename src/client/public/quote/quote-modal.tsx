@@ -6,10 +6,9 @@ import { quoteSchema } from '../../../shared/schemas/quote.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
-import { FormField } from '../../ui/form-field.tsx';
-import { Input, Textarea } from '../../ui/input.tsx';
 import { HoneypotInput } from '../forms/honeypot-input.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
+import { QuoteFields, type QuoteField } from './quote-fields.tsx';
 
 /** Spec section 9: the success view closes the modal after 3000 ms. */
 export const QUOTE_SUCCESS_CLOSE_MS = 3000;
@@ -76,7 +75,7 @@ export default function QuoteModal({
     if (body) submit.mutate(body);
   };
 
-  const field = (name: 'name' | 'email' | 'company' | 'phone' | 'details') => ({
+  const field = (name: QuoteField) => ({
     name,
     value: form.values[name],
     onChange: (e: { target: { value: string } }) => form.setField(name, e.target.value),
@@ -106,30 +105,7 @@ export default function QuoteModal({
                 {error}
               </div>
             )}
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField label="Name" required error={form.errors.name}>
-                <Input autoComplete="name" {...field('name')} />
-              </FormField>
-              <FormField label="Email" required error={form.errors.email}>
-                <Input type="email" autoComplete="email" {...field('email')} />
-              </FormField>
-              <FormField label="Company" error={form.errors.company}>
-                <Input autoComplete="organization" {...field('company')} />
-              </FormField>
-              <FormField label="Phone" error={form.errors.phone}>
-                <Input type="tel" autoComplete="tel" {...field('phone')} />
-              </FormField>
-            </div>
-            <FormField label="Service" required error={form.errors.service}>
-              <Input name="service" value={service} readOnly className="bg-slate-50" />
-            </FormField>
-            <FormField label="Project Details" required error={form.errors.details}>
-              <Textarea
-                rows={4}
-                placeholder="Scope, number of users or sites, timeline..."
-                {...field('details')}
-              />
-            </FormField>
+            <QuoteFields service={service} errors={form.errors} control={field} />
             <HoneypotInput
               value={form.values[HONEYPOT_FIELD]}
               onChange={(v) => form.setField(HONEYPOT_FIELD, v)}

@@ -1,16 +1,12 @@
 import { CheckCircle2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
 import { findService, type Service } from '../../../shared/services.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageHero, Section } from '../section.tsx';
 import { ServiceIcon } from '../service-icon.tsx';
+import { Island } from '../islands/island.tsx';
 import { Breadcrumbs } from './breadcrumbs.tsx';
-
-// The quote form loads when a visitor first asks for it, not with every service page.
-const QuoteModal = lazy(() => import('../quote/quote-modal.tsx'));
 
 /** A service's own page; its content comes from the catalogue, which loads with this chunk. */
 export default function ServicePage({ slug }: { slug: string }) {
@@ -19,14 +15,6 @@ export default function ServicePage({ slug }: { slug: string }) {
 }
 
 function ServiceContent({ service }: { service: Service }) {
-  const [quoteOpen, setQuoteOpen] = useState(false);
-  const [quoteLoaded, setQuoteLoaded] = useState(false);
-  // Prerendered, the button does nothing until React runs: disabled until then.
-  const ready = useHydrated();
-  const openQuote = () => {
-    setQuoteLoaded(true);
-    setQuoteOpen(true);
-  };
   return (
     <>
       {service.slug === 'hardware-procurement' && <Breadcrumbs current={service.name} />}
@@ -76,15 +64,10 @@ function ServiceContent({ service }: { service: Service }) {
             Contact us today for a customized quote tailored to your business requirements.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-4">
-            <Button
-              size="lg"
-              className="bg-white text-brand-900 hover:bg-blue-50"
-              disabled={!ready}
-              onClick={openQuote}
-              onPointerEnter={() => setQuoteLoaded(true)}
-            >
-              Request a Quote
-            </Button>
+            <Island
+              name="quote"
+              props={{ service: service.name, action: paths.service(service.slug) }}
+            />
             {/* Contact Sales: a conversation rather than a quote, so the contact page. */}
             <Button
               asChild
@@ -97,12 +80,6 @@ function ServiceContent({ service }: { service: Service }) {
           </div>
         </div>
       </Section>
-
-      {quoteLoaded && (
-        <Suspense fallback={null}>
-          <QuoteModal service={service.name} open={quoteOpen} onOpenChange={setQuoteOpen} />
-        </Suspense>
-      )}
     </>
   );
 }

@@ -41,11 +41,8 @@ export default function ServicesPage() {
               </p>
               <div className="mt-6 flex-1 content-end">
                 <Button asChild variant="secondary">
-                  <Link
-                    href={paths.service(service.slug)}
-                    aria-label={`Learn more about ${service.name}`}
-                  >
-                    Learn More
+                  <Link href={paths.service(service.slug)}>
+                    Learn More<span className="sr-only"> about {service.name}</span>
                   </Link>
                 </Button>
               </div>

@@ -1,0 +1,55 @@
+// The one script of a prerendered public page (docs/decisions/024-public-islands.md): a few
+// hundred bytes that make the mobile menu nicer and wake each island when a visitor first
+// reaches for it. React and an island's code load only then.
+import '../../index.css';
+import { mayBeSignedIn } from '../../lib/server-hints.ts';
+import { enhanceMobileMenu } from './mobile-menu.ts';
+
+/** Signs of a visitor reaching for an island: pointing at it, touching it, tabbing into it. */
+const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+/**
+ * Until an island is hydrated, the first submit or in-page link click in it waits for its
+ * code and is then replayed on the hydrated island; should the code fail to load, the
+ * browser's own action goes ahead (the forms post as plain HTML forms).
+ */
+function wake(island: HTMLElement) {
+  let hydrated: Promise<void> | null = null;
+  const hydrate = () =>
+    (hydrated ??= import('./hydrate.tsx')
+      .then(({ hydrateIsland }) => hydrateIsland(island))
+      .then(() => {
+        // React handles the island's events from now on.
+        island.removeEventListener('submit', hold, true);
+        island.removeEventListener('click', hold, true);
+      }));
+  const start = () => void hydrate().catch(() => {});
+  for (const type of INTENT) island.addEventListener(type, start, { once: true, passive: true });
+
+  function hold(event: Event) {
+    const target = event.target as Element;
+    const form = event.type === 'submit' ? (target as HTMLFormElement) : null;
+    const link = event.type === 'click' ? target.closest<HTMLAnchorElement>('a[href^="#"]') : null;
+    if (!form && !link) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const submitter = (event as SubmitEvent).submitter;
+    hydrate().then(
+      () => (form ? form.requestSubmit(submitter) : link?.click()),
+      () => (form ? form.submit() : link && (window.location.hash = link.hash)),
+    );
+  }
+  island.addEventListener('submit', hold, true);
+  island.addEventListener('click', hold, true);
+}
+
+if (mayBeSignedIn()) {
+  // A session cookie: the whole client app asks "who am I" and shows the signed-in routes
+  // (docs/decisions/013-session-hint.md). A signed-out visitor never downloads it.
+  void import('../../main.tsx');
+} else {
+  document
+    .querySelectorAll<HTMLDetailsElement>('details[data-mobile-menu]')
+    .forEach(enhanceMobileMenu);
+  document.querySelectorAll<HTMLElement>('[data-island]').forEach(wake);
+}

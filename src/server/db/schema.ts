@@ -317,6 +317,23 @@ export const ticketReplies = pgTable(
   (t) => [index('ticket_replies_ticket_idx').on(t.ticketId, t.createdAt)],
 );
 
+/**
+ * Every Message-ID of a ticket's mail thread, sent (`out`) or received (`in`): outgoing mail
+ * refers to them (In-Reply-To, References) and intake matches an answer's references to them.
+ */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    messageId: text('message_id').primaryKey(),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
 export const documents = pgTable(
   'documents',
   {
@@ -434,6 +451,10 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     /** Sign-in links and codes in the text: removed once the mail is sent (or given up). */
     secrets: jsonb('secrets').$type<string[]>(),
+    /** Chosen when enqueued (ticket mail records it to thread replies); null: `<id@host>`. */
+    messageId: text('message_id'),
+    /** Extra headers: In-Reply-To, References, Auto-Submitted. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

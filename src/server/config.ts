@@ -185,6 +185,8 @@ export type Config = {
   rateLimitScale: number;
   /** How often the mail outbox is polled, in ms. */
   mailPollMs: number;
+  /** Without IDLE, how often the support mailbox is searched (and IDLE's restart interval), in ms. */
+  intakePollMs: number;
   /** The port of the `/metrics` listener; unset: no metrics are collected or served. */
   metricsPort?: number;
   metricsHost: string;
@@ -241,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.join(packageRoot, 'dist/client'),
     rateLimitScale: 1,
     mailPollMs: 5000,
+    intakePollMs: 60_000,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,

@@ -334,6 +334,67 @@ export const ticketMessages = pgTable(
   (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
 );
 
+/**
+ * Every message intake took from the support mailbox, once (its Message-ID is the key, so a
+ * message fetched twice is stored once): written in the transaction that stored it.
+ */
+export const intakeMessages = pgTable(
+  'intake_messages',
+  {
+    messageId: text('message_id').primaryKey(),
+    fromAddress: text('from_address').notNull(),
+    outcome: text('outcome', { enum: ['ticket', 'reply', 'unmatched', 'ignored'] }).notNull(),
+    /** Why a message was ignored (a loop guard) or quarantined. */
+    reason: text('reason'),
+    ticketId: text('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    /** The original message in storage (`mail/<sha256>.eml`). */
+    emlKey: text('eml_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('intake_messages_sender_idx').on(t.fromAddress, t.outcome, t.createdAt)],
+);
+
+/** Mail intake could not place: the staff help desk's "Unmatched mail" queue. */
+export const unmatchedMails = pgTable(
+  'unmatched_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => intakeMessages.messageId, { onDelete: 'cascade' }),
+    fromAddress: text('from_address').notNull(),
+    fromName: text('from_name').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    reason: text('reason', {
+      enum: [
+        'unknown-sender',
+        'rate-limited',
+        'too-large',
+        'malformed-mime',
+        'unknown-charset',
+        'staff-without-ticket',
+      ],
+    }).notNull(),
+    status: text('status', { enum: ['open', 'attached', 'discarded'] })
+      .notNull()
+      .default('open'),
+    ticketId: text('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unmatched_mails_status_idx').on(t.status, t.createdAt)],
+);
+
+/** A ticket opened by a reply to a closed ticket points to it. */
+export const ticketFollowUps = pgTable('ticket_follow_ups', {
+  ticketId: text('ticket_id')
+    .primaryKey()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+  followsTicketId: text('follows_ticket_id')
+    .notNull()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+});
+
 export const documents = pgTable(
   'documents',
   {

@@ -14,6 +14,7 @@ import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import { dovecotMissing, startDovecot, type Dovecot } from '../../test/dovecot.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { staffTestContext } from '../../test/staff-context.ts';
 import { ingestMessage } from './ingest.ts';
 
 if (dovecotMissing) console.warn(`Skipping the IMAP intake tests. ${dovecotMissing}`);
@@ -326,5 +327,72 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     expect(await ingestMessage(live, Buffer.from(raw))).toEqual({ outcome: 'duplicate' });
     expect(await crashTickets()).toHaveLength(1);
     expect(await unseen()).toBe(0);
+  });
+
+  it("lets staff (only) list the unmatched queue, download a mail's .eml, attach it as a new contact's ticket, and discard one", async () => {
+    const { staffCookie, customerCookie } = await staffTestContext(t.app);
+    const forCustomer = await t.app.inject({
+      url: '/api/staff/unmatched-mail',
+      headers: { cookie: customerCookie },
+    });
+    expect(forCustomer.statusCode).toBe(403);
+    const list = await t.app.inject({
+      url: '/api/staff/unmatched-mail',
+      headers: { cookie: staffCookie },
+    });
+    expect(list.statusCode).toBe(200);
+    const queue = list.json<{ id: string; fromAddress: string; reason: string }[]>();
+    const stranger = queue.find((q) => q.fromAddress === 'stranger@elsewhere.example')!;
+    const eml = await t.app.inject({
+      url: `/api/staff/unmatched-mail/${stranger.id}/eml`,
+      headers: { cookie: staffCookie },
+    });
+    expect(eml.statusCode).toBe(200);
+    expect(eml.headers['content-type']).toBe('message/rfc822');
+    expect(eml.body).toContain('Subject: Please call me');
+    const forCustomerEml = await t.app.inject({
+      url: `/api/staff/unmatched-mail/${stranger.id}/eml`,
+      headers: { cookie: customerCookie },
+    });
+    expect(forCustomerEml.statusCode).toBe(403);
+
+    const attached = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/unmatched-mail/${stranger.id}/attach`,
+      headers: { cookie: staffCookie },
+      payload: { customerId: acmeId, newContact: { firstName: 'Stella', lastName: 'Ranger' } },
+    });
+    expect(attached.statusCode).toBe(201);
+    const { ticketId } = attached.json<{ ticketId: string }>();
+    expect(await ticketRow(ticketId)).toMatchObject({
+      customerId: acmeId,
+      subject: 'Please call me',
+    });
+    // Placed once: a second attach finds nothing open.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/unmatched-mail/${stranger.id}/attach`,
+      headers: { cookie: staffCookie },
+      payload: { customerId: acmeId, newContact: { firstName: 'Stella', lastName: 'Ranger' } },
+    });
+    expect(again.statusCode).toBe(404);
+    // The new contact's next mail opens a ticket by itself.
+    const [next] = await deliver(
+      mime({ from: 'stranger@elsewhere.example', subject: 'Thanks for calling' }),
+    );
+    expect(next?.outcome).toBe('ticket');
+
+    const other = queue.find((q) => q.reason === 'unknown-charset')!;
+    const discarded = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/unmatched-mail/${other.id}/discard`,
+      headers: { cookie: staffCookie },
+    });
+    expect(discarded.statusCode).toBe(204);
+    const after = await t.app.inject({
+      url: '/api/staff/unmatched-mail',
+      headers: { cookie: staffCookie },
+    });
+    expect(after.json<{ id: string }[]>().map((q) => q.id)).not.toContain(other.id);
   });
 });

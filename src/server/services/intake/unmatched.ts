@@ -2,7 +2,13 @@
 // the company an agent chooses (as one of its users or as a new contact), or is discarded.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { customerUsers, customers, intakeMessages, unmatchedMails, users } from '../../db/schema.ts';
+import {
+  customerUsers,
+  customers,
+  intakeMessages,
+  unmatchedMails,
+  users,
+} from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AttachUnmatched } from '../../../shared/schemas/staff-unmatched-mail.ts';
 import type { Actor } from '../actor.ts';

@@ -27,6 +27,7 @@ import { clientPlugin } from './plugins/client.ts';
 import { dbPlugin } from './plugins/db.ts';
 import { errorsPlugin, frameworkErrorHandlers } from './plugins/errors.ts';
 import { jsonBodyPlugin } from './plugins/json-body.ts';
+import { intakePlugin } from './plugins/intake.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { metricsPlugin } from './plugins/metrics/plugin.ts';
 import { readinessPlugin } from './plugins/readiness.ts';
@@ -100,6 +101,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(readLimitPlugin, { config });
   await app.register(storagePlugin, { config });
   await app.register(mailPlugin, { config, worker: options.mailWorker ?? true });
+  await app.register(intakePlugin, { config, worker: options.mailWorker ?? true });
 
   await app.register(healthRoutes);
   await app.register(loginRoutes, { config });

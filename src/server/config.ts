@@ -2,6 +2,12 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { company } from '../shared/company.ts';
+import {
+  ticketCategories,
+  ticketDepartments,
+  type TicketCategory,
+  type TicketDepartment,
+} from '../shared/schemas/tickets.ts';
 import { packageRoot } from './lib/package-root.ts';
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-in-production';
@@ -90,6 +96,14 @@ const envSchema = z
       .optional(),
     SALES_EMAIL: z.string().email('must be an e-mail address').default(company.salesEmail),
     SUPPORT_EMAIL: z.string().email('must be an e-mail address').default(company.supportEmail),
+    SUPPORT_MAILBOX: z.string().email('must be an e-mail address').optional(),
+    IMAP_URL: optionalUrl(['imap:', 'imaps:']),
+    INTAKE_CATEGORY: z
+      .enum(ticketCategories, { message: `must be one of: ${ticketCategories.join(', ')}` })
+      .default('Other'),
+    INTAKE_DEPARTMENT: z
+      .enum(ticketDepartments, { message: `must be one of: ${ticketDepartments.join(', ')}` })
+      .default('IT Support'),
     HELP_CENTER_URL: optionalUrl(['http:', 'https:']),
     METRICS_PORT: z.preprocess(
       (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -146,6 +160,16 @@ export type Config = {
   mailFrom: string;
   salesEmail: string;
   supportEmail: string;
+  /**
+   * The address customers write to and answer ticket mail at (the Reply-To of ticket mail):
+   * SUPPORT_MAILBOX, else IMAP_URL's user when it is an address, else SUPPORT_EMAIL.
+   */
+  supportMailbox: string;
+  /** The support mailbox intake reads (`imaps://user:pass@host:993/INBOX`); unset: no intake. */
+  imapUrl?: string;
+  /** Category and department of a ticket that arrives by e-mail. */
+  intakeCategory: TicketCategory;
+  intakeDepartment: TicketDepartment;
   helpCenterUrl: string;
   redisUrl?: string;
   logLevel: string;
@@ -161,12 +185,21 @@ export type Config = {
   rateLimitScale: number;
   /** How often the mail outbox is polled, in ms. */
   mailPollMs: number;
+  /** Without IDLE, how often the support mailbox is searched (and IDLE's restart interval), in ms. */
+  intakePollMs: number;
   /** The port of the `/metrics` listener; unset: no metrics are collected or served. */
   metricsPort?: number;
   metricsHost: string;
   /** After SIGTERM, how long `/api/ready` answers 503 before the listener closes. */
   shutdownDrainMs: number;
 };
+
+/** IMAP_URL's user when it is an e-mail address (`imaps://support%40x.com:...`). */
+function imapUser(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  const user = decodeURIComponent(new URL(url).username);
+  return z.string().email().safeParse(user).success ? user : undefined;
+}
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -197,6 +230,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? `${company.name} <no-reply@${new URL(appUrl).hostname}>`,
     salesEmail: e.SALES_EMAIL,
     supportEmail: e.SUPPORT_EMAIL,
+    supportMailbox: e.SUPPORT_MAILBOX ?? imapUser(e.IMAP_URL) ?? e.SUPPORT_EMAIL,
+    imapUrl: e.IMAP_URL,
+    intakeCategory: e.INTAKE_CATEGORY,
+    intakeDepartment: e.INTAKE_DEPARTMENT,
     helpCenterUrl: e.HELP_CENTER_URL ?? company.helpCenterUrl,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
@@ -206,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: path.join(packageRoot, 'dist/client'),
     rateLimitScale: 1,
     mailPollMs: 5000,
+    intakePollMs: 60_000,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,

@@ -318,6 +318,84 @@ export const ticketReplies = pgTable(
   (t) => [index('ticket_replies_ticket_idx').on(t.ticketId, t.createdAt)],
 );
 
+/**
+ * Every Message-ID of a ticket's mail thread, sent (`out`) or received (`in`): outgoing mail
+ * refers to them (In-Reply-To, References) and intake matches an answer's references to them.
+ */
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    messageId: text('message_id').primaryKey(),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_messages_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
+ * Every message intake took from the support mailbox, once (its Message-ID is the key, so a
+ * message fetched twice is stored once): written in the transaction that stored it.
+ */
+export const intakeMessages = pgTable(
+  'intake_messages',
+  {
+    messageId: text('message_id').primaryKey(),
+    fromAddress: text('from_address').notNull(),
+    outcome: text('outcome', { enum: ['ticket', 'reply', 'unmatched', 'ignored'] }).notNull(),
+    /** Why a message was ignored (a loop guard) or quarantined. */
+    reason: text('reason'),
+    ticketId: text('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    /** The original message in storage (`mail/<sha256>.eml`). */
+    emlKey: text('eml_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('intake_messages_sender_idx').on(t.fromAddress, t.outcome, t.createdAt)],
+);
+
+/** Mail intake could not place: the staff help desk's "Unmatched mail" queue. */
+export const unmatchedMails = pgTable(
+  'unmatched_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    messageId: text('message_id')
+      .notNull()
+      .references(() => intakeMessages.messageId, { onDelete: 'cascade' }),
+    fromAddress: text('from_address').notNull(),
+    fromName: text('from_name').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    reason: text('reason', {
+      enum: [
+        'unknown-sender',
+        'rate-limited',
+        'too-large',
+        'malformed-mime',
+        'unknown-charset',
+        'staff-without-ticket',
+      ],
+    }).notNull(),
+    status: text('status', { enum: ['open', 'attached', 'discarded'] })
+      .notNull()
+      .default('open'),
+    ticketId: text('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unmatched_mails_status_idx').on(t.status, t.createdAt)],
+);
+
+/** A ticket opened by a reply to a closed ticket points to it. */
+export const ticketFollowUps = pgTable('ticket_follow_ups', {
+  ticketId: text('ticket_id')
+    .primaryKey()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+  followsTicketId: text('follows_ticket_id')
+    .notNull()
+    .references(() => tickets.id, { onDelete: 'cascade' }),
+});
+
 export const documents = pgTable(
   'documents',
   {
@@ -435,6 +513,10 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     /** Sign-in links and codes in the text: removed once the mail is sent (or given up). */
     secrets: jsonb('secrets').$type<string[]>(),
+    /** Chosen when enqueued (ticket mail records it to thread replies); null: `<id@host>`. */
+    messageId: text('message_id'),
+    /** Extra headers: In-Reply-To, References, Auto-Submitted. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

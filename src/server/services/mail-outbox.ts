@@ -15,6 +15,10 @@ export type MailMessage = {
   replyTo?: string;
   /** Links and codes that open an account: the outbox keeps them only until the mail is sent. */
   secrets?: string[];
+  /** A Message-ID chosen by the sender (ticket mail records it); default `<outbox id@host>`. */
+  messageId?: string;
+  /** Extra headers (In-Reply-To, References, Auto-Submitted). */
+  headers?: Record<string, string>;
 };
 
 const REMOVED = '[removed after sending]';
@@ -68,6 +72,8 @@ export async function enqueueMail(tx: Tx, messages: MailMessage | MailMessage[])
       html: m.html ?? null,
       replyTo: m.replyTo ?? null,
       secrets: m.secrets?.length ? m.secrets : null,
+      messageId: m.messageId ?? null,
+      headers: m.headers ?? null,
     })),
   );
   enqueuedIn.add(tx);
@@ -274,7 +280,8 @@ export class MailOutbox {
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? undefined,
-      messageId: `<${mail.id}@${new URL(this.config.appUrl).hostname}>`,
+      messageId: mail.messageId ?? `<${mail.id}@${new URL(this.config.appUrl).hostname}>`,
+      headers: mail.headers ?? undefined,
     });
     if (this.fileMode) {
       const dir = path.join(this.config.dataDir, 'mail');

@@ -1,16 +1,25 @@
 // Ticket e-mails. Each function only enqueues into the outbox inside the caller's
 // transaction (`app.write` wakes the worker after commit), so an SMTP outage neither
-// loses a message nor fails the request.
+// loses a message nor fails the request. Every ticket mail joins the ticket's mail thread
+// (ticket-thread.ts) and is answered to the support mailbox, where intake reads the answer.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
 import { customerUsers, customers, notificationPreferences, tickets, users } from '../db/schema.ts';
 import { enqueueMail, type MailMessage } from './mail-outbox.ts';
+import { inTicketThread } from './ticket-thread.ts';
 import { company } from '../../shared/company.ts';
 import { paths } from '../../shared/routes.ts';
 import type { TicketStatus } from '../../shared/schemas/tickets.ts';
 
-type MailConfig = Pick<Config, 'appUrl' | 'supportEmail'>;
+type MailConfig = Pick<Config, 'appUrl' | 'supportEmail' | 'supportMailbox' | 'imapUrl'>;
+
+/**
+ * Where the support desk's answer to a notification goes: with intake on, the support
+ * mailbox (an agent's answer from a staff address becomes an agent reply); else the customer.
+ */
+const deskReplyTo = (config: MailConfig, authorEmail: string) =>
+  config.imapUrl ? config.supportMailbox : authorEmail;
 
 export type NewTicketMail = {
   ticket: {
@@ -34,34 +43,37 @@ export async function enqueueNewTicketMails(tx: Tx, config: MailConfig, mail: Ne
     .where(eq(customers.id, mail.customerId));
   const customerName = customer?.name ?? '';
   const subject = oneLine(ticket.subject);
-  await enqueueMail(tx, [
-    {
-      to: config.supportEmail,
-      replyTo: author.email,
-      subject: `[${ticket.id}] New ticket from ${customerName}: ${subject}`,
-      text: [
-        `${author.name} (${author.email}) of ${customerName} opened ticket ${ticket.id}.`,
-        '',
-        `Subject: ${subject}`,
-        `Priority: ${ticket.priority}`,
-        `Category: ${ticket.category}`,
-        `Department: ${ticket.department}`,
-        '',
-        ticket.description,
-      ].join('\n'),
-    },
-    {
-      to: author.email,
-      subject: `[${ticket.id}] We received your ticket: ${subject}`,
-      text: [
-        `Hello ${author.name},`,
-        '',
-        `Thank you for contacting ${company.name}. Your ticket ${ticket.id} "${subject}" is open and our team will reply soon.`,
-        '',
-        `Follow it in the portal: ${portalLink(config)}`,
-      ].join('\n'),
-    },
-  ]);
+  const desk: MailMessage = {
+    to: config.supportEmail,
+    replyTo: deskReplyTo(config, author.email),
+    subject: `[${ticket.id}] New ticket from ${customerName}: ${subject}`,
+    text: [
+      `${author.name} (${author.email}) of ${customerName} opened ticket ${ticket.id}.`,
+      '',
+      `Subject: ${subject}`,
+      `Priority: ${ticket.priority}`,
+      `Category: ${ticket.category}`,
+      `Department: ${ticket.department}`,
+      '',
+      ticket.description,
+    ].join('\n'),
+  };
+  const acknowledgement: MailMessage = {
+    to: author.email,
+    replyTo: config.supportMailbox,
+    subject: `[${ticket.id}] We received your ticket: ${subject}`,
+    text: [
+      `Hello ${author.name},`,
+      '',
+      `Thank you for contacting ${company.name}. Your ticket ${ticket.id} "${subject}" is open and our team will reply soon.`,
+      '',
+      `Follow it in the portal: ${portalLink(config)}`,
+    ].join('\n'),
+  };
+  await enqueueMail(
+    tx,
+    await inTicketThread(tx, config, ticket.id, [desk, acknowledgement], { automatic: true }),
+  );
 }
 
 /** A customer's reply: the support desk hears of it so the conversation does not stall. */
@@ -75,12 +87,16 @@ export async function enqueueCustomerReplyMail(
     message: string;
   },
 ) {
-  await enqueueMail(tx, {
+  const desk: MailMessage = {
     to: config.supportEmail,
-    replyTo: reply.author.email,
+    replyTo: deskReplyTo(config, reply.author.email),
     subject: `[${reply.ticketId}] Customer reply: ${oneLine(reply.subject)}`,
     text: [`${reply.author.name} (${reply.author.email}) wrote:`, '', reply.message].join('\n'),
-  });
+  };
+  await enqueueMail(
+    tx,
+    await inTicketThread(tx, config, reply.ticketId, [desk], { automatic: true }),
+  );
 }
 
 export type TicketUpdate =
@@ -118,6 +134,7 @@ export async function enqueueTicketUpdateMail(
   const subject = oneLine(ticket.subject);
   const messages: MailMessage[] = recipients.map((r) => ({
     to: r.email,
+    replyTo: config.supportMailbox,
     subject:
       update.kind === 'reply'
         ? `[${update.ticketId}] New reply: ${subject}`
@@ -137,7 +154,9 @@ export async function enqueueTicketUpdateMail(
       `You receive this because ticket e-mails are on in your notification preferences.`,
     ].join('\n'),
   }));
-  await enqueueMail(tx, messages);
+  // An agent's reply is a person's words; a status change is automatic.
+  const automatic = update.kind === 'status';
+  await enqueueMail(tx, await inTicketThread(tx, config, update.ticketId, messages, { automatic }));
   return messages.length;
 }
 

@@ -26,6 +26,9 @@ export function appWithMailSink(overrides: Partial<Config> = {}) {
     get app() {
       return ready(t).app;
     },
+    get config() {
+      return ready(t).config;
+    },
     get sink() {
       return ready(sink);
     },

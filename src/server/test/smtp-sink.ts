@@ -10,6 +10,12 @@ export type ReceivedMail = {
   text: string;
   html: string | null;
   receivedAt: string;
+  replyTo: string;
+  messageId: string;
+  inReplyTo: string;
+  /** The References header's ids, oldest first. */
+  references: string[];
+  autoSubmitted: string;
 };
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
@@ -36,6 +42,14 @@ export async function startSmtpSink(opts: { port?: number; dir?: string } = {}) 
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : null,
             receivedAt: new Date().toISOString(),
+            replyTo: parsed.replyTo?.value[0]?.address ?? '',
+            messageId: parsed.messageId ?? '',
+            inReplyTo: parsed.inReplyTo ?? '',
+            references:
+              typeof parsed.references === 'string'
+                ? [parsed.references]
+                : (parsed.references ?? []),
+            autoSubmitted: String(parsed.headers.get('auto-submitted') ?? ''),
           };
           received.push(mail);
           if (opts.dir) {

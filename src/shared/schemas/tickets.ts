@@ -17,6 +17,9 @@ export const ticketDepartments = [
   'Cloud Services',
 ] as const;
 
+export type TicketCategory = (typeof ticketCategories)[number];
+export type TicketDepartment = (typeof ticketDepartments)[number];
+
 export const ticketPriorities = ['high', 'normal', 'low'] as const;
 export const ticketStatuses = ['open', 'pending', 'closed'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];

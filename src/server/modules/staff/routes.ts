@@ -8,6 +8,7 @@ import { staffInvoiceRoutes } from './invoices.ts';
 import { leadRoutes } from './leads.ts';
 import { staffProjectRoutes } from './projects.ts';
 import { timeEntryRoutes } from './time-entries.ts';
+import { unmatchedMailRoutes } from './unmatched-mail.ts';
 import { userRoutes } from './users.ts';
 
 /** The staff workspace API under /api/staff: one guard (signed in, role staff) for every route. */
@@ -23,4 +24,5 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(timeEntryRoutes);
   await app.register(staffDocumentRoutes);
   await app.register(auditRoutes);
+  await app.register(unmatchedMailRoutes, { config });
 };

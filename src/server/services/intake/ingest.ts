@@ -1,0 +1,261 @@
+// One message of the support mailbox becomes exactly one ticket, reply, quarantined or
+// ignored row: the Message-ID is written first in the same transaction, so a message
+// fetched twice (a crash before \Seen, two app servers) is stored once. The ticket rules
+// are the tickets service's, as for the portal and the staff workspace.
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  customerUsers,
+  intakeMessages,
+  ticketFollowUps,
+  ticketMessages,
+  tickets,
+  unmatchedMails,
+  users,
+} from '../../db/schema.ts';
+import type { Actor } from '../actor.ts';
+import { recordActivity } from '../activity.ts';
+import { recordAudit } from '../audit.ts';
+import type { FileStorage } from '../storage.ts';
+import {
+  enqueueCustomerReplyMail,
+  enqueueNewTicketMails,
+  enqueueTicketUpdateMail,
+} from '../ticket-mails.ts';
+import { recordTicketMessage, ticketOfRootId } from '../ticket-thread.ts';
+import { addReply, createTicket } from '../tickets.ts';
+import { emlKeyOf, readMessage, type IncomingMail } from './read-message.ts';
+
+/** New tickets one sender may open by mail per hour; the rest wait in the unmatched queue. */
+export const NEW_TICKETS_PER_SENDER_HOUR = 20;
+const MAX_SUBJECT = 200;
+const MAX_TEXT = 10_000;
+
+export type IntakeConfig = Pick<
+  Config,
+  | 'appUrl'
+  | 'mailFrom'
+  | 'supportEmail'
+  | 'supportMailbox'
+  | 'imapUrl'
+  | 'intakeCategory'
+  | 'intakeDepartment'
+>;
+
+export type IntakeDeps = {
+  db: Db;
+  /** `app.write`: a transaction that wakes the mail worker after commit. */
+  write: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+  storage: FileStorage;
+  config: IntakeConfig;
+};
+
+type Unmatched = (typeof unmatchedMails.$inferInsert)['reason'];
+export type IntakeResult =
+  | { outcome: 'ticket' | 'reply'; ticketId: string }
+  | { outcome: 'unmatched'; reason: Unmatched }
+  | { outcome: 'ignored'; reason: string }
+  | { outcome: 'duplicate' };
+
+/** The address part of MAIL_FROM (`Name <no-reply@host>`). */
+const addressOf = (from: string) => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim().toLowerCase();
+
+export async function ingestMessage(deps: IntakeDeps, raw: Buffer): Promise<IntakeResult> {
+  const own = [addressOf(deps.config.mailFrom), deps.config.supportMailbox.toLowerCase()];
+  const mail = await readMessage(raw, own);
+  const [seen] = await deps.db
+    .select({ id: intakeMessages.messageId })
+    .from(intakeMessages)
+    .where(eq(intakeMessages.messageId, mail.messageId));
+  if (seen) return { outcome: 'duplicate' };
+  // Kept before the transaction under a key of its content: a retry writes the same file.
+  const emlKey = emlKeyOf(raw);
+  await deps.storage.put(emlKey, raw);
+  return deps.write(async (tx) => {
+    const [claimed] = await tx
+      .insert(intakeMessages)
+      .values({
+        messageId: mail.messageId,
+        fromAddress: mail.fromAddress,
+        outcome: 'ignored',
+        emlKey,
+      })
+      .onConflictDoNothing()
+      .returning({ id: intakeMessages.messageId });
+    if (!claimed) return { outcome: 'duplicate' };
+    const result = await place(tx, deps.config, mail);
+    await tx
+      .update(intakeMessages)
+      .set({
+        outcome: result.outcome === 'duplicate' ? 'ignored' : result.outcome,
+        reason: 'reason' in result ? result.reason : null,
+        ticketId: 'ticketId' in result ? result.ticketId : null,
+      })
+      .where(eq(intakeMessages.messageId, mail.messageId));
+    return result;
+  });
+}
+
+async function place(tx: Tx, config: IntakeConfig, mail: IncomingMail): Promise<IntakeResult> {
+  if (mail.quarantine) return quarantine(tx, mail, mail.quarantine);
+  if (mail.loop) return { outcome: 'ignored', reason: mail.loop };
+  const [user] = await tx
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      role: users.role,
+    })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${mail.fromAddress}`, eq(users.active, true)));
+  if (!user) return quarantine(tx, mail, 'unknown-sender');
+  const actor: Actor = {
+    id: user.id,
+    name: `${user.firstName} ${user.lastName}`,
+    email: user.email,
+  };
+  const answered = await answeredTicket(tx, config, mail);
+  const message = bodyOf(mail);
+
+  if (user.role === 'staff') {
+    if (!answered || answered.status === 'closed') {
+      return quarantine(tx, mail, 'staff-without-ticket');
+    }
+    const { reply, ticket } = await addReply(tx, {
+      ticketId: answered.id,
+      author: actor,
+      asAgent: true,
+      message,
+    });
+    await recordTicketMessage(tx, answered.id, mail.messageId, 'in');
+    await recordActivity(tx, ticket.customerId, 'ticket', `New reply on ticket ${answered.id}`);
+    await enqueueTicketUpdateMail(tx, config, {
+      ticketId: answered.id,
+      kind: 'reply',
+      author: actor.name,
+      message: reply.message,
+    });
+    await recordAudit(tx, actor, {
+      action: 'ticket.reply',
+      entityType: 'ticket',
+      entityId: answered.id,
+      customerId: ticket.customerId,
+      details: { replyId: reply.id, via: 'mail' },
+    });
+    return { outcome: 'reply', ticketId: answered.id };
+  }
+
+  const companies = (
+    await tx
+      .select({ customerId: customerUsers.customerId })
+      .from(customerUsers)
+      .where(eq(customerUsers.userId, user.id))
+      .orderBy(customerUsers.position)
+  ).map((r) => r.customerId);
+  if (companies.length === 0) return quarantine(tx, mail, 'unknown-sender');
+  // A reference to another company's ticket is not an answer to it.
+  const own = answered && companies.includes(answered.customerId) ? answered : undefined;
+
+  if (own && own.status !== 'closed') {
+    await addReply(tx, {
+      ticketId: own.id,
+      customerId: own.customerId,
+      author: actor,
+      asAgent: false,
+      message,
+    });
+    await recordTicketMessage(tx, own.id, mail.messageId, 'in');
+    await enqueueCustomerReplyMail(tx, config, {
+      ticketId: own.id,
+      subject: own.subject,
+      author: actor,
+      message,
+    });
+    return { outcome: 'reply', ticketId: own.id };
+  }
+
+  const [recent] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(intakeMessages)
+    .where(
+      and(
+        eq(intakeMessages.fromAddress, mail.fromAddress),
+        eq(intakeMessages.outcome, 'ticket'),
+        gt(intakeMessages.createdAt, sql`now() - interval '1 hour'`),
+      ),
+    );
+  if ((recent?.count ?? 0) >= NEW_TICKETS_PER_SENDER_HOUR) {
+    return quarantine(tx, mail, 'rate-limited');
+  }
+  const customerId = own?.customerId ?? (await latestCompany(tx, user.id, companies));
+  const input = {
+    subject: (mail.subject || '(no subject)').slice(0, MAX_SUBJECT),
+    description: message,
+    priority: 'normal' as const,
+    category: config.intakeCategory,
+    department: config.intakeDepartment,
+  };
+  const ticketId = await createTicket(tx, { customerId, author: actor, input });
+  await recordTicketMessage(tx, ticketId, mail.messageId, 'in');
+  if (own) await tx.insert(ticketFollowUps).values({ ticketId, followsTicketId: own.id });
+  await enqueueNewTicketMails(tx, config, {
+    ticket: { id: ticketId, ...input },
+    author: actor,
+    customerId,
+  });
+  return { outcome: 'ticket', ticketId };
+}
+
+const bodyOf = (mail: IncomingMail) => (mail.text || '(no text)').slice(0, MAX_TEXT);
+
+/** The ticket a mail answers: by its references to our Message-IDs, else `[TK-1042]` in the subject. */
+async function answeredTicket(tx: Tx, config: IntakeConfig, mail: IncomingMail) {
+  let ticketId: string | undefined;
+  if (mail.refersTo.length > 0) {
+    const known = await tx
+      .select({ messageId: ticketMessages.messageId, ticketId: ticketMessages.ticketId })
+      .from(ticketMessages)
+      .where(inArray(ticketMessages.messageId, mail.refersTo));
+    for (const ref of mail.refersTo) {
+      ticketId = known.find((k) => k.messageId === ref)?.ticketId ?? ticketOfRootId(config, ref);
+      if (ticketId) break;
+    }
+  }
+  ticketId ??= /\[(TK-\d+)\]/i.exec(mail.subject)?.[1]?.toUpperCase();
+  if (!ticketId) return undefined;
+  const [ticket] = await tx
+    .select({
+      id: tickets.id,
+      customerId: tickets.customerId,
+      status: tickets.status,
+      subject: tickets.subject,
+    })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  return ticket;
+}
+
+/** A user of several companies: the company of their most recent ticket, else their first. */
+async function latestCompany(tx: Tx, userId: string, companies: string[]): Promise<string> {
+  const [latest] = await tx
+    .select({ customerId: tickets.customerId })
+    .from(tickets)
+    .where(and(eq(tickets.createdByUserId, userId), inArray(tickets.customerId, companies)))
+    .orderBy(desc(tickets.createdAt))
+    .limit(1);
+  return latest?.customerId ?? companies[0]!;
+}
+
+async function quarantine(tx: Tx, mail: IncomingMail, reason: Unmatched): Promise<IntakeResult> {
+  await tx.insert(unmatchedMails).values({
+    messageId: mail.messageId,
+    fromAddress: mail.fromAddress,
+    fromName: mail.fromName,
+    subject: mail.subject.slice(0, MAX_SUBJECT),
+    text: mail.text.slice(0, MAX_TEXT),
+    reason,
+  });
+  return { outcome: 'unmatched', reason };
+}

@@ -1,0 +1,398 @@
+import { and, count, eq } from 'drizzle-orm';
+import type { ImapFlow } from 'imapflow';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  customers,
+  intakeMessages,
+  ticketFollowUps,
+  ticketMessages,
+  ticketReplies,
+  tickets,
+  unmatchedMails,
+} from '../../db/schema.ts';
+import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
+import { dovecotMissing, startDovecot, type Dovecot } from '../../test/dovecot.ts';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { staffTestContext } from '../../test/staff-context.ts';
+import { ingestMessage } from './ingest.ts';
+
+if (dovecotMissing) console.warn(`Skipping the IMAP intake tests. ${dovecotMissing}`);
+
+let n = 0;
+/** A raw RFC 5322 message with CRLF line ends. */
+function mime(opts: {
+  from: string;
+  subject: string;
+  body?: string;
+  headers?: Record<string, string>;
+  contentType?: string;
+  messageId?: string;
+}) {
+  n++;
+  const headers = {
+    From: opts.from,
+    To: 'support@meridian.test',
+    Subject: opts.subject,
+    Date: new Date().toUTCString(),
+    'Message-ID': opts.messageId ?? `<m${n}.${Date.now()}@client.example>`,
+    'MIME-Version': '1.0',
+    'Content-Type': opts.contentType ?? 'text/plain; charset=utf-8',
+    ...opts.headers,
+  };
+  const head = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
+  return `${head}\r\n\r\n${(opts.body ?? 'Hello').replace(/\r?\n/g, '\r\n')}\r\n`;
+}
+
+describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (Dovecot)', () => {
+  let dovecot: Dovecot;
+  let sink: SmtpSink;
+  let t: TestApp;
+  let imap: ImapFlow;
+  let acmeId: string;
+
+  beforeAll(async () => {
+    [dovecot, sink] = await Promise.all([startDovecot(), startSmtpSink()]);
+    t = await createTestApp({
+      imapUrl: dovecot.url,
+      smtpUrl: sink.url,
+      supportMailbox: 'support@meridian.test',
+      supportEmail: 'desk@meridian.test',
+      logLevel: process.env.INTAKE_LOG ?? 'silent',
+    });
+    imap = await dovecot.client();
+    await imap.mailboxOpen('INBOX');
+    const [acme] = await t.app.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.name, 'Acme Logistics'));
+    acmeId = acme!.id;
+  });
+  afterAll(async () => {
+    await imap?.logout().catch(() => {});
+    await t?.close();
+    await Promise.all([dovecot?.stop(), sink?.close()]);
+  });
+
+  /** Delivers the messages and runs one intake round. */
+  async function deliver(...raws: (string | Buffer)[]) {
+    for (const raw of raws) await dovecot.append(raw);
+    await imap.noop();
+    return t.app.intake!.drain(imap);
+  }
+  const unseen = async () => ((await imap.search({ seen: false }, { uid: true })) || []).length;
+  const ticketRow = async (id: string) =>
+    (await t.app.db.select().from(tickets).where(eq(tickets.id, id)))[0];
+  const repliesOf = (id: string) =>
+    t.app.db.select().from(ticketReplies).where(eq(ticketReplies.ticketId, id));
+
+  it('turns an Outlook-style HTML-only mail of a customer into a ticket of their company, acknowledged in its thread', async () => {
+    const html = `<html><head><style>p{margin:0}</style></head><body><div class="WordSection1"><p class="MsoNormal">Outlook stopped syncing the <b>shared calendar</b> this morning.</p><p class="MsoNormal">&nbsp;</p><p class="MsoNormal">Kind regards,<br>Jordan</p></div></body></html>`;
+    const [result] = await deliver(
+      mime({
+        from: `Jordan Lee <${DEMO_USERS.acme}>`,
+        subject: 'Shared calendar not syncing',
+        contentType: 'text/html; charset=utf-8',
+        body: html,
+      }),
+    );
+    expect(result?.outcome).toBe('ticket');
+    const ticketId = result && 'ticketId' in result ? result.ticketId : '';
+    const ticket = await ticketRow(ticketId);
+    expect(ticket).toMatchObject({
+      customerId: acmeId,
+      subject: 'Shared calendar not syncing',
+      priority: 'normal',
+      status: 'open',
+      category: t.config.intakeCategory,
+    });
+    expect(ticket?.description).toContain('Outlook stopped syncing the shared calendar');
+    expect(ticket?.description).not.toMatch(/<|MsoNormal|margin/);
+    expect(await unseen()).toBe(0);
+
+    await t.app.mail.flush();
+    const ack = sink.mailsTo(DEMO_USERS.acme).at(-1);
+    expect(ack?.subject).toBe(`[${ticketId}] We received your ticket: Shared calendar not syncing`);
+    // The acknowledgement answers the customer's own message, so it joins their thread.
+    expect(ack?.references.some((r) => r.endsWith('@client.example>'))).toBe(true);
+  });
+
+  it('stores a Gmail-style quoted answer to a ticket mail as a reply, without the quoted history, and keeps the .eml', async () => {
+    const [ticket] = await t.app.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(
+        and(eq(tickets.customerId, acmeId), eq(tickets.subject, 'Shared calendar not syncing')),
+      );
+    const ack = sink.mailsTo(DEMO_USERS.acme).at(-1)!;
+    const body = [
+      'It works again after a restart, thanks!',
+      '',
+      `On Mon, Nov 23, 2026 at 10:00 AM Meridian IT <no-reply@localhost> wrote:`,
+      '> Hello Jordan,',
+      '> Thank you for contacting Meridian IT Services.',
+    ].join('\n');
+    const [result] = await deliver(
+      mime({
+        from: DEMO_USERS.acme,
+        subject: `Re: ${ack.subject}`,
+        body,
+        headers: {
+          'In-Reply-To': ack.messageId,
+          References: ack.references.concat(ack.messageId).join(' '),
+        },
+      }),
+    );
+    expect(result).toEqual({ outcome: 'reply', ticketId: ticket!.id });
+    const replies = await repliesOf(ticket!.id);
+    expect(replies.map((r) => r.message)).toEqual(['It works again after a restart, thanks!']);
+    expect(replies[0]?.isAgent).toBe(false);
+    const [stored] = await t.app.db
+      .select({ emlKey: intakeMessages.emlKey })
+      .from(intakeMessages)
+      .where(and(eq(intakeMessages.ticketId, ticket!.id), eq(intakeMessages.outcome, 'reply')));
+    const eml = await t.app.storage.get(stored!.emlKey);
+    const chunks: Buffer[] = [];
+    for await (const chunk of eml) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).toString()).toContain('> Hello Jordan,');
+  });
+
+  it('matches by [TK-…] in the subject, takes an agent mail as an agent reply, and opens a linked ticket for an answer to a closed one', async () => {
+    const [open] = await t.app.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.customerId, acmeId), eq(tickets.status, 'open')))
+      .limit(1);
+    const [bySubject, byAgent] = await deliver(
+      mime({ from: DEMO_USERS.acme, subject: `Re: [${open!.id}] anything`, body: 'Any news?' }),
+      mime({ from: DEMO_STAFF_EMAIL, subject: `Re: [${open!.id}] anything`, body: 'On it today.' }),
+    );
+    expect(bySubject).toEqual({ outcome: 'reply', ticketId: open!.id });
+    expect(byAgent).toEqual({ outcome: 'reply', ticketId: open!.id });
+    const replies = await repliesOf(open!.id);
+    expect(replies.find((r) => r.message === 'On it today.')?.isAgent).toBe(true);
+
+    await t.app.db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, open!.id));
+    const [followUp] = await deliver(
+      mime({
+        from: DEMO_USERS.acme,
+        subject: `Re: [${open!.id}] anything`,
+        body: 'It broke again.',
+      }),
+    );
+    expect(followUp?.outcome).toBe('ticket');
+    const newId = followUp && 'ticketId' in followUp ? followUp.ticketId : '';
+    expect(newId).not.toBe(open!.id);
+    expect((await repliesOf(open!.id)).some((r) => r.message === 'It broke again.')).toBe(false);
+    const [link] = await t.app.db
+      .select()
+      .from(ticketFollowUps)
+      .where(eq(ticketFollowUps.ticketId, newId));
+    expect(link?.followsTicketId).toBe(open!.id);
+  });
+
+  it('never tickets auto-replies, bounces, bulk mail or our own mail, and quarantines unknown senders, bad charsets and broken MIME with the reason', async () => {
+    const [ticket] = await t.app.db
+      .select({ id: ticketMessages.ticketId, messageId: ticketMessages.messageId })
+      .from(ticketMessages)
+      .where(eq(ticketMessages.direction, 'out'))
+      .limit(1);
+    const results = await deliver(
+      mime({
+        from: DEMO_USERS.acme,
+        subject: 'Out of office',
+        headers: { 'Auto-Submitted': 'auto-replied', 'In-Reply-To': ticket!.messageId },
+      }),
+      mime({
+        from: 'Mail Delivery System <MAILER-DAEMON@mx.acme-logistics.example>',
+        subject: 'Undelivered Mail Returned to Sender',
+        headers: { 'Auto-Submitted': 'auto-replied' },
+        contentType: 'multipart/report; report-type=delivery-status; boundary="b1"',
+        body: '--b1\nContent-Type: text/plain\n\nThis is the mail system.\n--b1\nContent-Type: message/delivery-status\n\nStatus: 5.1.1\n--b1--',
+      }),
+      mime({ from: DEMO_USERS.acme, subject: 'Newsletter', headers: { Precedence: 'bulk' } }),
+      mime({ from: DEMO_USERS.acme, subject: 'Away', headers: { 'X-Autoreply': 'yes' } }),
+      mime({ from: 'no-reply@localhost', subject: `[${ticket!.id}] New reply` }),
+      mime({ from: 'stranger@elsewhere.example', subject: 'Please call me' }),
+      mime({
+        from: DEMO_USERS.acme,
+        subject: 'Klingon',
+        contentType: 'text/plain; charset=x-klingon-9',
+        body: 'qapla',
+      }),
+      mime({
+        from: DEMO_USERS.acme,
+        subject: 'Broken',
+        contentType: 'multipart/mixed; boundary="nowhere"',
+        body: 'no parts here',
+      }),
+    );
+    expect(results).toEqual([
+      { outcome: 'ignored', reason: 'auto-submitted' },
+      { outcome: 'ignored', reason: 'auto-submitted' },
+      { outcome: 'ignored', reason: 'precedence' },
+      { outcome: 'ignored', reason: 'x-autoreply' },
+      { outcome: 'ignored', reason: 'own-address' },
+      { outcome: 'unmatched', reason: 'unknown-sender' },
+      { outcome: 'unmatched', reason: 'unknown-charset' },
+      { outcome: 'unmatched', reason: 'malformed-mime' },
+    ]);
+    expect(await unseen()).toBe(0);
+    const queue = await t.app.db
+      .select()
+      .from(unmatchedMails)
+      .where(eq(unmatchedMails.status, 'open'));
+    expect(queue.map((q) => [q.fromAddress, q.reason])).toEqual(
+      expect.arrayContaining([
+        ['stranger@elsewhere.example', 'unknown-sender'],
+        [DEMO_USERS.acme, 'unknown-charset'],
+        [DEMO_USERS.acme, 'malformed-mime'],
+      ]),
+    );
+  });
+
+  it('quarantines a 30 MB message and still takes the next one; a duplicate delivery is one ticket', async () => {
+    const big = mime({
+      from: DEMO_USERS.acme,
+      subject: 'Huge scan',
+      body: 'x'.repeat(76).concat('\n').repeat(400_000),
+    });
+    expect(big.length).toBeGreaterThan(30_000_000);
+    const twice = mime({
+      from: DEMO_USERS.acme,
+      subject: 'Printer offline',
+      messageId: '<dup-1@client.example>',
+    });
+    const results = await deliver(big, twice, twice);
+    expect(results.map((r) => r.outcome)).toEqual(['unmatched', 'ticket', 'duplicate']);
+    expect(results[0]).toEqual({ outcome: 'unmatched', reason: 'too-large' });
+    const [{ value }] = (await t.app.db
+      .select({ value: count() })
+      .from(tickets)
+      .where(eq(tickets.subject, 'Printer offline'))) as [{ value: number }];
+    expect(value).toBe(1);
+    expect(await unseen()).toBe(0);
+  });
+
+  it('puts the 21st new ticket of a sender within an hour in the unmatched queue', async () => {
+    const sender = 'sam.rivera@globex-retail.example';
+    await t.app.db.insert(intakeMessages).values(
+      Array.from({ length: 20 }, (_, i) => ({
+        messageId: `<flood-${i}@globex.example>`,
+        fromAddress: sender,
+        outcome: 'ticket' as const,
+        emlKey: 'mail/none.eml',
+      })),
+    );
+    const [result] = await deliver(mime({ from: DEMO_USERS.globex, subject: 'One more' }));
+    expect(result).toEqual({ outcome: 'unmatched', reason: 'rate-limited' });
+  });
+
+  it('loses nothing and duplicates nothing when the server dies between fetch and commit, or between commit and \\Seen', async () => {
+    const raw = mime({
+      from: DEMO_USERS.acme,
+      subject: 'Crash test',
+      messageId: '<crash-1@client.example>',
+    });
+    await dovecot.append(raw);
+    await imap.noop();
+    // Dies before commit: the transaction rolls back, the message stays unseen.
+    const dying = {
+      db: t.app.db,
+      storage: t.app.storage,
+      config: t.config,
+      write: <T>(work: Parameters<typeof t.app.write<T>>[0]) =>
+        t.app.write(async (tx) => {
+          await work(tx);
+          throw new Error('process killed');
+        }),
+    };
+    await expect(ingestMessage(dying, Buffer.from(raw))).rejects.toThrow('process killed');
+    expect(await unseen()).toBe(1);
+    const crashTickets = () =>
+      t.app.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.subject, 'Crash test'));
+    expect(await crashTickets()).toHaveLength(0);
+    // The next round stores it once; a second server that committed it but died before \Seen
+    // (replayed here: the same message ingested again) changes nothing.
+    const [again] = await t.app.intake!.drain(imap);
+    expect(again?.outcome).toBe('ticket');
+    const live = {
+      db: t.app.db,
+      storage: t.app.storage,
+      config: t.config,
+      write: t.app.write.bind(t.app),
+    };
+    expect(await ingestMessage(live, Buffer.from(raw))).toEqual({ outcome: 'duplicate' });
+    expect(await crashTickets()).toHaveLength(1);
+    expect(await unseen()).toBe(0);
+  });
+
+  it("lets staff (only) list the unmatched queue, download a mail's .eml, attach it as a new contact's ticket, and discard one", async () => {
+    const { staffCookie, customerCookie } = await staffTestContext(t.app);
+    const forCustomer = await t.app.inject({
+      url: '/api/staff/unmatched-mail',
+      headers: { cookie: customerCookie },
+    });
+    expect(forCustomer.statusCode).toBe(403);
+    const list = await t.app.inject({
+      url: '/api/staff/unmatched-mail',
+      headers: { cookie: staffCookie },
+    });
+    expect(list.statusCode).toBe(200);
+    const queue = list.json<{ id: string; fromAddress: string; reason: string }[]>();
+    const stranger = queue.find((q) => q.fromAddress === 'stranger@elsewhere.example')!;
+    const eml = await t.app.inject({
+      url: `/api/staff/unmatched-mail/${stranger.id}/eml`,
+      headers: { cookie: staffCookie },
+    });
+    expect(eml.statusCode).toBe(200);
+    expect(eml.headers['content-type']).toBe('message/rfc822');
+    expect(eml.body).toContain('Subject: Please call me');
+    const forCustomerEml = await t.app.inject({
+      url: `/api/staff/unmatched-mail/${stranger.id}/eml`,
+      headers: { cookie: customerCookie },
+    });
+    expect(forCustomerEml.statusCode).toBe(403);
+
+    const attached = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/unmatched-mail/${stranger.id}/attach`,
+      headers: { cookie: staffCookie },
+      payload: { customerId: acmeId, newContact: { firstName: 'Stella', lastName: 'Ranger' } },
+    });
+    expect(attached.statusCode).toBe(201);
+    const { ticketId } = attached.json<{ ticketId: string }>();
+    expect(await ticketRow(ticketId)).toMatchObject({
+      customerId: acmeId,
+      subject: 'Please call me',
+    });
+    // Placed once: a second attach finds nothing open.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/unmatched-mail/${stranger.id}/attach`,
+      headers: { cookie: staffCookie },
+      payload: { customerId: acmeId, newContact: { firstName: 'Stella', lastName: 'Ranger' } },
+    });
+    expect(again.statusCode).toBe(404);
+    // The new contact's next mail opens a ticket by itself.
+    const [next] = await deliver(
+      mime({ from: 'stranger@elsewhere.example', subject: 'Thanks for calling' }),
+    );
+    expect(next?.outcome).toBe('ticket');
+
+    const other = queue.find((q) => q.reason === 'unknown-charset')!;
+    const discarded = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/unmatched-mail/${other.id}/discard`,
+      headers: { cookie: staffCookie },
+    });
+    expect(discarded.statusCode).toBe(204);
+    const after = await t.app.inject({
+      url: '/api/staff/unmatched-mail',
+      headers: { cookie: staffCookie },
+    });
+    expect(after.json<{ id: string }[]>().map((q) => q.id)).not.toContain(other.id);
+  });
+});

@@ -1,0 +1,154 @@
+// A real IMAP server for the intake tests: Dovecot from Debian's `dovecot-imapd`, started
+// with a throw-away configuration, maildir and passwd-file user on a free port.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { ImapFlow } from 'imapflow';
+
+const BINARY = ['/usr/sbin/dovecot', '/usr/local/sbin/dovecot'].find((p) => existsSync(p));
+
+/** Why the IMAP tests skip here, or undefined when Dovecot is installed. */
+export const dovecotMissing = BINARY
+  ? undefined
+  : 'Dovecot is not installed: `apt-get install dovecot-imapd` (.ci/run installs it) to run the IMAP intake tests.';
+
+export type Dovecot = {
+  port: number;
+  user: string;
+  password: string;
+  /** `imap://user:pass@127.0.0.1:port/INBOX` */
+  url: string;
+  /** A connected client of the test user's mailbox (close it with `logout`). */
+  client(): Promise<ImapFlow>;
+  /** Delivers a raw message into INBOX, unseen. */
+  append(raw: string | Buffer): Promise<void>;
+  stop(): Promise<void>;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+const idOf = (flag: '-u' | '-g', name: string) =>
+  Number(execFileSync('id', [flag, name]).toString().trim());
+
+export async function startDovecot(): Promise<Dovecot> {
+  if (!BINARY) throw new Error(dovecotMissing);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dovecot-'));
+  const port = await freePort();
+  const user = 'support';
+  const password = `pw-${port}`;
+  // Dovecot runs as the current user; as root, its login and mail processes may not, so
+  // they use the accounts the Debian package created.
+  const root = process.getuid?.() === 0;
+  const me = os.userInfo().username;
+  const mailUid = root ? idOf('-u', 'dovecot') : (process.getuid?.() ?? 0);
+  const mailGid = root ? idOf('-g', 'dovecot') : (process.getgid?.() ?? 0);
+  for (const sub of ['run', 'state', 'mail']) await fs.mkdir(path.join(dir, sub));
+  if (root) {
+    // The auth and mail processes run as the package's accounts: they must reach the files.
+    await fs.chmod(dir, 0o755);
+    await fs.chown(path.join(dir, 'mail'), mailUid, mailGid);
+  }
+  await fs.writeFile(path.join(dir, 'passwd'), `${user}:{PLAIN}${password}\n`);
+  await fs.writeFile(
+    path.join(dir, 'dovecot.conf'),
+    `base_dir = ${dir}/run
+state_dir = ${dir}/state
+log_path = ${dir}/dovecot.log
+protocols = imap
+listen = 127.0.0.1
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain
+mail_location = maildir:${dir}/mail/%n
+first_valid_uid = ${mailUid}
+default_internal_user = ${root ? 'dovecot' : me}
+default_internal_group = ${root ? 'dovecot' : me}
+default_login_user = ${root ? 'dovenull' : me}
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN username_format=%n ${dir}/passwd
+}
+userdb {
+  driver = static
+  args = uid=${mailUid} gid=${mailGid} home=${dir}/mail/%n
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = ${port}
+  }
+  inet_listener imaps {
+    port = 0
+  }
+  chroot =
+}
+service anvil {
+  chroot =
+}
+`,
+  );
+  const child: ChildProcess = spawn(BINARY, ['-F', '-c', path.join(dir, 'dovecot.conf')], {
+    stdio: 'ignore',
+  });
+  await waitForPort(port);
+  const url = `imap://${user}:${password}@127.0.0.1:${port}/INBOX`;
+  const client = async () => {
+    const c = new ImapFlow({
+      host: '127.0.0.1',
+      port,
+      secure: false,
+      auth: { user, pass: password },
+      logger: false,
+    });
+    await c.connect();
+    return c;
+  };
+  return {
+    port,
+    user,
+    password,
+    url,
+    client,
+    async append(raw) {
+      const c = await client();
+      try {
+        await c.append('INBOX', raw);
+      } finally {
+        await c.logout();
+      }
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) =>
+        child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
+      );
+      if (!process.env.KEEP_DOVECOT) await fs.rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function waitForPort(port: number) {
+  for (let i = 0; i < 100; i++) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`Dovecot did not listen on port ${port}`);
+}

@@ -27,6 +27,7 @@ import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
 import { milestoneStatuses } from '../../shared/schemas/milestones.ts';
 import { projectStatuses } from '../../shared/schemas/projects.ts';
 import { leadStatuses } from '../../shared/schemas/staff-leads.ts';
+import { unmatchedReasons, unmatchedStatuses } from '../../shared/schemas/staff-unmatched-mail.ts';
 import { ticketPriorities, ticketStatuses } from '../../shared/schemas/tickets.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -367,19 +368,8 @@ export const unmatchedMails = pgTable(
     fromName: text('from_name').notNull(),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
-    reason: text('reason', {
-      enum: [
-        'unknown-sender',
-        'rate-limited',
-        'too-large',
-        'malformed-mime',
-        'unknown-charset',
-        'staff-without-ticket',
-      ],
-    }).notNull(),
-    status: text('status', { enum: ['open', 'attached', 'discarded'] })
-      .notNull()
-      .default('open'),
+    reason: text('reason', { enum: unmatchedReasons }).notNull(),
+    status: text('status', { enum: unmatchedStatuses }).notNull().default('open'),
     ticketId: text('ticket_id').references(() => tickets.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

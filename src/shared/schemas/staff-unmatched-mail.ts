@@ -11,6 +11,9 @@ export const unmatchedReasons = [
   'staff-without-ticket',
 ] as const;
 
+/** Where an unmatched mail stands: waiting for an agent, placed on a ticket, or discarded. */
+export const unmatchedStatuses = ['open', 'attached', 'discarded'] as const;
+
 export const unmatchedMailSchema = z.object({
   id: z.string(),
   fromAddress: z.string(),

@@ -67,7 +67,7 @@ export async function attachUnmatched(
     .set({ outcome: 'ticket', ticketId })
     .where(eq(intakeMessages.messageId, mail.messageId));
   await recordAudit(tx, agent, {
-    action: 'unmatched-mail.attach',
+    action: 'unmatched_mail.attach',
     entityType: 'ticket',
     entityId: ticketId,
     customerId: input.customerId,
@@ -80,7 +80,7 @@ export async function discardUnmatched(tx: Tx, { id, agent }: { id: string; agen
   await lockOpen(tx, id);
   await tx.update(unmatchedMails).set({ status: 'discarded' }).where(eq(unmatchedMails.id, id));
   await recordAudit(tx, agent, {
-    action: 'unmatched-mail.discard',
+    action: 'unmatched_mail.discard',
     entityType: 'unmatched-mail',
     entityId: id,
     customerId: null,

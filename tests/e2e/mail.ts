@@ -1,7 +1,5 @@
-import fs from 'node:fs/promises';
 import { expect } from '@playwright/test';
-import { readSinkMail } from './fixtures/sign-in.ts';
-import { e2eDirs } from './ports.ts';
+import { mailFiles, readSinkMail } from './fixtures/sign-in.ts';
 
 type Mail = { to: string[]; subject: string; text: string };
 
@@ -11,7 +9,7 @@ export async function waitForMailTo(to: string): Promise<Mail> {
   await expect
     .poll(
       async () => {
-        const files = await fs.readdir(e2eDirs.mail).catch(() => [] as string[]);
+        const files = await mailFiles();
         for (const file of files) {
           const mail = await readSinkMail<Mail>(file);
           if (mail?.to.includes(to.toLowerCase())) found = mail;
@@ -30,7 +28,7 @@ export async function waitForMailTo(to: string): Promise<Mail> {
  */
 export async function mailsToAfterOutboxRan(to: string): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, 1500));
-  const files = await fs.readdir(e2eDirs.mail).catch(() => [] as string[]);
+  const files = await mailFiles();
   let count = 0;
   for (const file of files) {
     if ((await readSinkMail<Mail>(file))?.to.includes(to.toLowerCase())) count++;

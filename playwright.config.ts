@@ -17,7 +17,12 @@ export default defineConfig({
     launchOptions: { executablePath: findChromium() ?? undefined, args: chromiumArgs },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'chromium',
+      // Tests of the plain-form path need scripts off: the no-js project below runs them.
+      grepInvert: /@plain-form/,
+      use: { ...devices['Desktop Chrome'] },
+    },
     // The public pages work without JavaScript too: their forms post as plain HTML forms.
     {
       name: 'no-js',

@@ -6,37 +6,40 @@ import { expect, test } from './fixtures/test.ts';
 import { mailsToAfterOutboxRan, waitForMailTo } from './mail.ts';
 
 const noJs = () => test.info().project.name === 'no-js';
+/** The plain-form path: run by the no-js project only (playwright.config.ts). */
+const plainFormOnly = { tag: '@plain-form' };
 
 for (const path of ['/', '/contact']) {
-  test(`without JavaScript the contact form on ${path} posts, shows the messages under the fields, then "Message sent!"`, async ({
-    page,
-  }) => {
-    test.skip(!noJs(), 'the plain-form path; with JavaScript see public-contact.spec.ts');
-    await page.goto(path);
-    const form = page.locator('form#contact-form');
-    await form.getByLabel('Email').fill('not-an-address');
-    await form.getByLabel('Company').fill('Blake & Sons <Freight>');
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : '/contact'}#contact-form$`));
-    await expect(form.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
-    await expect(form.getByLabel('Email')).toHaveAccessibleDescription('Valid email is required');
-    await expect(form.getByLabel('Message')).toHaveAccessibleDescription('Message is required');
-    await expect(form.getByLabel('Email')).toHaveValue('not-an-address');
-    await expect(form.getByLabel('Company')).toHaveValue('Blake & Sons <Freight>');
+  test(
+    `without JavaScript the contact form on ${path} posts, shows the messages under the fields, then "Message sent!"`,
+    plainFormOnly,
+    async ({ page }) => {
+      await page.goto(path);
+      const form = page.locator('form#contact-form');
+      await form.getByLabel('Email').fill('not-an-address');
+      await form.getByLabel('Company').fill('Blake & Sons <Freight>');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/' : '/contact'}#contact-form$`));
+      await expect(form.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
+      await expect(form.getByLabel('Email')).toHaveAccessibleDescription('Valid email is required');
+      await expect(form.getByLabel('Message')).toHaveAccessibleDescription('Message is required');
+      await expect(form.getByLabel('Email')).toHaveValue('not-an-address');
+      await expect(form.getByLabel('Company')).toHaveValue('Blake & Sons <Freight>');
 
-    const email = `no-js-${Date.now()}@example.com`;
-    await form.getByLabel('Name').fill('Morgan Blake');
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Message').fill('Please call me about a Wi-Fi upgrade.');
-    await form.getByRole('button', { name: 'Send Message' }).click();
-    await expect(form.getByRole('status')).toHaveText(
-      "Message sent!We'll get back to you within 24 hours.",
-    );
-    await expect(form.getByLabel('Name')).toHaveValue('');
-    await expect(form.getByLabel('Company')).toHaveValue('');
-    const ack = await waitForMailTo(email);
-    expect(ack.text).toContain('will get back to you within 24 hours');
-  });
+      const email = `no-js-${Date.now()}@example.com`;
+      await form.getByLabel('Name').fill('Morgan Blake');
+      await form.getByLabel('Email').fill(email);
+      await form.getByLabel('Message').fill('Please call me about a Wi-Fi upgrade.');
+      await form.getByRole('button', { name: 'Send Message' }).click();
+      await expect(form.getByRole('status')).toHaveText(
+        "Message sent!We'll get back to you within 24 hours.",
+      );
+      await expect(form.getByLabel('Name')).toHaveValue('');
+      await expect(form.getByLabel('Company')).toHaveValue('');
+      const ack = await waitForMailTo(email);
+      expect(ack.text).toContain('will get back to you within 24 hours');
+    },
+  );
 }
 
 async function openPlainQuote(page: Page) {
@@ -47,74 +50,77 @@ async function openPlainQuote(page: Page) {
   return form;
 }
 
-test('without JavaScript Request a Quote opens the quote form, which posts, shows its messages, then "Thank you!"', async ({
-  page,
-}) => {
-  test.skip(!noJs(), 'the plain-form path; with JavaScript see public-quote.spec.ts');
-  let form = await openPlainQuote(page);
-  await expect(form).toContainText(
-    "Get a customized quote for Cloud Solutions. Fill out the form below and we'll get back to you within 24 hours.",
-  );
-  await expect(form.getByLabel('Service')).toHaveValue('Cloud Solutions');
-  await form.getByLabel('Project Details').fill('Too short');
-  await form.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(page).toHaveURL(/\/services\/cloud-solutions#request-quote$/);
-  form = page.locator('section#request-quote');
-  await expect(form.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
-  await expect(form.getByLabel('Email')).toHaveAccessibleDescription('Valid email is required');
-  await expect(form.getByLabel('Project Details')).toHaveAccessibleDescription(
-    'Please provide at least 10 characters of project details',
-  );
-  await expect(form.getByLabel('Project Details')).toHaveValue('Too short');
+test(
+  'without JavaScript Request a Quote opens the quote form, which posts, shows its messages, then "Thank you!"',
+  plainFormOnly,
+  async ({ page }) => {
+    let form = await openPlainQuote(page);
+    await expect(form).toContainText(
+      "Get a customized quote for Cloud Solutions. Fill out the form below and we'll get back to you within 24 hours.",
+    );
+    await expect(form.getByLabel('Service')).toHaveValue('Cloud Solutions');
+    await form.getByLabel('Project Details').fill('Too short');
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page).toHaveURL(/\/services\/cloud-solutions#request-quote$/);
+    form = page.locator('section#request-quote');
+    await expect(form.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
+    await expect(form.getByLabel('Email')).toHaveAccessibleDescription('Valid email is required');
+    await expect(form.getByLabel('Project Details')).toHaveAccessibleDescription(
+      'Please provide at least 10 characters of project details',
+    );
+    await expect(form.getByLabel('Project Details')).toHaveValue('Too short');
 
-  const email = `no-js-quote-${Date.now()}@example.com`;
-  await form.getByLabel('Name').fill('Priya Raman');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Project Details').fill('Move 12 servers to Azure within two quarters.');
-  await form.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(form.getByRole('status')).toContainText("Thank you!We'll get back to you shortly.");
-  await waitForMailTo(email);
-  await form.getByRole('link', { name: 'Close' }).click();
-  await expect(form).toBeHidden();
-});
+    const email = `no-js-quote-${Date.now()}@example.com`;
+    await form.getByLabel('Name').fill('Priya Raman');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Project Details').fill('Move 12 servers to Azure within two quarters.');
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(form.getByRole('status')).toContainText(
+      "Thank you!We'll get back to you shortly.",
+    );
+    await waitForMailTo(email);
+    await form.getByRole('link', { name: 'Close' }).click();
+    await expect(form).toBeHidden();
+  },
+);
 
-test('without JavaScript Cancel closes the quote form', async ({ page }) => {
-  test.skip(!noJs(), 'the plain-form path');
+test('without JavaScript Cancel closes the quote form', plainFormOnly, async ({ page }) => {
   const form = await openPlainQuote(page);
   await form.getByRole('link', { name: 'Cancel' }).click();
   await expect(form).toBeHidden();
   await expect(page).toHaveURL(/#request-quote-button$/);
 });
 
-test('a plain-form post with the honeypot filled is refused and stores nothing', async ({
-  page,
-}) => {
-  test.skip(!noJs(), 'the plain-form path');
-  const email = `honeypot-${Date.now()}@example.com`;
-  await page.goto('/contact');
-  const form = page.locator('form#contact-form');
-  await form.getByLabel('Name').fill('Bot');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Message').fill('Buy now');
-  await form.locator('input[name="website"]').fill('https://spam.example', { force: true });
-  await form.getByRole('button', { name: 'Send Message' }).click();
-  await expect(form.getByRole('alert')).toHaveText(
-    'ErrorFailed to send message. Please try again.',
-  );
-  await expect(form.getByLabel('Name')).toHaveValue('Bot');
-  await expect(form.locator('input[name="website"]')).toHaveValue('');
+test(
+  'a plain-form post with the honeypot filled is refused and stores nothing',
+  plainFormOnly,
+  async ({ page }) => {
+    const email = `honeypot-${Date.now()}@example.com`;
+    await page.goto('/contact');
+    const form = page.locator('form#contact-form');
+    await form.getByLabel('Name').fill('Bot');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Message').fill('Buy now');
+    await form.locator('input[name="website"]').fill('https://spam.example', { force: true });
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(form.getByRole('alert')).toHaveText(
+      'ErrorFailed to send message. Please try again.',
+    );
+    await expect(form.getByLabel('Name')).toHaveValue('Bot');
+    await expect(form.locator('input[name="website"]')).toHaveValue('');
 
-  const quote = await openPlainQuote(page);
-  await quote.getByLabel('Name').fill('Bot');
-  await quote.getByLabel('Email').fill(email);
-  await quote.getByLabel('Project Details').fill('Buy our backlinks today');
-  await quote.locator('input[name="website"]').fill('https://spam.example', { force: true });
-  await quote.getByRole('button', { name: 'Submit Request' }).click();
-  await expect(page.locator('section#request-quote').getByRole('alert')).toHaveText(
-    'Invalid request',
-  );
-  expect(await mailsToAfterOutboxRan(email)).toBe(0);
-});
+    const quote = await openPlainQuote(page);
+    await quote.getByLabel('Name').fill('Bot');
+    await quote.getByLabel('Email').fill(email);
+    await quote.getByLabel('Project Details').fill('Buy our backlinks today');
+    await quote.locator('input[name="website"]').fill('https://spam.example', { force: true });
+    await quote.getByRole('button', { name: 'Submit Request' }).click();
+    await expect(page.locator('section#request-quote').getByRole('alert')).toHaveText(
+      'Invalid request',
+    );
+    expect(await mailsToAfterOutboxRan(email)).toBe(0);
+  },
+);
 
 test('a cross-site plain-form post is refused before anything is stored', async ({ request }) => {
   const email = `cross-site-${Date.now()}@example.com`;

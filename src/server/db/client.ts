@@ -15,7 +15,11 @@ import { takeTurns } from './pglite-turns.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
-/** One query surface for both drivers: routes never know which one runs. */
+/**
+ * One query surface for both drivers: routes never know which one runs. Drizzle types each
+ * driver's database by its own query-result type, so each driver's database is cast to this
+ * one once where it is opened (here, and in backup and restore); both answer `{ rows }`.
+ */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -8,6 +8,7 @@ import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
 import { customerUsers, users } from '../src/server/db/schema.ts';
+import { HUGE_COMPANY } from '../src/server/seed/huge.ts';
 import { LARGE_COMPANY } from '../src/server/seed/large.ts';
 import { createSession } from '../src/server/services/sessions.ts';
 
@@ -17,6 +18,8 @@ const dataDir = process.env.BENCH_DATA_DIR ?? path.resolve('.tmp/bench/data');
 const fresh = process.env.BENCH_FRESH === '1';
 // The scale bench signs in as the large company's user instead of the demo one.
 const large = process.env.BENCH_LARGE === '1';
+// The issue-20 bench: the company of 100,000 invoices, tickets and documents.
+const huge = process.env.BENCH_HUGE === '1';
 if (fresh) await fs.rm(dataDir, { recursive: true, force: true });
 const env = {
   NODE_ENV: 'production',
@@ -40,7 +43,13 @@ if (fresh) {
   // measurement starts with a clean heap, not the garbage of 30,000 inserted rows.
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'src/server/seed/seed-cli.ts', ...(large ? ['--large'] : [])],
+    [
+      '--import',
+      'tsx',
+      'src/server/seed/seed-cli.ts',
+      ...(large ? ['--large'] : []),
+      ...(huge ? ['--huge'] : []),
+    ],
     { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'ignore', 'inherit'] },
   );
 }
@@ -49,7 +58,11 @@ await database.migrate();
 const app = await buildApp(config, { database, closeDatabase: true });
 await app.listen({ port: 0, host: '127.0.0.1' });
 
-const email = large ? LARGE_COMPANY.userEmail : 'jordan.lee@acme-logistics.example';
+const email = huge
+  ? HUGE_COMPANY.userEmail
+  : large
+    ? LARGE_COMPANY.userEmail
+    : 'jordan.lee@acme-logistics.example';
 const [user] = await app.db
   .select({ id: users.id, customerId: customerUsers.customerId })
   .from(users)
@@ -69,5 +82,6 @@ process.send?.(info);
 // elapsed time, it hardly grows when other work shares the cores.
 process.on('message', (m) => {
   if (m === 'cpu-usage') process.send?.(process.cpuUsage());
+  if (m === 'rss') process.send?.({ rss: process.memoryUsage().rss });
 });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

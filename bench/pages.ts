@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { publicRoutes } from '../src/shared/routes.ts';
 import type { AppServerInfo } from './app-server.ts';
 import { startChild, type Child } from './processes.ts';
+import { median } from './stats.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -22,27 +24,55 @@ const CHROME_FLAGS = [
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const clientDir = path.resolve('dist/client');
 const FLOOR_DIR = 'bench-floor';
+/** Lighthouse runs per page and per floor, interleaved (BENCH_RUNS, default 5). */
+export const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 5));
 
-export type Weight = { html: number; js: number; css: number; total: number; requests: number };
-/** The four category scores, and the largest contentful paint in ms (simulated mobile). */
-export type Scores = Record<(typeof CATEGORIES)[number], number> & { lcpMs: number };
+/**
+ * Gzip bytes a page loads. `js` is every script loaded with nobody touching the page (after
+ * the load event, the browser idle and the network quiet); `jsBeforePaint` the scripts
+ * requested before the first contentful paint, `jsByLoad` those requested before the load
+ * event (the critical path).
+ */
+export type Weight = {
+  html: number;
+  js: number;
+  jsBeforePaint: number;
+  jsByLoad: number;
+  css: number;
+  total: number;
+  requests: number;
+};
+/** The four category scores, with the metrics that explain LCP (simulated mobile, ms). */
+export type Scores = Record<(typeof CATEGORIES)[number], number | undefined> & {
+  lcpMs: number;
+  fcpMs: number;
+  tbtMs: number;
+  /** LCP as it happened on this machine, before the mobile simulation. */
+  observedLcpMs: number;
+};
+/** Several runs of one URL: every run's scores, and what the median-LCP run says of its LCP. */
+export type Audited = { runs: Scores[]; lcpElement: string; lcpPhases: string };
 export type PageRow = {
   page: string;
   path: string;
   weight: Weight;
-  lighthouse: Scores;
-  floor: { weight: Weight; lighthouse: Scores };
+  lighthouse: Audited;
+  floor: { weight: Weight; lighthouse: Audited };
 };
 
 type PageSpec = { name: string; path: string; signedIn: boolean };
-const PAGES: PageSpec[] = [
-  { name: 'home', path: '/', signedIn: false },
-  { name: 'service', path: '/services/cybersecurity', signedIn: false },
-  { name: 'contact', path: '/contact', signedIn: false },
-  { name: 'services', path: '/services', signedIn: false },
-  { name: 'about', path: '/about', signedIn: false },
+/** Every public route the router and the prerenderer know, then one signed-in page. */
+const ALL_PAGES: PageSpec[] = [
+  ...publicRoutes.map((route) => ({
+    name: route === '/' ? 'home' : route.replace(/^\//, '').replace(/\//g, '-'),
+    path: route,
+    signedIn: false,
+  })),
   { name: 'dashboard', path: '/portal/dashboard', signedIn: true },
 ];
+/** BENCH_PAGES=home,contact narrows a run (for investigating one page). */
+const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
+const PAGES = only ? ALL_PAGES.filter((p) => only.includes(p.name)) : ALL_PAGES;
 
 export async function ensureBuilt() {
   try {
@@ -53,12 +83,19 @@ export async function ensureBuilt() {
   }
 }
 
-/** gzip bytes of the HTML, JS and CSS a page actually loads, plus its rendered markup. */
+/** Removes what runs (scripts, module preloads); keeps data such as JSON-LD. */
+export function staticCopy(html: string): string {
+  return html
+    .replace(/<script\b(?![^>]*type="application\/ld\+json")[^>]*>[\s\S]*?<\/script>/gi, '')
+    .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, '');
+}
+
+/** What a page loads with nobody touching it, by phase; and the HTML it was sent. */
 async function weigh(
   browser: Browser,
   url: string,
   cookie?: string,
-): Promise<{ weight: Weight; markup: string }> {
+): Promise<{ weight: Weight; served: string }> {
   const context = await browser.newContext();
   if (cookie) {
     const [name, value] = cookie.split(/=(.*)/s);
@@ -69,8 +106,18 @@ async function weigh(
     ]);
   }
   const page = await context.newPage();
-  const weight: Weight = { html: 0, js: 0, css: 0, total: 0, requests: 0 };
+  const weight: Weight = {
+    html: 0,
+    js: 0,
+    jsBeforePaint: 0,
+    jsByLoad: 0,
+    css: 0,
+    total: 0,
+    requests: 0,
+  };
+  const scripts = new Map<string, number>();
   const pending: Promise<void>[] = [];
+  let served = '';
   page.on('response', (res) => {
     const type = res.request().resourceType();
     const key =
@@ -85,77 +132,162 @@ async function weigh(
     pending.push(
       res.body().then(
         (body) => {
-          weight[key] += gzipSync(body).length;
+          const size = gzipSync(body).length;
+          weight[key] += size;
           weight.requests++;
+          if (key === 'js') scripts.set(res.url(), size);
+          if (key === 'html' && res.url() === url) served = body.toString('utf8');
         },
         () => {},
       ),
     );
   });
-  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.goto(url, { waitUntil: 'load' });
+  // Nobody touches the page: let it go idle and the network fall quiet, twice.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(
+    () => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })),
+  );
+  await page.waitForTimeout(1000);
+  await page.waitForLoadState('networkidle');
   await Promise.all(pending);
+  // When each script was asked for, against first paint and the load event (this page's clock).
+  const timing = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+    return {
+      fcp: fcp ?? Infinity,
+      load: nav.loadEventStart,
+      starts: performance
+        .getEntriesByType('resource')
+        .map((e) => [e.name, e.startTime] as [string, number]),
+    };
+  });
+  for (const [name, start] of timing.starts) {
+    const size = scripts.get(name);
+    if (size === undefined) continue;
+    if (start < timing.fcp) weight.jsBeforePaint += size;
+    if (start < timing.load) weight.jsByLoad += size;
+  }
   weight.total = weight.html + weight.js + weight.css;
-  // The floor: the same rendered content with no script at all.
-  const markup = (await page.content())
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, '')
-    .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, '');
   await context.close();
-  return { weight, markup };
+  return { weight, served };
 }
 
 /** Where each page's full Lighthouse report goes (git-ignored), to read its failing audits. */
 const reportFile = (name: string) => path.resolve('bench/results', `lighthouse-${name}.json`);
 
-async function audit(
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+/**
+ * One Lighthouse run; `all` adds accessibility, best practices and SEO to performance (they
+ * do not change from run to run, performance does: the repeated runs skip them).
+ */
+async function auditOnce(
   port: number,
   url: string,
-  cookie?: string,
-  report?: string,
+  cookie: string | undefined,
+  all: boolean,
   attempt = 1,
-): Promise<Scores> {
+): Promise<{ scores: Scores; lhr: Lhr | undefined }> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: [...CATEGORIES],
+    onlyCategories: all ? [...CATEGORIES] : ['performance'],
     ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
   });
   const failure = result?.lhr.runtimeError;
   if (failure) {
     // A run can fail on a loaded machine (no first paint in time): try again once.
     console.error(`Lighthouse ${url}: ${failure.code} ${failure.message}`);
-    if (attempt < 2) return audit(port, url, cookie, report, attempt + 1);
+    if (attempt < 2) return auditOnce(port, url, cookie, all, attempt + 1);
   }
-  if (result && report) await fs.writeFile(reportFile(report), JSON.stringify(result.lhr));
-  const categories = result?.lhr.categories ?? {};
+  const lhr = result?.lhr;
+  const categories = lhr?.categories ?? {};
+  const metric = (id: string) => Math.round(lhr?.audits[id]?.numericValue ?? 0);
+  const observed = (lhr?.audits.metrics?.details as { items?: Record<string, number>[] })
+    ?.items?.[0]?.observedLargestContentfulPaint;
   return {
-    ...(Object.fromEntries(
-      CATEGORIES.map((c) => [c, Math.round((categories[c]?.score ?? 0) * 100)]),
-    ) as Record<(typeof CATEGORIES)[number], number>),
-    lcpMs: Math.round(result?.lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+    lhr,
+    scores: {
+      ...(Object.fromEntries(
+        CATEGORIES.map((c) => [
+          c,
+          categories[c] ? Math.round((categories[c].score ?? 0) * 100) : undefined,
+        ]),
+      ) as Record<(typeof CATEGORIES)[number], number | undefined>),
+      lcpMs: metric('largest-contentful-paint'),
+      fcpMs: metric('first-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      observedLcpMs: Math.round(observed ?? 0),
+    },
   };
 }
 
-/** Each page next to a static copy of its rendered content, served by the same server. */
+/** The LCP element and its phases (TTFB, load delay, load time, render delay) of one report. */
+function lcpDetails(lhr: Lhr | undefined): { lcpElement: string; lcpPhases: string } {
+  type Table = { items?: Record<string, unknown>[] };
+  const tables =
+    (lhr?.audits['largest-contentful-paint-element']?.details as { items?: Table[] })?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node as { selector?: string; nodeLabel?: string } | undefined;
+  const phases = (tables[1]?.items ?? [])
+    .map((p) => `${String(p.phase)} ${Math.round(Number(p.timing))}`)
+    .join(', ');
+  return {
+    lcpElement: node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 40)}"` : '',
+    lcpPhases: phases,
+  };
+}
+
+/** The run whose LCP is the median (the lower middle one for an even count). */
+function medianRun<T extends { scores: Scores }>(runs: T[]): T {
+  const sorted = [...runs].sort((a, b) => a.scores.lcpMs - b.scores.lcpMs);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/**
+ * The floor of a page: its HTML as the server sent it without the scripts, served as a file
+ * with the same compression as a page (Brotli 5, gzip 6), its stylesheet the same file.
+ */
+async function writeFloor(name: string, served: string) {
+  const dir = path.join(clientDir, FLOOR_DIR);
+  const body = Buffer.from(staticCopy(served));
+  const file = path.join(dir, `${name}.html`);
+  await fs.writeFile(file, body);
+  await fs.writeFile(`${file}.gz`, gzipSync(body, { level: 6 }));
+  await fs.writeFile(
+    `${file}.br`,
+    brotliCompressSync(body, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  );
+}
+
+/** Each page next to a static copy of what it was sent, served by the same server. */
 export async function benchPages(env: Record<string, string>): Promise<PageRow[]> {
   await ensureBuilt();
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS.slice(1) });
   let server: Child<AppServerInfo> | null = null;
   try {
-    // First pass: weigh the real pages and keep their rendered markup as the floor.
+    // First pass: weigh the real pages and keep the HTML they were sent as their floor.
     server = await startChild<AppServerInfo>('app-server.ts', { ...env, BENCH_FRESH: '1' });
     const measured = [];
+    await fs.mkdir(path.join(clientDir, FLOOR_DIR), { recursive: true });
     for (const spec of PAGES) {
       const url = `http://127.0.0.1:${server.info.port}${spec.path}`;
-      measured.push({
-        spec,
-        ...(await weigh(browser, url, spec.signedIn ? server.info.cookie : undefined)),
-      });
+      const { weight, served } = await weigh(
+        browser,
+        url,
+        spec.signedIn ? server.info.cookie : undefined,
+      );
+      await writeFloor(spec.name, served);
+      measured.push({ spec, weight });
     }
     await server.stop();
-    await fs.mkdir(path.join(clientDir, FLOOR_DIR), { recursive: true });
-    for (const m of measured)
-      await fs.writeFile(path.join(clientDir, FLOOR_DIR, `${m.spec.name}.html`), m.markup);
 
     // Second pass: the static server only registers files present at start.
     server = await startChild<AppServerInfo>('app-server.ts', env);
@@ -168,16 +300,34 @@ export async function benchPages(env: Record<string, string>): Promise<PageRow[]
         const url = `http://127.0.0.1:${port}${m.spec.path}`;
         const floorUrl = `http://127.0.0.1:${port}/${FLOOR_DIR}/${m.spec.name}.html`;
         const signed = m.spec.signedIn ? cookie : undefined;
+        // Page and floor interleaved, the first of each pair alternating, so a busy moment
+        // of the shared machine falls on both.
+        const pageRuns = [];
+        const floorRuns = [];
+        for (let run = 0; run < RUNS; run++) {
+          const pageFirst = run % 2 === 0;
+          const all = run === 0;
+          if (pageFirst) pageRuns.push(await auditOnce(chrome.port, url, signed, all));
+          floorRuns.push(await auditOnce(chrome.port, floorUrl, undefined, all));
+          if (!pageFirst) pageRuns.push(await auditOnce(chrome.port, url, signed, all));
+        }
+        const pageMedian = medianRun(pageRuns);
+        const floorMedian = medianRun(floorRuns);
+        if (pageMedian.lhr)
+          await fs.writeFile(reportFile(m.spec.name), JSON.stringify(pageMedian.lhr));
+        if (floorMedian.lhr)
+          await fs.writeFile(reportFile(`${m.spec.name}-floor`), JSON.stringify(floorMedian.lhr));
         rows.push({
           page: m.spec.name,
           path: m.spec.path,
           weight: m.weight,
-          lighthouse: await audit(chrome.port, url, signed, m.spec.name),
+          lighthouse: { runs: pageRuns.map((r) => r.scores), ...lcpDetails(pageMedian.lhr) },
           floor: {
             weight: (await weigh(browser, floorUrl)).weight,
-            lighthouse: await audit(chrome.port, floorUrl),
+            lighthouse: { runs: floorRuns.map((r) => r.scores), ...lcpDetails(floorMedian.lhr) },
           },
         });
+        console.error(`pages: ${m.spec.path} done`);
       }
     } finally {
       chrome.kill();
@@ -188,4 +338,11 @@ export async function benchPages(env: Record<string, string>): Promise<PageRow[]
     await browser.close();
     await fs.rm(path.join(clientDir, FLOOR_DIR), { recursive: true, force: true });
   }
+}
+
+/** Median LCP of the runs, and the ratio of the page's median to the floor's. */
+export function lcpSummary(row: PageRow) {
+  const page = median(row.lighthouse.runs.map((r) => r.lcpMs));
+  const floor = median(row.floor.lighthouse.runs.map((r) => r.lcpMs));
+  return { page, floor, ratio: floor ? page / floor : 0 };
 }

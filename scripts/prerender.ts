@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { bootLoaderScript } from '../src/client/public/islands/boot-loader.ts';
 import { headTags } from '../src/client/public/seo/head-tags.ts';
 import { renderPage } from '../src/client/entry-server.tsx';
 import { publicRoutes } from '../src/shared/routes.ts';
@@ -15,14 +16,25 @@ import {
 
 const clientDir = path.resolve('dist/client');
 const shellTemplate = await fs.readFile(path.join(clientDir, 'index.html'), 'utf8');
-// Public pages load only the islands' boot script (docs/decisions/024-public-islands.md).
-const template = await fs.readFile(path.join(clientDir, 'public.html'), 'utf8');
+// Public pages load only the islands' boot script (docs/decisions/024-public-islands.md), and
+// that after first paint: its tag and preload give way to an inline loader (decision 027).
+const template = withBootLoader(await fs.readFile(path.join(clientDir, 'public.html'), 'utf8'));
 for (const html of [shellTemplate, template]) {
   if (!html.includes('<!--app-html-->') || !html.includes('<!--head:end-->')) {
     throw new Error(
       'dist/client/index.html or public.html lacks the <!--app-html--> or <!--head:...--> markers',
     );
   }
+}
+
+function withBootLoader(html: string): string {
+  const bootTag = /\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
+  const bootUrl = bootTag.exec(html)?.[1];
+  if (!bootUrl) throw new Error('public.html has no boot script tag');
+  return html
+    .replace(bootTag, '')
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace('</body>', `<script type="module">${bootLoaderScript(bootUrl)}</script>\n  </body>`);
 }
 
 async function page(route: string | null): Promise<string> {

@@ -109,4 +109,32 @@ describe('READ_RATE_LIMIT and MAIL_RETENTION_DAYS (issue 13, items 4 and 8)', ()
     expect(() => loadConfig({ READ_RATE_LIMIT: 'lots' })).toThrow(/READ_RATE_LIMIT/);
     expect(() => loadConfig({ MAIL_RETENTION_DAYS: '-3' })).toThrow(/MAIL_RETENTION_DAYS/);
   });
+
+  it('signs in to the mailbox by OAuth client credentials only with the whole set, sent over https', () => {
+    expect(loadConfig({}).imapOAuth).toBeUndefined();
+    const tokenUrl = 'https://login.microsoftonline.com/tenant-id/oauth2/v2.0/token';
+    const on = loadConfig({
+      IMAP_URL: 'imaps://support%40example.com@outlook.office365.com:993/INBOX',
+      IMAP_OAUTH_TOKEN_URL: tokenUrl,
+      IMAP_OAUTH_CLIENT_ID: 'app-id',
+      IMAP_OAUTH_CLIENT_SECRET: 'secret',
+    });
+    expect(on.imapOAuth).toEqual({
+      tokenUrl,
+      clientId: 'app-id',
+      clientSecret: 'secret',
+      scope: 'https://outlook.office365.com/.default',
+    });
+    expect(on.supportMailbox).toBe('support@example.com');
+    expect(() => loadConfig({ IMAP_OAUTH_TOKEN_URL: tokenUrl })).toThrow(
+      /IMAP_OAUTH_CLIENT_ID is required with IMAP_OAUTH_TOKEN_URL[\s\S]*IMAP_OAUTH_CLIENT_SECRET/,
+    );
+    const plain = { IMAP_OAUTH_CLIENT_ID: 'a', IMAP_OAUTH_CLIENT_SECRET: 'b' };
+    expect(() =>
+      loadConfig({ ...plain, IMAP_OAUTH_TOKEN_URL: 'http://login.example.com/token' }),
+    ).toThrow(/IMAP_OAUTH_TOKEN_URL must be https/);
+    expect(
+      loadConfig({ ...plain, IMAP_OAUTH_TOKEN_URL: 'http://127.0.0.1:8080/token' }).imapOAuth,
+    ).toBeDefined();
+  });
 });

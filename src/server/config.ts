@@ -98,6 +98,10 @@ const envSchema = z
     SUPPORT_EMAIL: z.string().email('must be an e-mail address').default(company.supportEmail),
     SUPPORT_MAILBOX: z.string().email('must be an e-mail address').optional(),
     IMAP_URL: optionalUrl(['imap:', 'imaps:']),
+    IMAP_OAUTH_TOKEN_URL: optionalUrl(['https:', 'http:']),
+    IMAP_OAUTH_CLIENT_ID: z.string().trim().min(1).optional(),
+    IMAP_OAUTH_CLIENT_SECRET: z.string().min(1).optional(),
+    IMAP_OAUTH_SCOPE: z.string().trim().min(1).default('https://outlook.office365.com/.default'),
     INTAKE_CATEGORY: z
       .enum(ticketCategories, { message: `must be one of: ${ticketCategories.join(', ')}` })
       .default('Other'),
@@ -127,6 +131,26 @@ const envSchema = z
     MAIL_RETENTION_DAYS: positiveInt(14),
   })
   .superRefine((env, ctx) => {
+    if (env.IMAP_OAUTH_TOKEN_URL) {
+      for (const key of ['IMAP_OAUTH_CLIENT_ID', 'IMAP_OAUTH_CLIENT_SECRET'] as const) {
+        if (!env[key]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is required with IMAP_OAUTH_TOKEN_URL',
+          });
+        }
+      }
+      // A client secret goes only to a token endpoint reached over TLS, except on this machine.
+      const url = new URL(env.IMAP_OAUTH_TOKEN_URL);
+      if (url.protocol === 'http:' && !['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['IMAP_OAUTH_TOKEN_URL'],
+          message: 'must be https (http only to this machine)',
+        });
+      }
+    }
     // The development secret is public: a site reached over https is a real deployment,
     // whatever NODE_ENV says.
     const https = env.APP_URL?.startsWith('https:') ?? false;
@@ -167,6 +191,11 @@ export type Config = {
   supportMailbox: string;
   /** The support mailbox intake reads (`imaps://user:pass@host:993/INBOX`); unset: no intake. */
   imapUrl?: string;
+  /**
+   * OAuth 2.0 client credentials for the support mailbox (Microsoft 365): with them, intake
+   * signs in with an access token from `tokenUrl` instead of IMAP_URL's password.
+   */
+  imapOAuth?: { tokenUrl: string; clientId: string; clientSecret: string; scope: string };
   /** Category and department of a ticket that arrives by e-mail. */
   intakeCategory: TicketCategory;
   intakeDepartment: TicketDepartment;
@@ -232,6 +261,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     supportMailbox: e.SUPPORT_MAILBOX ?? imapUser(e.IMAP_URL) ?? e.SUPPORT_EMAIL,
     imapUrl: e.IMAP_URL,
+    imapOAuth:
+      e.IMAP_OAUTH_TOKEN_URL && e.IMAP_OAUTH_CLIENT_ID && e.IMAP_OAUTH_CLIENT_SECRET
+        ? {
+            tokenUrl: e.IMAP_OAUTH_TOKEN_URL,
+            clientId: e.IMAP_OAUTH_CLIENT_ID,
+            clientSecret: e.IMAP_OAUTH_CLIENT_SECRET,
+            scope: e.IMAP_OAUTH_SCOPE,
+          }
+        : undefined,
     intakeCategory: e.INTAKE_CATEGORY,
     intakeDepartment: e.INTAKE_DEPARTMENT,
     helpCenterUrl: e.HELP_CENTER_URL ?? company.helpCenterUrl,

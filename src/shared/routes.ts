@@ -19,12 +19,14 @@ export const paths = {
   tickets: '/portal/tickets',
   documents: '/portal/documents',
   profile: '/portal/profile',
+  team: '/portal/team',
   staff: '/staff',
   staffLeads: '/staff/leads',
   staffCustomers: '/staff/customers',
   staffCustomer: (customerId: string) => `/staff/customers/${customerId}`,
   staffCustomerPattern: '/staff/customers/:customerId',
   staffAudit: '/staff/audit',
+  staffUnmatchedMail: '/staff/unmatched-mail',
 } as const;
 
 /** The 18 public routes of the spec, in its order. */

@@ -140,3 +140,41 @@ test('the body carries every spec field as typed, empty Company and Phone includ
   const ack = await waitForMailTo(email);
   expect(ack.text).toMatch(/Reference: C-[0-9A-F]{8}/);
 });
+
+// Late code: the boot script itself (held by the page's inline loader), or the island's.
+for (const { late, code } of [
+  { late: 'boot script', code: /\/assets\/public-[\w-]+\.js$/ },
+  { late: 'island code', code: /\/assets\/hydrate-[\w-]+\.js$/ },
+]) {
+  test(`keystrokes and the click made before the ${late} arrives are all kept and sent`, async ({
+    page,
+  }) => {
+    // The code arrives late (a slow phone network): everything happens before.
+    let arrived = false;
+    await page.route(code, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      arrived = true;
+      await route.continue();
+    });
+    const email = `early-${Date.now()}@example.com`;
+    await page.goto('/contact');
+    const form = page.locator('form');
+    await form.getByLabel('Name').click();
+    await page.keyboard.type('Early Bird');
+    await form.getByLabel('Email').pressSequentially(email);
+    await form.getByLabel('Message').pressSequentially('Typed before React arrived.');
+    expect(arrived).toBe(false);
+    const [request] = await Promise.all([
+      page.waitForRequest('/api/contact'),
+      form.getByRole('button', { name: 'Send Message' }).click(),
+    ]);
+    expect(arrived).toBe(true);
+    expect(request.postDataJSON()).toMatchObject({
+      name: 'Early Bird',
+      email,
+      message: 'Typed before React arrived.',
+    });
+    await expect(page.getByTestId('toast')).toContainText('Message sent!');
+    await expect(form.getByLabel('Name')).toHaveValue('');
+  });
+}

@@ -182,3 +182,16 @@ test('the quote body carries every spec field as typed, empty Company and Phone 
   expect((await request.response())?.status()).toBe(201);
   await expect(dialog.getByText('Thank you!')).toBeVisible();
 });
+
+test('"Request a Quote" clicked before the boot script arrives opens the modal, not the plain overlay', async ({
+  page,
+}) => {
+  await page.route(/\/assets\/public-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto('/services/cloud-solutions');
+  await page.getByRole('link', { name: 'Request a Quote' }).click();
+  await expect(page.getByRole('dialog', { name: 'Request a Quote' })).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+});

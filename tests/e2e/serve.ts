@@ -33,7 +33,7 @@ const database = await openDatabase(config);
 await database.migrate();
 await seedDemoData(database.db, { dataDir: config.dataDir });
 const app = await buildApp(config, { database, closeDatabase: true });
-const sessionDoor = await startSessionDoor(app, database.db, e2ePorts.sessions);
+const sessionDoor = await startSessionDoor(app, database.db, config, e2ePorts.sessions);
 app.addHook('onClose', () => smtp.close());
 app.addHook('onClose', () => sessionDoor.close());
 installGracefulShutdown(app);

@@ -3,21 +3,32 @@
 // user in with the app's own code, `completeSignIn` (a session row and a sign_ins row, as the
 // magic link makes them), and answers the signed cookie the app would have set. One spec,
 // auth.spec.ts, keeps the real mail flow; every other spec starts from here.
+// `POST /mail` hands a raw message to the mail intake's own `ingestMessage`, as a message
+// fetched from the support mailbox would be (the IMAP side is tested against Dovecot).
 import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { completeSignIn } from '../../src/server/modules/auth/complete-sign-in.ts';
+import { ingestMessage } from '../../src/server/services/intake/ingest.ts';
 
 export type DoorSession = { name: string; value: string; landing: string };
 
-export async function startSessionDoor(app: FastifyInstance, db: Db, port: number) {
+export async function startSessionDoor(app: FastifyInstance, db: Db, config: Config, port: number) {
   const server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       void (async () => {
+        if (req.method === 'POST' && req.url === '/mail') {
+          const deps = { db, write: app.write.bind(app), storage: app.storage, config };
+          const result = await ingestMessage(deps, Buffer.concat(chunks));
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+          return;
+        }
+        const body = Buffer.concat(chunks).toString();
         const { email } = JSON.parse(body || '{}') as { email?: string };
         const [user] = email
           ? await db
@@ -28,7 +39,12 @@ export async function startSessionDoor(app: FastifyInstance, db: Db, port: numbe
           : [];
         const done = user
           ? await db.transaction((tx) =>
-              completeSignIn(tx, user.id, { userAgent: 'e2e session door', ip: '127.0.0.1' }),
+              completeSignIn(
+                tx,
+                user.id,
+                { userAgent: 'e2e session door', ip: '127.0.0.1' },
+                'link',
+              ),
             )
           : null;
         if (req.method !== 'POST' || !done) {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { USERS } from '../e2e/fixtures/portal.ts';
 import { signIn } from '../e2e/fixtures/session.ts';
+import { staffApi } from '../e2e/fixtures/company.ts';
+import { WIDTHS } from '../e2e/screens/catalogue.ts';
 import { STAFF_EMAIL } from '../e2e/fixtures/staff.ts';
 import {
   portalScreens,
@@ -53,4 +55,46 @@ test('portal as a customer', async ({ page }) => {
 test('staff', async ({ page }) => {
   await signIn(page, STAFF_EMAIL);
   await shoot(page, 'staff', staffScreens);
+});
+
+// Issue 18: the company switcher of a two-company user and the "no access" screen of a member.
+test('portal roles and companies', async ({ page }) => {
+  const staff = await staffApi();
+  const companies = (await (await staff.get('/api/staff/customers')).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const invite = async (company: string, email: string, role: string) => {
+    const id = companies.find((c) => c.name === company)?.id ?? '';
+    const data = { email, firstName: 'Dana', lastName: 'Dual', role, confirmOtherCompany: true };
+    await staff.post(`/api/staff/customers/${id}/users`, { data });
+  };
+  await invite('Acme Logistics', 'dana.dual@screens.example', 'admin');
+  await invite('Globex Retail', 'dana.dual@screens.example', 'technical');
+  await invite('Acme Logistics', 'mo.member@screens.example', 'member');
+  await staff.dispose();
+  const shots = async (name: string) => {
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({
+        path: path.join(outDir, String(width), `portal-${name}.png`),
+        fullPage: true,
+      });
+    }
+  };
+  await signIn(page, 'dana.dual@screens.example');
+  await page.getByText('Here is an overview of Acme Logistics.').waitFor();
+  await shots('company-switcher');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Portal menu' }).waitFor();
+  await page.screenshot({ path: path.join(outDir, '390', 'portal-company-switcher-menu.png') });
+  await page.keyboard.press('Escape');
+  await page.context().clearCookies();
+  await signIn(page, 'mo.member@screens.example');
+  await page.goto('/portal/invoices');
+  await page.getByRole('heading', { name: "You don't have access" }).waitFor();
+  await shots('no-access');
+  await page.goto('/portal/dashboard');
+  await page.getByRole('heading', { name: /Welcome back/ }).waitFor();
+  await shots('member-dashboard');
 });

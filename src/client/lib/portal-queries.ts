@@ -1,21 +1,45 @@
-import { queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { activityListSchema, dashboardSchema } from '../../shared/schemas/dashboard.ts';
-import { documentListSchema } from '../../shared/schemas/documents.ts';
-import { invoiceListSchema } from '../../shared/schemas/invoices.ts';
-import { projectListSchema } from '../../shared/schemas/projects.ts';
+import { documentListSchema, documentSummarySchema } from '../../shared/schemas/documents.ts';
+import { invoiceListSchema, invoiceSummarySchema } from '../../shared/schemas/invoices.ts';
+import {
+  projectListSchema,
+  projectNameSchema,
+  projectSummarySchema,
+} from '../../shared/schemas/projects.ts';
 import { siteOutSchema } from '../../shared/schemas/sites.ts';
-import { ticketSchema } from '../../shared/schemas/tickets.ts';
+import { ticketSchema, ticketSummarySchema } from '../../shared/schemas/tickets.ts';
 import { getJson, type ResponseSchema } from './api.ts';
+import { getPage, withParams } from './paged-read.ts';
 
 /** Every read of one company starts with this key, so a write can refresh them all. */
 const companyKey = (companyId: string) => ['/api/customers', companyId] as const;
 
-/** GET /api/customers/{companyId}/{resource} (spec section 7), parsed with the shared schema. */
-function companyRead<T>(resource: string, schema: ResponseSchema<T>) {
+/**
+ * GET /api/customers/{companyId}/{resource} (spec section 7), parsed with the shared schema.
+ * `variant` keeps apart two readings of one address (issue 18: project names or projects).
+ */
+function companyRead<T>(resource: string, schema: ResponseSchema<T>, variant = '') {
   return (companyId: string) =>
     queryOptions({
-      queryKey: [...companyKey(companyId), resource] as const,
+      queryKey: [...companyKey(companyId), resource, variant] as const,
       queryFn: () => getJson(`/api/customers/${companyId}/${resource}`, schema),
+    });
+}
+
+/**
+ * A paged list of one company (issue 20): the first page for `params` (search and filters),
+ * then each `Link: rel="next"` page, one cache entry per combination of parameters.
+ * `variant` as for `companyRead`.
+ */
+function companyPages<T>(resource: string, schema: ResponseSchema<T[]>, variant = '') {
+  return (companyId: string, params: Record<string, string>) =>
+    infiniteQueryOptions({
+      queryKey: [...companyKey(companyId), resource, variant, 'pages', params] as const,
+      queryFn: ({ pageParam }) =>
+        getPage(pageParam ?? withParams(`/api/customers/${companyId}/${resource}`, params), schema),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.next,
     });
 }
 
@@ -24,12 +48,21 @@ export const portalQueries = {
   company: companyKey,
   dashboard: companyRead('dashboard', dashboardSchema),
   activities: companyRead('activities', activityListSchema),
-  invoices: companyRead('invoices', invoiceListSchema),
-  projects: companyRead('projects', projectListSchema),
-  tickets: companyRead('tickets', ticketSchema.array()),
-  documents: companyRead('documents', documentListSchema),
+  invoices: companyPages('invoices', invoiceListSchema),
+  invoiceSummary: companyRead('invoices/summary', invoiceSummarySchema),
+  projects: companyPages('projects', projectListSchema),
+  projectSummary: companyRead('projects/summary', projectSummarySchema),
+  tickets: companyPages('tickets', ticketSchema.array()),
+  ticketSummary: companyRead('tickets/summary', ticketSummarySchema),
+  documents: companyPages('documents', documentListSchema),
+  documentSummary: companyRead('documents/summary', documentSummarySchema),
   sites: companyRead('sites', siteOutSchema.array()),
+  /** What a role without `projects` reads of the same list: names and statuses (issue 18). */
+  projectNames: companyPages('projects', projectNameSchema.array(), 'names'),
 };
 
 /** A portal read of one company, as the screens pass it around. */
 export type CompanyQuery<T> = (companyId: string) => ReturnType<ReturnType<typeof companyRead<T>>>;
+
+/** The options of one paged read (`portalQueries.invoices(companyId, params)`, ...). */
+export type CompanyPagesQuery<T> = ReturnType<ReturnType<typeof companyPages<T>>>;

@@ -14,6 +14,7 @@ import {
   helpdeskTicketSchema,
 } from '../../shared/schemas/staff-helpdesk.ts';
 import { leadSchema } from '../../shared/schemas/staff-leads.ts';
+import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.ts';
 import { getJson, type ResponseSchema } from './api.ts';
 
 type Filters = Record<string, string | undefined>;
@@ -63,4 +64,5 @@ export const staffQueries = {
     q?: string;
   }) => staffRead('tickets', helpdeskTicketSchema.array(), filters),
   ticket: (ticketId: string) => staffRead(`tickets/${ticketId}`, helpdeskTicketDetailSchema),
+  unmatchedMail: () => staffRead('unmatched-mail', unmatchedMailSchema.array()),
 };

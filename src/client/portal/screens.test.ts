@@ -27,6 +27,7 @@ describe('the table of portal screens', () => {
         paths.tickets,
         paths.documents,
         paths.profile,
+        paths.team,
       ].sort(),
     );
   });

@@ -7,6 +7,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { lazy, type ComponentType } from 'react';
+import type { Permission } from '../../shared/permissions.ts';
 import { paths } from '../../shared/routes.ts';
 import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
 
@@ -15,6 +16,8 @@ export type PortalScreen = {
   paths: readonly string[];
   /** Its entry in the portal navigation (spec section 2), in the table's order; none for Profile. */
   nav?: { label: string; icon: LucideIcon };
+  /** What the user's role in the shown company must allow (src/shared/permissions.ts). */
+  permission?: Permission;
   Screen: ComponentType;
 };
 
@@ -36,6 +39,7 @@ export const portalScreens: readonly PortalScreen[] = [
   {
     paths: [paths.invoices],
     nav: { label: 'Invoices', icon: FileText },
+    permission: 'invoices',
     Screen: lazyScreen(() =>
       import('./invoices/invoices-screen.tsx').then((m) => m.InvoicesScreen),
     ),
@@ -62,5 +66,11 @@ export const portalScreens: readonly PortalScreen[] = [
   {
     paths: [paths.profile],
     Screen: lazyScreen(() => import('./profile/profile-screen.tsx').then((m) => m.ProfileScreen)),
+  },
+  {
+    // Issue 18: reached from the user menu, so the spec's five navigation entries stay.
+    paths: [paths.team],
+    permission: 'team',
+    Screen: lazyScreen(() => import('./team/team-screen.tsx').then((m) => m.TeamScreen)),
   },
 ];

@@ -6,7 +6,8 @@ import { useAuth } from '../lib/auth.ts';
 import { cn } from '../ui/cn.ts';
 
 const nav = [
-  { href: paths.staff, label: 'Help Desk', exact: true },
+  // The unmatched mail queue is part of the help desk.
+  { href: paths.staff, label: 'Help Desk', exact: true, also: paths.staffUnmatchedMail },
   { href: paths.staffLeads, label: 'Leads' },
   { href: paths.staffCustomers, label: 'Customers' },
   { href: paths.staffAudit, label: 'Audit Log' },
@@ -27,7 +28,9 @@ export function StaffLayout({ children }: { children: ReactNode }) {
             <nav aria-label="Staff" className="flex flex-wrap gap-1">
               {nav.map((item) => {
                 const active =
-                  'exact' in item ? location === item.href : location.startsWith(item.href);
+                  'exact' in item
+                    ? location === item.href || location === item.also
+                    : location.startsWith(item.href);
                 return (
                   <Link
                     key={item.href}

@@ -5,6 +5,7 @@ import { AuditScreen } from './audit/audit-screen.tsx';
 import { CompanyScreen } from './companies/company-screen.tsx';
 import { CompaniesScreen } from './companies/companies-screen.tsx';
 import { HelpdeskScreen } from './helpdesk/helpdesk-screen.tsx';
+import { UnmatchedMailScreen } from './helpdesk/unmatched-mail-screen.tsx';
 import { LeadsScreen } from './leads/leads-screen.tsx';
 import { StaffLayout } from './layout.tsx';
 
@@ -15,6 +16,11 @@ export default function StaffRoutes() {
       <Route path={paths.staff}>
         <StaffLayout>
           <HelpdeskScreen />
+        </StaffLayout>
+      </Route>
+      <Route path={paths.staffUnmatchedMail}>
+        <StaffLayout>
+          <UnmatchedMailScreen />
         </StaffLayout>
       </Route>
       <Route path={paths.staffLeads}>

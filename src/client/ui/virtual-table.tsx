@@ -1,6 +1,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { cn } from './cn.ts';
+
+/** How many rows before the end the next page is asked for, so scrolling rarely waits. */
+const END_MARGIN = 15;
 
 export type VirtualColumn = { header: string; className?: string };
 
@@ -18,6 +21,7 @@ export function VirtualTable<T>({
   renderCells,
   rowHeight = 56,
   className,
+  onEndReached,
 }: {
   label: string;
   columns: readonly VirtualColumn[];
@@ -26,6 +30,8 @@ export function VirtualTable<T>({
   renderCells: (row: T) => ReactNode;
   rowHeight?: number;
   className?: string;
+  /** Called when the rows near the end come into view: a paged list loads its next page. */
+  onEndReached?: () => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -37,6 +43,12 @@ export function VirtualTable<T>({
     initialRect: { width: 1024, height: 20 * rowHeight },
   });
   const items = virtualizer.getVirtualItems();
+  const lastShown = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (onEndReached && rows.length > 0 && lastShown >= rows.length - 1 - END_MARGIN) {
+      onEndReached();
+    }
+  }, [onEndReached, lastShown, rows.length]);
   const paddingTop = items[0]?.start ?? 0;
   const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   return (

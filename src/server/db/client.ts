@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -139,10 +140,13 @@ export async function openPgliteClient(
 ): Promise<{ client: PGlite; close(): Promise<void> }> {
   await fs.mkdir(dir, { recursive: true });
   const unlock = await lockPgliteDir(dir);
-  const client = await PGlite.create(dir, options).catch(async (err: unknown) => {
-    await unlock();
-    throw err;
-  });
+  // pg_trgm: the search indexes' operator class (migration 0007), as on PostgreSQL.
+  const client = await PGlite.create(dir, { ...options, extensions: { pg_trgm } }).catch(
+    async (err: unknown) => {
+      await unlock();
+      throw err;
+    },
+  );
   let closed = false;
   return {
     client,
@@ -173,7 +177,7 @@ async function openPglite(dir: string): Promise<Database> {
     },
     // One process owns the embedded database, so notices cannot be missed while it is open.
     listen: async (channel, events) => {
-      const unlisten = await client.listen(channel, () => events.notify());
+      const unlisten = await client.listen(channel, (payload) => events.notify(payload));
       events.listening(true);
       return async () => {
         events.listening(false);

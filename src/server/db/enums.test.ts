@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { isPgEnum } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRoles } from '../../shared/schemas/auth.ts';
+import { signInEvents, signInMethods, userRoles } from '../../shared/schemas/auth.ts';
+import { companyRoles } from '../../shared/permissions.ts';
 import { activityTypes } from '../../shared/schemas/dashboard.ts';
 import { documentCategories } from '../../shared/schemas/documents.ts';
 import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
@@ -16,6 +17,9 @@ import * as schema from './schema.ts';
 /** Each database enum and the shared list the screens, forms and schemas use. */
 const sharedLists: Record<string, readonly string[]> = {
   user_role: userRoles,
+  company_role: companyRoles,
+  sign_in_event: signInEvents,
+  sign_in_method: signInMethods,
   invoice_status: invoiceStatuses,
   project_status: projectStatuses,
   milestone_status: milestoneStatuses,

@@ -1,8 +1,8 @@
 import pg from 'pg';
 
 export type ChannelEvents = {
-  /** A notice arrived on the channel. */
-  notify(): void;
+  /** A notice arrived on the channel, with its payload ('' when none). */
+  notify(payload: string): void;
   /** True once notices flow; false when some may be missed (the connection is down). */
   listening(on: boolean): void;
 };
@@ -37,7 +37,7 @@ export function listenPostgres(url: string, channel: string, events: ChannelEven
     c.on('error', () => lost(c));
     c.on('end', () => lost(c));
     c.on('notification', (message) => {
-      if (message.channel === channel) events.notify();
+      if (message.channel === channel) events.notify(message.payload ?? '');
     });
     try {
       await c.connect();

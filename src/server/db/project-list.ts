@@ -1,7 +1,13 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Project } from '../../shared/schemas/projects.ts';
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type {
+  Project,
+  ProjectName,
+  ProjectStatus,
+  ProjectSummary,
+} from '../../shared/schemas/projects.ts';
+import type { PagedList } from './paged-list.ts';
 import type { Db } from './client.ts';
-import { jsonArrayText, jsonFields, selectJsonText, type JsonText } from './json-list.ts';
+import { jsonArrayText, jsonFields, type JsonText } from './json-list.ts';
 import { projects } from './schema.ts';
 
 /**
@@ -17,7 +23,7 @@ const milestonesJson = sql`coalesce((
   from milestones m where m.project_id = projects.id
 ), '[]'::json)`;
 
-const projectJson = jsonFields<Project>({
+const projectFields: { [K in keyof Required<Project>]: SQLWrapper } = {
   id: projects.id,
   name: projects.name,
   description: projects.description,
@@ -29,7 +35,39 @@ const projectJson = jsonFields<Project>({
   projectManager: projects.projectManager,
   notes: projects.notes,
   milestones: milestonesJson,
-});
+};
+const projectJson = jsonFields<Project>(projectFields);
+
+/** The projects list in pages: newest start first, search on name and description (spec section 5). */
+export const projectPages: PagedList<Project, 'status'> = {
+  name: 'projects',
+  from: sql`${projects}`,
+  row: () => projectFields,
+  order: [
+    { expr: projects.startDate, desc: true, type: 'date' },
+    { expr: projects.name, type: 'text' },
+    { expr: projects.id, type: 'uuid' },
+  ],
+  search: [projects.name, projects.description],
+  filters: { status: projects.status },
+};
+
+/** The projects screen's four cards (a count per status) over all of a company's projects. */
+export async function projectSummary(db: Db, customerId: string): Promise<ProjectSummary> {
+  const count = (status: ProjectStatus) =>
+    sql<number>`(count(*) filter (where ${projects.status} = ${status}))::int`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      'in-progress': count('in-progress'),
+      completed: count('completed'),
+      scheduled: count('scheduled'),
+      'on-hold': count('on-hold'),
+    })
+    .from(projects)
+    .where(eq(projects.customerId, customerId));
+  return row!;
+}
 
 /**
  * A company's projects with their milestones, newest start first, as the text of the JSON
@@ -49,6 +87,15 @@ export function projectListJson(
   return jsonArrayText(opts.limit ? query.limit(opts.limit) : query);
 }
 
-/** All of a company's projects as the JSON text the API answers. */
-export const listProjects = (db: Db, customerId: string) =>
-  selectJsonText(db, projectListJson(db, customerId));
+/**
+ * What a role without `projects` reads of the same list (issue 18): names and statuses,
+ * in the same order and pages, searched by name only.
+ */
+export const projectNamePages: PagedList<ProjectName, 'status'> = {
+  name: 'project-names',
+  from: projectPages.from,
+  row: () => ({ id: projects.id, name: projects.name, status: projects.status }),
+  order: projectPages.order,
+  search: [projects.name],
+  filters: projectPages.filters,
+};

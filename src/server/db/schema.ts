@@ -3,6 +3,7 @@
 // every timestamp carries its time zone, calendar days are `date`.
 import { sql } from 'drizzle-orm';
 import {
+  type ExtraConfigColumn,
   boolean,
   check,
   date,
@@ -20,7 +21,8 @@ import {
   uuid,
   bigint,
 } from 'drizzle-orm/pg-core';
-import { userRoles } from '../../shared/schemas/auth.ts';
+import { signInEvents, signInMethods, userRoles } from '../../shared/schemas/auth.ts';
+import { companyRoles } from '../../shared/permissions.ts';
 import { activityTypes } from '../../shared/schemas/dashboard.ts';
 import { documentCategories } from '../../shared/schemas/documents.ts';
 import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
@@ -38,7 +40,14 @@ const customerRef = () =>
     .references(() => customers.id, { onDelete: 'cascade' });
 
 // Every value list is written once, in src/shared (db/enums.test.ts compares them with the database).
+/** A GIN trigram index (pg_trgm, loaded on PGlite too): `ilike '%text%'` on the column uses it. */
+const trigramIndex = (name: string, column: ExtraConfigColumn) =>
+  index(name).using('gin', column.op('gin_trgm_ops'));
+
 export const userRole = pgEnum('user_role', userRoles);
+export const companyRole = pgEnum('company_role', companyRoles);
+export const signInEvent = pgEnum('sign_in_event', signInEvents);
+export const signInMethod = pgEnum('sign_in_method', signInMethods);
 export const invoiceStatus = pgEnum('invoice_status', invoiceStatuses);
 export const projectStatus = pgEnum('project_status', projectStatuses);
 export const milestoneStatus = pgEnum('milestone_status', milestoneStatuses);
@@ -85,6 +94,13 @@ export const customerUsers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     customerId: customerRef(),
     position: integer('position').notNull().default(0),
+    /** The user's role in this company (issue 18); the migration made every earlier link admin. */
+    role: companyRole('role').notNull().default('member'),
+    /** A deactivated membership keeps its row (history, reactivation) but gives no access. */
+    active: boolean('active').notNull().default(true),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -123,7 +139,10 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** One row per completed sign-in, for "last login" and security review. */
+/**
+ * The sign-in log: one row per sign-in, sign-out and wrong typed code (issue 18), for "last
+ * login" and security review. Browser and OS are parsed from the user agent when written.
+ */
 export const signIns = pgTable(
   'sign_ins',
   {
@@ -132,7 +151,11 @@ export const signIns = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    event: signInEvent('event').notNull().default('sign-in'),
+    method: signInMethod('method'),
     userAgent: text('user_agent'),
+    browser: text('browser'),
+    os: text('os'),
     ip: text('ip'),
   },
   (t) => [index('sign_ins_user_at_idx').on(t.userId, t.at)],
@@ -228,6 +251,9 @@ export const invoices = pgTable(
     uniqueIndex('invoices_number_idx').on(t.number),
     // The list's order, so the database reads the rows sorted instead of sorting them.
     index('invoices_customer_issue_idx').on(t.customerId, t.issueDate, t.number),
+    // `?q=` (issue 20): trigram indexes answer `ilike '%...%'` without reading every row.
+    trigramIndex('invoices_number_trgm_idx', t.number),
+    trigramIndex('invoices_description_trgm_idx', t.description),
     check('invoices_amount_nonnegative', sql`${t.amount} >= 0`),
   ],
 );
@@ -251,6 +277,8 @@ export const projects = pgTable(
   },
   (t) => [
     index('projects_customer_idx').on(t.customerId, t.startDate.desc().nullsFirst(), t.name),
+    trigramIndex('projects_name_trgm_idx', t.name),
+    trigramIndex('projects_description_trgm_idx', t.description),
     check('projects_progress_range', sql`${t.progress} between 0 and 100`),
   ],
 );
@@ -291,6 +319,8 @@ export const tickets = pgTable(
     createdByUserId: uuid('created_by_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
+    /** Set by the author: seen only by the author, the company's admins and staff (issue 18). */
+    private: boolean('private').notNull().default(false),
     assignedToUserId: uuid('assigned_to_user_id').references(() => users.id, {
       onDelete: 'set null',
     }),
@@ -299,7 +329,16 @@ export const tickets = pgTable(
   },
   (t) => [
     index('tickets_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    trigramIndex('tickets_subject_trgm_idx', t.subject),
+    trigramIndex('tickets_description_trgm_idx', t.description),
     index('tickets_status_idx').on(t.status),
+    // A member's own tickets in list order (issue 18's visibility within issue 20's pages).
+    index('tickets_customer_author_created_idx').on(
+      t.customerId,
+      t.createdByUserId,
+      t.createdAt,
+      t.id,
+    ),
   ],
 );
 
@@ -405,7 +444,10 @@ export const documents = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('documents_customer_uploaded_idx').on(t.customerId, t.uploadedAt, t.id)],
+  (t) => [
+    index('documents_customer_uploaded_idx').on(t.customerId, t.uploadedAt, t.id),
+    trigramIndex('documents_name_trgm_idx', t.name),
+  ],
 );
 
 export const sites = pgTable(

@@ -9,4 +9,5 @@ export const ticketDescriptionColumns = {
   status: tickets.status,
   category: tickets.category,
   department: tickets.department,
+  private: tickets.private,
 };

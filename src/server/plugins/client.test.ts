@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -7,6 +8,8 @@ import { publicRoutes } from '../../shared/routes.ts';
 import { parseCsp } from '../test/hardening/observatory.ts';
 import { TMP_ROOT } from '../test/template.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+const LOADER = 'addEventListener("load",()=>import("/assets/app-abc123.js"))';
 
 /** A miniature build: what `npm run build:client` writes, with the placeholder tokens. */
 async function writeClient(dir: string) {
@@ -19,7 +22,12 @@ async function writeClient(dir: string) {
   await write('index.html', page('template'));
   await write(prerenderFile(SHELL_PAGE), page('shell'));
   await write(prerenderFile(NOT_FOUND_PAGE), page('404 Page Not Found'));
-  for (const route of publicRoutes) await write(prerenderFile(route), page(`page ${route}`));
+  // Public pages carry the build's inline boot loader (decision 027).
+  for (const route of publicRoutes)
+    await write(
+      prerenderFile(route),
+      page(`page ${route}`).replace('</body>', `<script type="module">${LOADER}</script></body>`),
+    );
   await write('assets/app-abc123.js', 'console.log("app")');
   await write('assets/app-abc123.js.br', 'pretend-brotli');
 }
@@ -51,6 +59,19 @@ describe('serving the built client', () => {
       expect(res.body).toContain('content="https://help.example.com/?a=1&amp;b=2"');
       expect(res.body).not.toMatch(/__(APP|HELP_CENTER)_URL__|__CSP_NONCE__|__SESSION_HINT__/);
     }
+  });
+
+  it("allows the public pages' inline loader by its hash, and no other inline script", async () => {
+    const hash = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
+    const page = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(parseCsp(String(page.headers['content-security-policy'])).get('script-src')).toEqual([
+      "'self'",
+      hash,
+    ]);
+    const shell = await t.app.inject({ method: 'GET', url: '/portal/dashboard' });
+    expect(parseCsp(String(shell.headers['content-security-policy'])).get('script-src')).toEqual([
+      "'self'",
+    ]);
   });
 
   const metaOf = (html: string, name: string) =>

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -56,6 +56,19 @@ function prerenderedProps(page: string, island: IslandName): IslandProps[IslandN
     : (JSON.parse(unescapeAttr(props)) as IslandProps[IslandName]);
 }
 
+/**
+ * CSP sources for the inline scripts of a built page (the public pages' boot loader): their
+ * hashes, read from the build's template before anything of a request is put into it.
+ */
+function inlineScriptHashes(template: string): string[] {
+  return [...template.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)].map(
+    (m) =>
+      `'sha256-${createHash('sha256')
+        .update(m[1] ?? '')
+        .digest('base64')}'`,
+  );
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sends the prerendered page `route` with its island re-rendered (docs/decisions/024-public-islands.md). */
@@ -92,6 +105,7 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
     sendDocument(request, reply, robots),
   );
 
+  const scriptHashes = new Map<string, string[]>();
   /** The page with a fresh nonce in its `<meta>` and in the CSP that allows it. */
   function sendPage(
     request: FastifyRequest,
@@ -102,6 +116,8 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
     finish: (html: string) => string = (html) => html,
   ) {
     const nonce = randomBytes(16).toString('base64');
+    let scriptSources = scriptHashes.get(template);
+    if (!scriptSources) scriptHashes.set(template, (scriptSources = inlineScriptHashes(template)));
     const html = finish(
       fillResponseTokens(template, {
         nonce,
@@ -112,7 +128,7 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
     );
     reply.header(
       'content-security-policy',
-      contentSecurityPolicy(config.appUrl, [`'nonce-${nonce}'`]),
+      contentSecurityPolicy(config.appUrl, [`'nonce-${nonce}'`], scriptSources),
     );
     return sendFreshHtml(request, reply, html, status);
   }

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { MailIntake } from '../services/intake/mailbox.ts';
 import { intakeBacklog } from '../services/intake/backlog.ts';
+import { ClientCredentialsToken } from '../services/intake/oauth-token.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,6 +28,7 @@ export const intakePlugin = fp<{ config: Config; worker: boolean }>(
             databaseUrl: config.databaseUrl,
             pollMs: config.intakePollMs,
             log: app.log.child({ module: 'intake' }),
+            token: config.imapOAuth ? new ClientCredentialsToken(config.imapOAuth) : undefined,
           },
         )
       : null;

@@ -39,11 +39,20 @@ const CSP_DIRECTIVES: [string, string][] = [
 /**
  * The Content-Security-Policy. No unsafe source anywhere: an HTML response whose page
  * needs inline styles passes their nonce or hash as `styleSources` (see
- * docs/decisions/012-csp-style-nonce.md).
+ * docs/decisions/012-csp-style-nonce.md), one with a built inline script its hash as
+ * `scriptSources` (the public pages' boot loader, decision 027).
  */
-export function contentSecurityPolicy(appUrl: string, styleSources: string[] = []): string {
+export function contentSecurityPolicy(
+  appUrl: string,
+  styleSources: string[] = [],
+  scriptSources: string[] = [],
+): string {
+  const extra: Record<string, string[]> = {
+    'style-src': styleSources,
+    'script-src': scriptSources,
+  };
   const csp = CSP_DIRECTIVES.map(([name, value]) =>
-    name === 'style-src' ? [name, value, ...styleSources].join(' ') : `${name} ${value}`,
+    [name, value, ...(extra[name] ?? [])].join(' '),
   );
   if (appUrl.startsWith('https:')) csp.push('upgrade-insecure-requests');
   return csp.join(';');

@@ -518,7 +518,9 @@ async function seedEmptyCompany(db: Db): Promise<boolean> {
     .values({ email: DEMO_USERS.initech, firstName: 'Alex', lastName: 'Kim', role: 'customer' })
     .returning({ id: t.users.id });
   if (!customer || !user) throw new Error('Initech not created');
-  await db.insert(t.customerUsers).values({ userId: user.id, customerId: customer.id });
+  await db
+    .insert(t.customerUsers)
+    .values({ userId: user.id, customerId: customer.id, role: 'admin' });
   await db.insert(t.notificationPreferences).values({ userId: user.id });
   return true;
 }
@@ -543,7 +545,7 @@ async function seedCompany(
   const userName = `${user.firstName} ${user.lastName}`;
   await tx
     .insert(t.customerUsers)
-    .values({ userId: user.id, customerId: customer.id, position: 0 });
+    .values({ userId: user.id, customerId: customer.id, position: 0, role: 'admin' });
   await tx.insert(t.notificationPreferences).values({ userId: user.id });
 
   await tx.insert(t.invoices).values(

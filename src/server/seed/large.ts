@@ -86,7 +86,7 @@ export async function seedLargeCompany(db: Db, opts: { dataDir: string }): Promi
       .returning({ id: t.users.id });
     if (!customer || !user) throw new Error('large company not created');
     const customerId = customer.id;
-    await tx.insert(t.customerUsers).values({ userId: user.id, customerId });
+    await tx.insert(t.customerUsers).values({ userId: user.id, customerId, role: 'admin' });
     await tx.insert(t.notificationPreferences).values({ userId: user.id });
 
     await insertInBatches(

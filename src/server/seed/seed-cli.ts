@@ -1,11 +1,13 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemoData } from './demo.ts';
+import { HUGE_COMPANY, seedHugeCompany } from './huge.ts';
 import { LARGE_COMPANY, seedLargeCompany } from './large.ts';
 
 /**
  * `npm run db:seed`: migrates, then adds the demo data unless it is already there.
- * `npm run db:seed -- --large` also adds the large benchmark company (once).
+ * `npm run db:seed -- --large` also adds the large benchmark company (once), `--huge` the
+ * company of 100,000 invoices, tickets and documents (issue 20).
  */
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -19,6 +21,15 @@ try {
       addedLarge
         ? `Large company "${LARGE_COMPANY.name}" added; sign in as ${LARGE_COMPANY.userEmail}.`
         : `Large company "${LARGE_COMPANY.name}" already present; nothing changed.`,
+    );
+  }
+  if (process.argv.includes('--huge')) {
+    const started = Date.now();
+    const addedHuge = await seedHugeCompany(database.db);
+    console.log(
+      addedHuge
+        ? `Huge company "${HUGE_COMPANY.name}" added in ${((Date.now() - started) / 1000).toFixed(1)} s; sign in as ${HUGE_COMPANY.userEmail}.`
+        : `Huge company "${HUGE_COMPANY.name}" already present; nothing changed.`,
     );
   }
 } finally {

@@ -23,16 +23,17 @@ describe('GET /api/auth/user', () => {
       .values([{ name: 'Second Co' }, { name: 'First Co' }])
       .returning();
     await t.app.db.insert(customerUsers).values([
-      { userId: user!.id, customerId: first!.id, position: 1 },
-      { userId: user!.id, customerId: second!.id, position: 0 },
+      { userId: user!.id, customerId: first!.id, position: 1, role: 'billing' },
+      { userId: user!.id, customerId: second!.id, position: 0, role: 'technical' },
     ]);
     const cookie = await sessionCookieFor(t.app, 'two.companies@example.com');
     const get = () => t.app.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
 
     const fresh = (await get()).json();
     expect(fresh.customers).toEqual([
-      { id: second!.id, name: 'First Co' },
-      { id: first!.id, name: 'Second Co' },
+      // Issue 18: a role per company.
+      { id: second!.id, name: 'First Co', role: 'technical' },
+      { id: first!.id, name: 'Second Co', role: 'billing' },
     ]);
     expect(fresh.notificationPreferences).toEqual({
       emailInvoices: true,
@@ -47,6 +48,9 @@ describe('GET /api/auth/user', () => {
     await t.app.db.insert(signIns).values([
       { userId: user!.id, at: new Date('2026-01-02T03:04:05.678Z') },
       { userId: user!.id, at: new Date('2026-02-02T03:04:05.000Z') },
+      // Sign-outs and wrong codes are in the same log but are not sign-ins.
+      { userId: user!.id, at: new Date('2026-01-15T00:00:00.000Z'), event: 'sign-out' },
+      { userId: user!.id, at: new Date('2026-01-20T00:00:00.000Z'), event: 'failed-code' },
     ]);
     await t.app.db
       .insert(notificationPreferences)

@@ -37,11 +37,12 @@ type Preferences = CurrentUser['notificationPreferences'];
  * order, preferences, previous sign-in, as columns of one query.
  */
 const accountColumns = (userId: SQL | typeof users.id) => ({
-  companies: sql<{ id: string; name: string }[] | null>`(
-    select json_agg(json_build_object('id', ${customers.id}, 'name', ${customers.name})
+  companies: sql<CurrentUser['customers'] | null>`(
+    select json_agg(json_build_object('id', ${customers.id}, 'name', ${customers.name},
+                                      'role', ${customerUsers.role})
                     order by ${customerUsers.position}, ${customerUsers.createdAt})
       from ${customerUsers} join ${customers} on ${customers.id} = ${customerUsers.customerId}
-     where ${customerUsers.userId} = ${userId})`,
+     where ${customerUsers.userId} = ${userId} and ${customerUsers.active})`,
   prefs: sql<Preferences | null>`(
     select json_build_object(
              'emailInvoices', ${notificationPreferences.emailInvoices},
@@ -53,7 +54,7 @@ const accountColumns = (userId: SQL | typeof users.id) => ({
       from ${notificationPreferences} where ${notificationPreferences.userId} = ${userId})`,
   previous: sql<number | string | null>`(
     select extract(epoch from ${signIns.at}) * 1000 from ${signIns}
-     where ${signIns.userId} = ${userId} order by ${signIns.at} desc offset 1 limit 1)`,
+     where ${signIns.userId} = ${userId} and ${signIns.event} = 'sign-in' order by ${signIns.at} desc offset 1 limit 1)`,
   pending: sql<string | null>`(
     select ${emailChanges.newEmail} from ${emailChanges}
      where ${emailChanges.userId} = ${userId} and ${emailChanges.confirmedAt} is null
@@ -62,7 +63,7 @@ const accountColumns = (userId: SQL | typeof users.id) => ({
 });
 
 type Account = {
-  companies: { id: string; name: string }[] | null;
+  companies: CurrentUser['customers'] | null;
   prefs: Preferences | null;
   previous: number | string | null;
   pending: string | null;

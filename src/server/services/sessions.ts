@@ -79,8 +79,13 @@ export async function touchSession(db: Db, idHash: string, lastSeenAt: Date, now
   return true;
 }
 
-export async function deleteSession(db: Db, rawId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, sha256(rawId)));
+/** Ends one session; the user it belonged to, or null when there was none. */
+export async function deleteSession(db: Db, rawId: string): Promise<string | null> {
+  const [row] = await db
+    .delete(sessions)
+    .where(eq(sessions.idHash, sha256(rawId)))
+    .returning({ userId: sessions.userId });
+  return row?.userId ?? null;
 }
 
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {

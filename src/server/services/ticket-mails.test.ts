@@ -127,6 +127,56 @@ describe('ticket e-mails through a real SMTP server', () => {
     );
     expect(count).toBe(0);
   });
+
+  it("mails an agent's reply on a private ticket only to its author and the company's admins", async () => {
+    const member = async (email: string, role: 'technical' | 'member' | 'admin') => {
+      const [u] = await t.app.db
+        .insert(users)
+        .values({ email, firstName: role, lastName: 'Reader' })
+        .returning({ id: users.id });
+      await t.app.db.insert(customerUsers).values({ userId: u!.id, customerId, role });
+      return u!.id;
+    };
+    const author = await member('private.author@acme-logistics.example', 'member');
+    await member('tech.reader@acme-logistics.example', 'technical');
+    await member('other.member@acme-logistics.example', 'member');
+    await member('second.admin@acme-logistics.example', 'admin');
+    const [ticket] = await t.app.db
+      .insert(tickets)
+      .values({
+        customerId,
+        subject: 'Salary spreadsheet access',
+        description: 'private',
+        category: 'Hardware',
+        department: 'IT Support',
+        private: true,
+        createdByUserId: author,
+      })
+      .returning({ id: tickets.id });
+    const before = sink.received.length;
+    await t.app.db.transaction((tx) =>
+      enqueueTicketUpdateMail(tx, t.config, {
+        ticketId: ticket!.id,
+        kind: 'reply',
+        author: 'Morgan Hayes',
+        message: 'Done.',
+      }),
+    );
+    await t.app.mail.flush();
+    const to = sink.received
+      .slice(before)
+      .flatMap((m) => m.to)
+      .sort();
+    // (Jordan, the seeded admin, may have turned ticket e-mails off in an earlier test.)
+    expect(to).toEqual(
+      expect.arrayContaining([
+        'private.author@acme-logistics.example',
+        'second.admin@acme-logistics.example',
+      ]),
+    );
+    expect(to).not.toContain('tech.reader@acme-logistics.example');
+    expect(to).not.toContain('other.member@acme-logistics.example');
+  });
 });
 
 describe('ticket e-mails when the mail server is down', () => {
@@ -158,8 +208,10 @@ describe('ticket e-mails when the mail server is down', () => {
       }
 
       sink = await startSmtpSink({ port });
-      // The backoff has not elapsed yet: make the rows due now instead of waiting.
-      await t.app.db.update(mailOutbox).set({ nextAttemptAt: sql`now()` });
+      // The backoff has not elapsed yet: make the rows due instead of waiting. A second in
+      // the past, not the database's now(): its microseconds can land after the worker's
+      // millisecond clock within the same millisecond, and the row would not yet be due.
+      await t.app.db.update(mailOutbox).set({ nextAttemptAt: new Date(Date.now() - 1000) });
       expect(await t.app.mail.flush()).toBe(2);
       expect(sink.mailsTo('support@meridian-it.example')).toHaveLength(1);
       expect(sink.mailsTo(DEMO_USERS.acme)).toHaveLength(1);

@@ -6,6 +6,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Tx } from '../db/client.ts';
 import { customerUsers, customers, notificationPreferences, tickets, users } from '../db/schema.ts';
+import { ticketReaders } from './role-filters.ts';
 import { enqueueMail, type MailMessage } from './mail-outbox.ts';
 import { inTicketThread } from './ticket-thread.ts';
 import { company } from '../../shared/company.ts';
@@ -105,7 +106,7 @@ export type TicketUpdate =
 
 /**
  * An agent replied or changed a ticket's status: every active user of the ticket's
- * company whose `emailTickets` preference is on (on by default) gets one e-mail.
+ * company who sees the ticket (issue 18) and whose `emailTickets` preference is on (on by default) gets one e-mail.
  * Returns how many were enqueued.
  */
 export async function enqueueTicketUpdateMail(
@@ -114,7 +115,12 @@ export async function enqueueTicketUpdateMail(
   update: TicketUpdate,
 ): Promise<number> {
   const [ticket] = await tx
-    .select({ subject: tickets.subject, customerId: tickets.customerId })
+    .select({
+      subject: tickets.subject,
+      customerId: tickets.customerId,
+      createdByUserId: tickets.createdByUserId,
+      private: tickets.private,
+    })
     .from(tickets)
     .where(eq(tickets.id, update.ticketId))
     .limit(1);
@@ -128,6 +134,8 @@ export async function enqueueTicketUpdateMail(
       and(
         eq(customerUsers.customerId, ticket.customerId),
         eq(users.active, true),
+        // Issue 18: only those who see the ticket hear of it (private, own, role).
+        ticketReaders(ticket),
         sql`coalesce(${notificationPreferences.emailTickets}, true)`,
       ),
     );

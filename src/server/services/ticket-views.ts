@@ -1,15 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import {
-  isoTimestamp,
-  jsonArray,
-  jsonFields,
-  parseJsonText,
-  type JsonText,
-} from '../db/json-list.ts';
+import { isoTimestamp, jsonArray, jsonFields, parseJsonText } from '../db/json-list.ts';
 import { ticketReplies, tickets, users } from '../db/schema.ts';
 import { ticketDescriptionColumns } from '../db/ticket-columns.ts';
-import type { Ticket } from '../../shared/schemas/tickets.ts';
+import type { Ticket, TicketSummary } from '../../shared/schemas/tickets.ts';
+import type { PagedList } from '../db/paged-list.ts';
+import { visibleTickets, type Viewer } from './role-filters.ts';
 
 /**
  * Each selected ticket's conversation, oldest first, aggregated in one grouped pass that
@@ -52,18 +48,72 @@ function selectTickets(db: Db | Tx, where: SQL | undefined) {
     .orderBy(desc(tickets.createdAt), desc(tickets.id));
 }
 
-/** A company's tickets, newest first, each with its conversation, as the JSON array the API answers. */
-export function listTickets(db: Db | Tx, customerId: string): Promise<JsonText<Ticket[]>> {
-  return jsonArray(db, selectTickets(db, eq(tickets.customerId, customerId)));
+/** One ticket's conversation, oldest first: a correlated aggregate, read for a page's rows only. */
+const conversationOf = sql`coalesce((
+  select json_agg(json_build_object(
+    'id', r.id, 'message', r.message, 'author', r.author, 'isAgent', r.is_agent,
+    'createdAt', ${isoTimestamp(sql`r.created_at`)}
+  ) order by r.created_at, r.id)
+  from ${ticketReplies} r where r.ticket_id = ${tickets.id}
+), '[]'::json)`;
+
+/**
+ * The tickets list in pages: newest first, each with its conversation, search on subject
+ * and description (spec section 5). Who may see which tickets is `companyTicketsOf`.
+ */
+export const ticketPages: PagedList<Ticket, 'status' | 'priority' | 'category'> = {
+  name: 'tickets',
+  from: sql`${tickets} left join ${users} on ${users.id} = ${tickets.assignedToUserId}`,
+  row: () => ({
+    ...ticketDescriptionColumns,
+    createdAt: isoTimestamp(tickets.createdAt),
+    updatedAt: isoTimestamp(tickets.updatedAt),
+    assignedTo: sql`btrim(${users.firstName} || ' ' || ${users.lastName})`,
+    replies: conversationOf,
+  }),
+  order: [
+    { expr: tickets.createdAt, desc: true, type: 'timestamptz' },
+    { expr: tickets.id, desc: true, type: 'text' },
+  ],
+  search: [tickets.subject, tickets.description],
+  filters: { status: tickets.status, priority: tickets.priority, category: tickets.category },
+};
+
+/** The tickets screen's cards (a count per status) over the tickets `where` selects. */
+export async function ticketSummary(db: Db | Tx, where: SQL | undefined): Promise<TicketSummary> {
+  const count = (status: Ticket['status']) =>
+    sql<number>`(count(*) filter (where ${tickets.status} = ${status}))::int`;
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: count('open'),
+      pending: count('pending'),
+      closed: count('closed'),
+    })
+    .from(tickets)
+    .where(where);
+  return row!;
 }
 
-/** One ticket of a company with its conversation, or null when the company has no such ticket. */
+/**
+ * One ticket of a company with its conversation, or null when the company has no such
+ * ticket or the viewer may not see it.
+ */
 export async function loadTicket(
   db: Db | Tx,
   customerId: string,
   ticketId: string,
+  viewer: Viewer,
 ): Promise<Ticket | null> {
-  const where = and(eq(tickets.customerId, customerId), eq(tickets.id, ticketId));
+  const where = and(
+    eq(tickets.customerId, customerId),
+    eq(tickets.id, ticketId),
+    visibleTickets(viewer),
+  );
   const [ticket] = parseJsonText(await jsonArray<Ticket>(db, selectTickets(db, where).limit(1)));
   return ticket ?? null;
 }
+
+/** The tickets of a company its viewer may see (issue 18): the where of its list and cards. */
+export const companyTicketsOf = (customerId: string, viewer: Viewer) =>
+  and(eq(tickets.customerId, customerId), visibleTickets(viewer));

@@ -2,8 +2,8 @@
 // intake). Each door adds only its extras: which mail goes out, what the audit log says.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { ticketReplies, tickets } from '../db/schema.ts';
-import { conflict, notFound } from '../lib/errors.ts';
+import { customerUsers, ticketReplies, tickets } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import type { NewTicket, TicketReply } from '../../shared/schemas/tickets.ts';
 import type { Actor } from './actor.ts';
 import { recordActivity } from './activity.ts';
@@ -39,8 +39,40 @@ export async function createTicket(
     .values({ ...input, customerId, status: 'open', createdByUserId: author.id })
     .returning({ id: tickets.id });
   if (!row) throw new Error('ticket not inserted');
-  await recordActivity(tx, customerId, 'ticket', `Ticket created: ${input.subject}`);
+  // The activity feed is the whole company's: a private ticket's subject stays out of it.
+  if (!input.private)
+    await recordActivity(tx, customerId, 'ticket', `Ticket created: ${input.subject}`);
   return row.id;
+}
+
+export const NOT_AUTHORS_COMPANY = "The ticket's author is not a user of that company";
+
+/**
+ * Moves a ticket to another company of its author (a user of several companies whose mail
+ * went to the wrong one); never to a company the author does not belong to, whose users
+ * would then read it. Returns the company it left.
+ */
+export async function moveTicket(tx: Tx, ticketId: string, customerId: string): Promise<string> {
+  const [row] = await tx
+    .select({ customerId: tickets.customerId, author: tickets.createdByUserId })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .for('update');
+  if (!row) throw notFound(TICKET_NOT_FOUND);
+  if (row.customerId === customerId) return row.customerId;
+  const [member] = row.author
+    ? await tx
+        .select({ userId: customerUsers.userId })
+        .from(customerUsers)
+        .where(and(eq(customerUsers.userId, row.author), eq(customerUsers.customerId, customerId)))
+    : [];
+  if (!member) throw badRequest(NOT_AUTHORS_COMPANY);
+  await tx
+    .update(tickets)
+    .set({ customerId, updatedAt: sql`now()` })
+    .where(eq(tickets.id, ticketId));
+  await recordActivity(tx, customerId, 'ticket', `Ticket moved here: ${ticketId}`);
+  return row.customerId;
 }
 
 /**

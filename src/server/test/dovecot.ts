@@ -25,6 +25,9 @@ export type Dovecot = {
   client(): Promise<ImapFlow>;
   /** Delivers a raw message into INBOX, unseen. */
   append(raw: string | Buffer): Promise<void>;
+  /** An outage: the server stops, its mailbox kept; `restore` starts it again on the same port. */
+  outage(): Promise<void>;
+  restore(): Promise<void>;
   stop(): Promise<void>;
 };
 
@@ -41,7 +44,15 @@ const freePort = () =>
 const idOf = (flag: '-u' | '-g', name: string) =>
   Number(execFileSync('id', [flag, name]).toString().trim());
 
-export async function startDovecot(): Promise<Dovecot> {
+export type DovecotOptions = {
+  /**
+   * Also accept OAuth 2.0 bearer tokens (XOAUTH2, OAUTHBEARER): Dovecot's oauth2 passdb posts
+   * each token to this RFC 7662 introspection URL and signs in the `username` it answers.
+   */
+  oauth2IntrospectionUrl?: string;
+};
+
+export async function startDovecot(opts: DovecotOptions = {}): Promise<Dovecot> {
   if (!BINARY) throw new Error(dovecotMissing);
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'dovecot-'));
   const port = await freePort();
@@ -60,6 +71,19 @@ export async function startDovecot(): Promise<Dovecot> {
     await fs.chown(path.join(dir, 'mail'), mailUid, mailGid);
   }
   await fs.writeFile(path.join(dir, 'passwd'), `${user}:{PLAIN}${password}\n`);
+  const oauth = opts.oauth2IntrospectionUrl;
+  if (oauth) {
+    await fs.writeFile(
+      path.join(dir, 'oauth2.conf'),
+      `introspection_mode = post
+introspection_url = ${oauth}
+force_introspection = yes
+username_attribute = username
+active_attribute = active
+active_value = true
+`,
+    );
+  }
   await fs.writeFile(
     path.join(dir, 'dovecot.conf'),
     `base_dir = ${dir}/run
@@ -69,7 +93,10 @@ protocols = imap
 listen = 127.0.0.1
 ssl = no
 disable_plaintext_auth = no
-auth_mechanisms = plain
+auth_debug = ${process.env.DOVECOT_DEBUG ? 'yes' : 'no'}
+# A refused login (the tests try some) must not hold up the next one's introspection.
+auth_failure_delay = 0
+auth_mechanisms = plain${oauth ? ' xoauth2 oauthbearer' : ''}
 mail_location = maildir:${dir}/mail/%n
 first_valid_uid = ${mailUid}
 default_internal_user = ${root ? 'dovecot' : me}
@@ -79,7 +106,16 @@ passdb {
   driver = passwd-file
   args = scheme=PLAIN username_format=%n ${dir}/passwd
 }
-userdb {
+${
+  oauth
+    ? `passdb {
+  driver = oauth2
+  mechanisms = xoauth2 oauthbearer
+  args = ${dir}/oauth2.conf
+}
+`
+    : ''
+}userdb {
   driver = static
   args = uid=${mailUid} gid=${mailGid} home=${dir}/mail/%n
 }
@@ -98,10 +134,18 @@ service anvil {
 }
 `,
   );
-  const child: ChildProcess = spawn(BINARY, ['-F', '-c', path.join(dir, 'dovecot.conf')], {
-    stdio: 'ignore',
-  });
-  await waitForPort(port);
+  let child: ChildProcess;
+  const launch = async () => {
+    child = spawn(BINARY, ['-F', '-c', path.join(dir, 'dovecot.conf')], { stdio: 'ignore' });
+    await waitForPort(port);
+  };
+  const halt = async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) =>
+      child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
+    );
+  };
+  await launch();
   const url = `imap://${user}:${password}@127.0.0.1:${port}/INBOX`;
   const client = async () => {
     const c = new ImapFlow({
@@ -128,11 +172,10 @@ service anvil {
         await c.logout();
       }
     },
+    outage: halt,
+    restore: launch,
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((resolve) =>
-        child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
-      );
+      await halt();
       if (!process.env.KEEP_DOVECOT) await fs.rm(dir, { recursive: true, force: true });
     },
   };

@@ -27,6 +27,22 @@ export const documentSchema = z.object({
 export type PortalDocument = z.infer<typeof documentSchema>;
 export const documentListSchema = z.array(documentSchema);
 
+/** The documents screen's four cards over all of a company's documents, and the types present. */
+export const documentSummarySchema = z.object({
+  total: z.number(),
+  project: z.number(),
+  invoice: z.number(),
+  size: z.number(),
+  types: z.array(z.string()),
+});
+export type DocumentSummary = z.infer<typeof documentSummarySchema>;
+
+/** A document type filter: a file extension as stored (`pdf`, `xlsx`). */
+export const documentTypeFilter = z
+  .string()
+  .regex(/^[a-z0-9]{1,16}$/, 'type must be a file extension such as pdf')
+  .optional();
+
 /** Spec section 5: preview is allowed for PDF files only; the screen and the server share the rule. */
 export const isPreviewable = (type: string) => type.toLowerCase() === 'pdf';
 export const PREVIEW_ONLY_PDF_MESSAGE = 'Preview is only available for PDF files.';

@@ -20,6 +20,16 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListSchema = z.array(invoiceSchema);
 
+/** The invoices screen's four cards over all of a company's invoices (spec section 5), and their total. */
+export const invoiceSummarySchema = z.object({
+  total: z.number(),
+  outstandingBalance: z.number(),
+  paid: z.number(),
+  pending: z.number(),
+  overdue: z.number(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
 /** What staff see of an invoice: the portal's fields, the payment link as stored (no PDF link). */
 export const staffInvoiceSchema = invoiceSchema
   .omit({ paymentUrl: true, pdfUrl: true })

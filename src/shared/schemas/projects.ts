@@ -21,6 +21,21 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectListSchema = z.array(projectSchema);
+/** What a role without the `projects` permission sees of a project (issue 18). */
+export const projectNameSchema = projectSchema.pick({ id: true, name: true, status: true });
+export type ProjectName = z.infer<typeof projectNameSchema>;
+/** `GET .../projects`: whole projects, or names and statuses only, by the reader's role. */
+export const projectListAnswerSchema = z.union([projectListSchema, z.array(projectNameSchema)]);
+
+/** The projects screen's cards: a count per status over all of a company's projects, and their total. */
+export const projectSummarySchema = z.object({
+  total: z.number(),
+  'in-progress': z.number(),
+  completed: z.number(),
+  scheduled: z.number(),
+  'on-hold': z.number(),
+});
+export type ProjectSummary = z.infer<typeof projectSummarySchema>;
 
 /** What staff see of a project: the portal's own shape. */
 export const staffProjectSchema = projectSchema;

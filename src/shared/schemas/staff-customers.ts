@@ -1,3 +1,4 @@
+import { COMPANY_ROLE_MESSAGE, companyRoles } from '../permissions.ts';
 import { z } from 'zod';
 import { emailField, optionalText, requiredText } from './fields.ts';
 
@@ -31,6 +32,8 @@ export const companyUserSchema = z.object({
   lastName: z.string(),
   active: z.boolean(),
   position: z.number(),
+  /** Issue 18: the user's role in this company. */
+  role: z.enum(companyRoles),
 });
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 
@@ -52,6 +55,8 @@ export const inviteSchema = z.object({
   confirmOtherCompany: z
     .boolean({ message: 'confirmOtherCompany must be true or false' })
     .optional(),
+  /** Issue 18: the role in this company; by default admin for a company without one, else member. */
+  role: z.enum(companyRoles, { message: COMPANY_ROLE_MESSAGE }).optional(),
 });
 export type InviteInput = z.input<typeof inviteSchema>;
 

@@ -22,17 +22,20 @@ export type HelpdeskTicket = z.infer<typeof helpdeskTicketSchema>;
 
 export const helpdeskTicketDetailSchema = helpdeskTicketSchema.extend({
   replies: z.array(ticketReplyOutSchema),
+  /** The companies of the ticket's author: where staff may move it (mail from a user of several). */
+  authorCompanies: z.array(z.object({ id: z.string(), name: z.string() })),
 });
 export type HelpdeskTicketDetail = z.infer<typeof helpdeskTicketDetailSchema>;
 
-/** Assign and/or change status; at least one of the two. */
+/** Assign, change status and/or move to another company of the ticket's author; at least one. */
 export const ticketUpdateSchema = z
   .object({
     status: z
       .enum(ticketStatuses, { message: 'Status must be open, pending or closed' })
       .optional(),
     assignedToUserId: z.union([z.uuid('Assignee not found'), z.null()]).optional(),
+    customerId: z.uuid('Company not found').optional(),
   })
-  .refine((v) => v.status !== undefined || v.assignedToUserId !== undefined, {
+  .refine((v) => v.status !== undefined || v.assignedToUserId !== undefined || v.customerId, {
     message: 'Nothing to change',
   });

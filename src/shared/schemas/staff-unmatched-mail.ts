@@ -37,3 +37,48 @@ export const attachUnmatchedSchema = z.union([
   }),
 ]);
 export type AttachUnmatched = z.infer<typeof attachUnmatchedSchema>;
+
+/** What the queue's reason column says to an agent. */
+export const unmatchedReasonLabels: Record<(typeof unmatchedReasons)[number], string> = {
+  'unknown-sender': 'Unknown sender',
+  'rate-limited': 'Over 20 new tickets an hour',
+  'too-large': 'Larger than 25 MB',
+  'malformed-mime': 'Malformed message',
+  'unknown-charset': 'Unknown character set',
+  'staff-without-ticket': 'Staff mail without a ticket',
+};
+
+/**
+ * The staff screen's attach form: one flat set of fields (a select says which of the two
+ * ways), turned into the API's body. Only the fields of the chosen way are checked.
+ */
+export const attachUnmatchedFormSchema = z
+  .object({
+    customerId: z.string().min(1, 'Choose a company'),
+    as: z.enum(['user', 'contact']),
+    userId: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.as === 'user' && !v.userId) {
+      ctx.addIssue({ code: 'custom', path: ['userId'], message: 'Choose a contact' });
+    }
+    if (v.as === 'contact') {
+      if (!v.firstName.trim()) {
+        ctx.addIssue({ code: 'custom', path: ['firstName'], message: 'First name is required' });
+      }
+      if (!v.lastName.trim()) {
+        ctx.addIssue({ code: 'custom', path: ['lastName'], message: 'Last name is required' });
+      }
+    }
+  })
+  .transform((v): AttachUnmatched =>
+    v.as === 'user'
+      ? { customerId: v.customerId, userId: v.userId }
+      : {
+          customerId: v.customerId,
+          newContact: { firstName: v.firstName.trim(), lastName: v.lastName.trim() },
+        },
+  );
+export type AttachUnmatchedForm = z.input<typeof attachUnmatchedFormSchema>;

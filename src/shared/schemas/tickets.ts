@@ -33,6 +33,8 @@ export const newTicketSchema = z.object({
     .default('normal'),
   category: z.enum(ticketCategories, { message: 'Category is required' }),
   department: z.enum(ticketDepartments, { message: 'Department is required' }),
+  /** Issue 18: seen only by the author and the company's admins (and staff). */
+  private: z.boolean({ message: 'Private must be true or false' }).default(false),
 });
 export type NewTicketInput = z.input<typeof newTicketSchema>;
 export type NewTicket = z.output<typeof newTicketSchema>;
@@ -61,9 +63,19 @@ export const ticketSchema = z.object({
   status: z.enum(ticketStatuses),
   category: z.string(),
   department: z.string(),
+  private: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   assignedTo: z.string().nullable(),
   replies: z.array(ticketReplyOutSchema),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
+
+/** The tickets screen's cards: a count per status over the tickets the user sees, and their total. */
+export const ticketSummarySchema = z.object({
+  total: z.number(),
+  open: z.number(),
+  pending: z.number(),
+  closed: z.number(),
+});
+export type TicketSummary = z.infer<typeof ticketSummarySchema>;

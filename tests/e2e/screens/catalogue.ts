@@ -3,6 +3,7 @@
 // with data (Acme), staff screens as the seeded staff member.
 import { expect, type Page } from '@playwright/test';
 import { paths, publicRoutes } from '../../../src/shared/routes.ts';
+import { e2ePorts } from '../ports.ts';
 
 export type ScreenState = {
   name: string;
@@ -45,6 +46,45 @@ async function loaded(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('status')).toHaveCount(0);
   await expect(page.locator('.animate-pulse')).toHaveCount(0);
+}
+
+/** Mail intake could not place, as it arrives (fixed Message-IDs: a second visit adds nothing). */
+const sampleUnmatchedMail = [
+  [
+    'Dana Whitfield <dana.whitfield@northwind-traders.example>',
+    'New laptop for our accountant',
+    'Hello, we would like to order a laptop for our new accountant, starting Monday. Can you quote one with a docking station?',
+  ],
+  [
+    'MAILER-DAEMON@mx.unknown-host.example',
+    'Re: [TK-1001] Undeliverable: Printer offline',
+    'Your message could not be delivered to one or more recipients.',
+  ],
+  [
+    'sam.rivera@globex-retail.example',
+    'Fwd: invoice question',
+    'See below, can you check the March invoice?',
+  ],
+] as const;
+
+/** The unmatched mail screen with mail in it: the samples handed to intake, then the list. */
+async function unmatchedLoaded(page: Page) {
+  for (const [i, [from, subject, body]] of sampleUnmatchedMail.entries()) {
+    const raw = [
+      `From: ${from}`,
+      'To: support@example.com',
+      `Subject: ${subject}`,
+      `Message-ID: <screens-sample-${i}@sender.example>`,
+      // The third is not UTF-8 as it claims: a charset no decoder knows, so it waits with that reason.
+      `Content-Type: text/plain; charset=${i === 2 ? 'x-unknown-8' : 'utf-8'}`,
+      '',
+      body,
+      '',
+    ].join('\r\n');
+    await fetch(`http://127.0.0.1:${e2ePorts.sessions}/mail`, { method: 'POST', body: raw });
+  }
+  await page.reload();
+  await loaded(page);
 }
 
 async function notFound(page: Page) {
@@ -178,6 +218,8 @@ export const portalScreens: readonly Screen[] = [
       },
     ],
   },
+  // Issue 18: the colleagues screen (the seeded user is their company's admin).
+  { name: 'team', path: paths.team, ready: loaded },
   { name: 'unknown path', path: '/portal/no-such-page', ready: notFound },
 ];
 
@@ -197,6 +239,22 @@ export const staffScreens: readonly Screen[] = [
           await expect(page.getByRole('dialog')).toBeVisible();
           await expect(page.getByRole('dialog').getByRole('status')).toHaveCount(0);
         },
+      },
+    ],
+  },
+  {
+    name: 'unmatched mail',
+    path: paths.staffUnmatchedMail,
+    ready: unmatchedLoaded,
+    states: [
+      {
+        name: 'attach',
+        open: (page) =>
+          openDialog(
+            page,
+            page.getByRole('button', { name: /^Attach mail/ }).first(),
+            'Attach mail to a company',
+          ),
       },
     ],
   },

@@ -14,11 +14,14 @@ import { sampleInvoices } from '../shared/sample-invoices.ts';
 import { sampleProjects } from '../shared/sample-projects.ts';
 import { ProgressBar } from '../shared/progress-bar.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
+import { useCompanyHref } from '../shared/use-company-query.ts';
 import { sampleActivities, sampleTickets } from './sample-dashboard.ts';
 
 function ViewLink({ href, children }: { href: string; children: string }) {
+  // Keeps the chosen company (issue 18).
+  const hrefOf = useCompanyHref();
   return (
-    <Link href={href} className="text-sm font-medium text-brand-700 hover:underline">
+    <Link href={hrefOf(href)} className="text-sm font-medium text-brand-700 hover:underline">
       {children}
     </Link>
   );
@@ -137,16 +140,19 @@ export function ActiveProjectsCard({
 export function RecentTicketsCard({
   tickets,
   company,
+  ownOnly = false,
 }: {
   tickets: DashboardTicket[];
   company: string;
+  /** Issue 18: the reader sees only their own tickets, so "the company has none" is not so. */
+  ownOnly?: boolean;
 }) {
   return (
     <ListCard
       title="Recent Tickets"
       link={{ href: paths.tickets, label: 'New Ticket' }}
       rows={tickets}
-      sample={sampleTickets}
+      sample={ownOnly ? [] : sampleTickets}
       company={company}
       what="tickets"
       itemClassName={rowItem}

@@ -1,6 +1,7 @@
 import { Clock, DollarSign, FolderKanban, Ticket } from 'lucide-react';
 import { formatCurrency } from '../../../shared/format.ts';
 import { useAuth } from '../../lib/auth.ts';
+import { can } from '../../../shared/permissions.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
 import { showsReadFailure } from '../../lib/query-client.ts';
 import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
@@ -37,19 +38,30 @@ export function DashboardScreen() {
     content = (
       <div className="grid gap-6">
         <StatGrid>
-          <StatCard
-            label="Outstanding Balance"
-            value={formatCurrency(stats.outstandingBalance)}
-            icon={DollarSign}
-          />
+          {stats.outstandingBalance !== undefined && (
+            <StatCard
+              label="Outstanding Balance"
+              value={formatCurrency(stats.outstandingBalance)}
+              icon={DollarSign}
+            />
+          )}
           <StatCard label="Active Projects" value={stats.activeProjects} icon={FolderKanban} />
           <StatCard label="Open Tickets" value={stats.openTickets} icon={Ticket} />
           <StatCard label="This Month's Hours" value={stats.monthlyHours} icon={Clock} />
         </StatGrid>
         <div className="grid gap-6 lg:grid-cols-2">
-          <RecentInvoicesCard invoices={data.recentInvoices} company={company.name} />
-          <ActiveProjectsCard projects={data.activeProjects} company={company.name} />
-          <RecentTicketsCard tickets={data.recentTickets} company={company.name} />
+          {/* Issue 18: a card the role may not see does not come from the server. */}
+          {data.recentInvoices && (
+            <RecentInvoicesCard invoices={data.recentInvoices} company={company.name} />
+          )}
+          {data.activeProjects && (
+            <ActiveProjectsCard projects={data.activeProjects} company={company.name} />
+          )}
+          <RecentTicketsCard
+            tickets={data.recentTickets}
+            company={company.name}
+            ownOnly={!can(company.role, 'allTickets')}
+          />
           <RecentActivityCard
             activities={activities.data}
             company={company.name}

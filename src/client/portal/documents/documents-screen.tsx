@@ -1,6 +1,10 @@
 import { Download, Eye, FileText, Files, FolderKanban, HardDrive, Receipt } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import type { PortalDocument } from '../../../shared/schemas/documents.ts';
+import { useMemo } from 'react';
+import {
+  documentCategories,
+  type DocumentSummary,
+  type PortalDocument,
+} from '../../../shared/schemas/documents.ts';
 import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
@@ -8,10 +12,12 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { VirtualTable } from '../../ui/virtual-table.tsx';
-import { EmptyState } from '../shared/empty-state.tsx';
+import { ListBody } from '../shared/list-body.tsx';
+import { useListParams } from '../shared/use-list-params.ts';
+import { usePagedList } from '../shared/use-paged-list.ts';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { CompanyListScreen } from '../shared/company-list-screen.tsx';
-import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
+import { SampleNotice } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { downloadDocument, previewDocument } from './document-actions.ts';
 import {
@@ -39,75 +45,94 @@ export function DocumentsScreen() {
     <CompanyListScreen
       title="Documents"
       intro="Reports, contracts and files shared with you."
-      query={portalQueries.documents}
+      query={portalQueries.documentSummary}
       what="documents"
     >
-      {(rows, company) => <DocumentList documents={rows} company={company} />}
+      {(summary, company) => <DocumentList summary={summary} company={company} />}
     </CompanyListScreen>
   );
 }
 
-function DocumentList({ documents, company }: { documents: PortalDocument[]; company: string }) {
-  const { rows, isSample } = rowsOrSample(documents, sampleDocuments);
-  const [search, setSearch] = useState('');
-  const [category, setCategory] = useState<CategoryFilter>('all');
-  const [type, setType] = useState('all');
-  const summary = useMemo(() => summarizeDocuments(rows), [rows]);
+function DocumentList({
+  summary,
+  company,
+}: {
+  summary: DocumentSummary;
+  company: { id: string; name: string };
+}) {
+  // Spec: a company with no documents sees the built-in sample rows, searched here.
+  const isSample = summary.total === 0;
+  const types = isSample ? documentTypes(sampleDocuments) : summary.types;
+  const filterValues = useMemo(() => ({ category: documentCategories, type: types }), [types]);
+  const list = useListParams(filterValues);
+  const category = list.filters.category as CategoryFilter;
+  const type = list.filters.type;
+  const pages = usePagedList(portalQueries.documents(company.id, list.serverParams), !isSample);
+  const cards = isSample ? summarizeDocuments(sampleDocuments) : summary;
   const typeOptions = useMemo(
     () => [
       { value: 'all', label: 'All Types' },
-      ...documentTypes(rows).map((t) => ({ value: t, label: t.toUpperCase() })),
+      ...types.map((t) => ({ value: t, label: t.toUpperCase() })),
     ],
-    [rows],
+    [types],
   );
-  const visible = useMemo(
-    () => filterDocuments(rows, search, category, type),
-    [rows, search, category, type],
+  const sample = useMemo(
+    () => (isSample ? filterDocuments(sampleDocuments, list.search, category, type) : []),
+    [isSample, list.search, category, type],
   );
 
   return (
     <>
-      {isSample && <SampleNotice company={company} what="documents" />}
+      {isSample && <SampleNotice company={company.name} what="documents" />}
       <StatGrid>
-        <StatCard label="Total Documents" value={summary.total} icon={Files} />
-        <StatCard label="Project Documents" value={summary.project} icon={FolderKanban} />
-        <StatCard label="Invoices" value={summary.invoice} icon={Receipt} />
-        <StatCard label="Total Size" value={formatFileSize(summary.size)} icon={HardDrive} />
+        <StatCard label="Total Documents" value={cards.total} icon={Files} />
+        <StatCard label="Project Documents" value={cards.project} icon={FolderKanban} />
+        <StatCard label="Invoices" value={cards.invoice} icon={Receipt} />
+        <StatCard label="Total Size" value={formatFileSize(cards.size)} icon={HardDrive} />
       </StatGrid>
       <Card className="grid gap-4 p-4">
         <ListToolbar
           searchLabel="Search documents"
-          search={search}
-          onSearch={setSearch}
+          search={list.search}
+          onSearch={list.setSearch}
           filters={[
             {
               label: 'Filter by category',
               prefix: 'Category',
               value: category,
               options: categoryOptions,
-              onChange: (v) => setCategory(v as CategoryFilter),
+              onChange: (v) => list.setFilter('category', v),
             },
             {
               label: 'Filter by type',
               prefix: 'Type',
               value: type,
               options: typeOptions,
-              onChange: setType,
+              onChange: (v) => list.setFilter('type', v),
             },
           ]}
         />
-        {visible.length === 0 ? (
-          <EmptyState>No documents found</EmptyState>
-        ) : (
-          <VirtualTable
-            label="Documents"
-            columns={columns}
-            rows={visible}
-            rowKey={(d) => d.id}
-            rowHeight={64}
-            renderCells={(d) => <DocumentCells doc={d} isSample={isSample} />}
-          />
-        )}
+        <ListBody
+          rows={isSample ? sample : pages.rows}
+          pending={!isSample && pages.isPending}
+          stale={pages.isStale}
+          error={isSample ? null : pages.error}
+          onRetry={() => void pages.refetch()}
+          what="documents"
+          empty="No documents found"
+        >
+          {(rows) => (
+            <VirtualTable
+              label="Documents"
+              columns={columns}
+              rows={rows}
+              rowKey={(d) => d.id}
+              rowHeight={64}
+              onEndReached={pages.loadMore}
+              renderCells={(d) => <DocumentCells doc={d} isSample={isSample} />}
+            />
+          )}
+        </ListBody>
       </Card>
     </>
   );

@@ -8,6 +8,7 @@ import {
   Eye,
 } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { invoiceStatuses, type InvoiceSummary } from '../../../shared/schemas/invoices.ts';
 import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
@@ -16,20 +17,17 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { VirtualTable } from '../../ui/virtual-table.tsx';
-import { EmptyState } from '../shared/empty-state.tsx';
+import { ListBody } from '../shared/list-body.tsx';
+import { useListParams } from '../shared/use-list-params.ts';
+import { usePagedList } from '../shared/use-paged-list.ts';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { CompanyListScreen } from '../shared/company-list-screen.tsx';
-import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
+import { SampleNotice } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { openInNewTab } from '../shared/open-link.ts';
 import { openInvoicePdf } from './invoice-actions.ts';
 import { InvoiceDialog } from './invoice-dialog.tsx';
-import {
-  filterInvoices,
-  invoiceSearchTexts,
-  summarizeInvoices,
-  type StatusFilter,
-} from './invoice-list.ts';
+import { filterInvoices, summarizeInvoices, type StatusFilter } from './invoice-list.ts';
 import { sampleInvoices } from '../shared/sample-invoices.ts';
 
 const statusFilterOptions = statusOptions('invoice', 'All');
@@ -49,65 +47,83 @@ export function InvoicesScreen() {
     <CompanyListScreen
       title="Invoices"
       intro="Your invoices, payments and balances."
-      query={portalQueries.invoices}
+      query={portalQueries.invoiceSummary}
       what="invoices"
     >
-      {(rows, company) => <InvoiceList invoices={rows} company={company} />}
+      {(summary, company) => <InvoiceList summary={summary} company={company} />}
     </CompanyListScreen>
   );
 }
 
-function InvoiceList({ invoices, company }: { invoices: Invoice[]; company: string }) {
-  const { rows, isSample } = rowsOrSample(invoices, sampleInvoices);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
+const filterValues = { status: invoiceStatuses };
+
+function InvoiceList({
+  summary,
+  company,
+}: {
+  summary: InvoiceSummary;
+  company: { id: string; name: string };
+}) {
+  // Spec: a company with no invoices sees the built-in sample rows, searched here.
+  const isSample = summary.total === 0;
+  const list = useListParams(filterValues);
+  const status = list.filters.status as StatusFilter;
+  const pages = usePagedList(portalQueries.invoices(company.id, list.serverParams), !isSample);
   const [selected, setSelected] = useState<Invoice | null>(null);
-  const summary = useMemo(() => summarizeInvoices(rows), [rows]);
-  const texts = useMemo(() => invoiceSearchTexts(rows), [rows]);
-  const visible = useMemo(
-    () => filterInvoices(rows, search, status, texts),
-    [rows, search, status, texts],
+  const sample = useMemo(
+    () => (isSample ? filterInvoices(sampleInvoices, list.search, status) : []),
+    [isSample, list.search, status],
   );
+  const cards = isSample ? summarizeInvoices(sampleInvoices) : summary;
 
   return (
     <>
-      {isSample && <SampleNotice company={company} what="invoices" />}
+      {isSample && <SampleNotice company={company.name} what="invoices" />}
       <StatGrid>
         <StatCard
           label="Outstanding Balance"
-          value={formatCurrency(summary.outstandingBalance)}
+          value={formatCurrency(cards.outstandingBalance)}
           icon={DollarSign}
         />
-        <StatCard label="Paid" value={summary.paid} icon={CheckCircle2} />
-        <StatCard label="Pending" value={summary.pending} icon={Clock} />
-        <StatCard label="Overdue" value={summary.overdue} icon={AlertCircle} />
+        <StatCard label="Paid" value={cards.paid} icon={CheckCircle2} />
+        <StatCard label="Pending" value={cards.pending} icon={Clock} />
+        <StatCard label="Overdue" value={cards.overdue} icon={AlertCircle} />
       </StatGrid>
       <Card className="grid gap-4 p-4">
         <ListToolbar
           searchLabel="Search invoices"
-          search={search}
-          onSearch={setSearch}
+          search={list.search}
+          onSearch={list.setSearch}
           filters={[
             {
               label: 'Filter by status',
               prefix: 'Status',
               value: status,
               options: statusFilterOptions,
-              onChange: (v) => setStatus(v as StatusFilter),
+              onChange: (v) => list.setFilter('status', v),
             },
           ]}
         />
-        {visible.length === 0 ? (
-          <EmptyState>No invoices found</EmptyState>
-        ) : (
-          <VirtualTable
-            label="Invoices"
-            columns={columns}
-            rows={visible}
-            rowKey={(i) => i.id}
-            renderCells={(i) => <InvoiceCells invoice={i} onView={() => setSelected(i)} />}
-          />
-        )}
+        <ListBody
+          rows={isSample ? sample : pages.rows}
+          pending={!isSample && pages.isPending}
+          stale={pages.isStale}
+          error={isSample ? null : pages.error}
+          onRetry={() => void pages.refetch()}
+          what="invoices"
+          empty="No invoices found"
+        >
+          {(rows) => (
+            <VirtualTable
+              label="Invoices"
+              columns={columns}
+              rows={rows}
+              rowKey={(i) => i.id}
+              onEndReached={pages.loadMore}
+              renderCells={(i) => <InvoiceCells invoice={i} onView={() => setSelected(i)} />}
+            />
+          )}
+        </ListBody>
       </Card>
       <InvoiceDialog invoice={selected} onClose={() => setSelected(null)} />
     </>

@@ -1,5 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
+import { CompanySwitcher } from './company-switcher.tsx';
 import { NavLinks } from './nav-links.tsx';
 
 /** The slide-in drawer for small screens; choosing an entry closes it. */
@@ -37,6 +38,7 @@ export function MobileNav({
             <p className="text-sm font-medium text-slate-900">{fullName}</p>
             <p className="text-xs text-slate-600">{companyName}</p>
           </div>
+          <CompanySwitcher inDrawer />
           <nav aria-label="Portal">
             <NavLinks vertical onNavigate={() => onOpenChange(false)} />
           </nav>

@@ -1,10 +1,21 @@
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../ui/cn.ts';
 import { portalScreens } from '../screens.tsx';
+import { useCompanyHref, useCurrentCompany } from '../shared/use-company-query.ts';
+import { can } from '../../../shared/permissions.ts';
 
 /** Spec section 2: the five entries, in the table's order. */
 const navEntries = portalScreens.flatMap((screen) =>
-  screen.nav ? [{ ...screen.nav, paths: screen.paths, href: screen.paths[0] ?? '' }] : [],
+  screen.nav
+    ? [
+        {
+          ...screen.nav,
+          paths: screen.paths,
+          href: screen.paths[0] ?? '',
+          permission: screen.permission,
+        },
+      ]
+    : [],
 );
 
 /** An entry is active on any of its screen's paths and below its first one ("/" and "/portal" mark Dashboard). */
@@ -21,15 +32,19 @@ export function NavLinks({
   onNavigate?: () => void;
 }) {
   const [location] = useLocation();
+  const company = useCurrentCompany();
+  const hrefOf = useCompanyHref();
+  // Issue 18: an entry the role may not open is not shown (the server refuses it anyway).
+  const shown = navEntries.filter((e) => !e.permission || can(company?.role, e.permission));
   return (
     <ul className={cn('flex gap-1', vertical && 'flex-col')}>
-      {navEntries.map((entry) => {
+      {shown.map((entry) => {
         const active = isActive(entry, location);
         const Icon = entry.icon;
         return (
           <li key={entry.href}>
             <Link
-              href={entry.href}
+              href={hrefOf(entry.href)}
               onClick={onNavigate}
               aria-current={active ? 'page' : undefined}
               className={cn(

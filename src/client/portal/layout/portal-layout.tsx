@@ -4,7 +4,8 @@ import { Link } from 'wouter';
 import { company } from '../../../shared/company.ts';
 import { paths } from '../../../shared/routes.ts';
 import { useAuth } from '../../lib/auth.ts';
-import { useFirstCompany } from '../shared/use-company-query.ts';
+import { useCompanyHref, useCurrentCompany } from '../shared/use-company-query.ts';
+import { CompanySwitcher } from './company-switcher.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 import { NavLinks } from './nav-links.tsx';
 import { UserMenu } from './user-menu.tsx';
@@ -12,10 +13,11 @@ import { UserMenu } from './user-menu.tsx';
 /** The portal shell: brand, the five entries (a drawer on phones), the user menu. */
 export function PortalLayout({ children }: { children: ReactNode }) {
   const { user } = useAuth();
-  const firstCompany = useFirstCompany();
+  const current = useCurrentCompany();
+  const hrefOf = useCompanyHref();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
-  const companyName = firstCompany?.name ?? '';
+  const companyName = current?.name ?? '';
   return (
     <div className="min-h-screen bg-slate-50">
       <a
@@ -35,13 +37,17 @@ export function PortalLayout({ children }: { children: ReactNode }) {
           >
             <Menu className="h-5 w-5" aria-hidden />
           </button>
-          <Link href={paths.dashboard} className="font-bold whitespace-nowrap text-brand-900">
+          <Link
+            href={hrefOf(paths.dashboard)}
+            className="font-bold whitespace-nowrap text-brand-900"
+          >
             {company.shortName} <span className="font-normal text-slate-600">Portal</span>
           </Link>
           <nav aria-label="Portal" className="hidden flex-1 md:block">
             <NavLinks />
           </nav>
-          <div className="ml-auto">
+          <div className="ml-auto flex items-center gap-2">
+            <CompanySwitcher />
             <UserMenu fullName={fullName} companyName={companyName} />
           </div>
         </div>

@@ -1,5 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, LogOut, User } from 'lucide-react';
+import { ChevronDown, LogOut, User, Users } from 'lucide-react';
+import { can } from '../../../shared/permissions.ts';
+import { useCompanyHref, useCurrentCompany } from '../shared/use-company-query.ts';
 import { Link } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
 
@@ -8,6 +10,8 @@ const item =
 
 /** The signed-in person and their first company, with Profile & Settings and Logout. */
 export function UserMenu({ fullName, companyName }: { fullName: string; companyName: string }) {
+  const company = useCurrentCompany();
+  const hrefOf = useCompanyHref();
   return (
     // Not modal: a modal menu hides the page with aria-hidden while its links stay focusable.
     <DropdownMenu.Root modal={false}>
@@ -39,11 +43,19 @@ export function UserMenu({ fullName, companyName }: { fullName: string; companyN
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={item}>
-            <Link href={paths.profile}>
+            <Link href={hrefOf(paths.profile)}>
               <User className="h-4 w-4" aria-hidden />
               Profile & Settings
             </Link>
           </DropdownMenu.Item>
+          {can(company?.role, 'team') && (
+            <DropdownMenu.Item asChild className={item}>
+              <Link href={hrefOf(paths.team)}>
+                <Users className="h-4 w-4" aria-hidden />
+                Colleagues
+              </Link>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Item asChild className={item}>
             {/* A full navigation: the server ends the session and redirects. */}
             <a href={paths.logout}>

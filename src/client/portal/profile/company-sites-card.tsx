@@ -12,6 +12,7 @@ import { Input } from '../../ui/input.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { QueryError } from '../shared/query-state.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
+import { can, type CompanyRole } from '../../../shared/permissions.ts';
 import { useAddSite, useDeleteSite, useSites } from './api.ts';
 import { sampleSites } from './sample-sites.ts';
 
@@ -19,7 +20,13 @@ import { sampleSites } from './sample-sites.ts';
  * Company Sites card: the company's sites, an add-site form toggle and a confirmed delete.
  * No sites yet: marked sample sites, whose delete buttons are disabled.
  */
-export function CompanySitesCard({ company }: { company: { id: string; name: string } }) {
+export function CompanySitesCard({
+  company,
+}: {
+  company: { id: string; name: string; role: CompanyRole };
+}) {
+  // Issue 18: everyone reads the sites; only admins add or remove them.
+  const canEdit = can(company.role, 'editSites');
   const companyId = company.id;
   const { data: sites, isLoading, isError, error, refetch } = useSites(companyId);
   const { rows, isSample } = rowsOrSample(sites, sampleSites);
@@ -32,9 +39,11 @@ export function CompanySitesCard({ company }: { company: { id: string; name: str
       <CardHeader
         title="Company Sites"
         action={
-          <Button variant="secondary" size="sm" onClick={() => setAdding(!adding)}>
-            {adding ? 'Cancel' : 'Add Site'}
-          </Button>
+          canEdit && (
+            <Button variant="secondary" size="sm" onClick={() => setAdding(!adding)}>
+              {adding ? 'Cancel' : 'Add Site'}
+            </Button>
+          )
         }
       />
       <CardBody className="grid gap-4">
@@ -62,16 +71,18 @@ export function CompanySitesCard({ company }: { company: { id: string; name: str
                       </p>
                     </div>
                   </div>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Delete site ${site.name}`}
-                    title={isSample ? 'Sample site: nothing to delete' : undefined}
-                    disabled={isSample || remove.isPending}
-                    onClick={() => setToDelete(site)}
-                  >
-                    <Trash2 className="h-4 w-4" aria-hidden />
-                  </Button>
+                  {canEdit && (
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`Delete site ${site.name}`}
+                      title={isSample ? 'Sample site: nothing to delete' : undefined}
+                      disabled={isSample || remove.isPending}
+                      onClick={() => setToDelete(site)}
+                    >
+                      <Trash2 className="h-4 w-4" aria-hidden />
+                    </Button>
+                  )}
                 </li>
               ))}
             </ul>

@@ -1,4 +1,6 @@
 import { useAuth } from '../../lib/auth.ts';
+import { useCurrentCompany } from '../shared/use-company-query.ts';
+import { SignInLogCard, useOwnSignIns } from '../shared/sign-in-log-card.tsx';
 import { CompanySitesCard } from './company-sites-card.tsx';
 import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
 import { SecurityCard } from './security-card.tsx';
@@ -10,8 +12,10 @@ import { UserProfileCard } from './user-profile-card.tsx';
  */
 export function ProfileScreen() {
   const { user } = useAuth();
+  const current = useCurrentCompany();
+  const log = useOwnSignIns();
   if (!user) return null;
-  const company = user.customers[0];
+  const company = current;
   return (
     <div className="mx-auto grid max-w-5xl gap-6">
       <div>
@@ -22,6 +26,7 @@ export function ProfileScreen() {
       {company && <CompanySitesCard company={company} />}
       <NotificationPreferencesCard saved={user.notificationPreferences} />
       <SecurityCard previousSignInAt={user.previousSignInAt} />
+      <SignInLogCard title="Your sign-in log" entries={log.data} isPending={log.isPending} />
     </div>
   );
 }

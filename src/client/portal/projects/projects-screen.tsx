@@ -1,15 +1,24 @@
 import { CheckCircle2, Calendar, FolderKanban, PauseCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import type { Project } from '../../../shared/schemas/projects.ts';
+import {
+  projectStatuses,
+  type Project,
+  type ProjectSummary,
+} from '../../../shared/schemas/projects.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
-import { Button } from '../../ui/button.tsx';
-import { EmptyState } from '../shared/empty-state.tsx';
+import { LoadMore } from '../shared/load-more.tsx';
+import { ListBody } from '../shared/list-body.tsx';
+import { useListParams } from '../shared/use-list-params.ts';
+import { usePagedList } from '../shared/use-paged-list.ts';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { CompanyListScreen } from '../shared/company-list-screen.tsx';
-import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
+import { SampleNotice } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { ProjectCard } from './project-card.tsx';
+import { ProjectNamesScreen } from './project-names-screen.tsx';
+import { useCurrentCompany } from '../shared/use-company-query.ts';
+import { can } from '../../../shared/permissions.ts';
 import { ProjectDialog } from './project-dialog.tsx';
 import { countProjects, filterProjects, type ProjectFilter } from './project-list.ts';
 import { sampleProjects } from '../shared/sample-projects.ts';
@@ -20,30 +29,49 @@ const statusFilterOptions = statusOptions('project', 'All');
 const PAGE = 24;
 
 export function ProjectsScreen() {
+  const company = useCurrentCompany();
+  if (!can(company?.role, 'projects')) return <ProjectNamesScreen />;
   return (
     <CompanyListScreen
       title="Projects"
       intro="Progress, milestones and notes of your projects."
-      query={portalQueries.projects}
+      query={portalQueries.projectSummary}
       what="projects"
     >
-      {(rows, company) => <ProjectList projects={rows} company={company} />}
+      {(summary, company) => <ProjectList summary={summary} company={company} />}
     </CompanyListScreen>
   );
 }
 
-function ProjectList({ projects, company }: { projects: Project[]; company: string }) {
-  const { rows, isSample } = rowsOrSample(projects, sampleProjects);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<ProjectFilter>('all');
-  const [shown, setShown] = useState(PAGE);
+const filterValues = { status: projectStatuses };
+
+function ProjectList({
+  summary,
+  company,
+}: {
+  summary: ProjectSummary;
+  company: { id: string; name: string };
+}) {
+  // Spec: a company with no projects sees the built-in sample projects, searched here.
+  const isSample = summary.total === 0;
+  const list = useListParams(filterValues);
+  const status = list.filters.status as ProjectFilter;
+  const pages = usePagedList(
+    portalQueries.projects(company.id, { ...list.serverParams, limit: String(PAGE) }),
+    !isSample,
+  );
   const [selected, setSelected] = useState<Project | null>(null);
-  const counts = useMemo(() => countProjects(rows), [rows]);
-  const visible = useMemo(() => filterProjects(rows, search, status), [rows, search, status]);
+  const counts = isSample ? countProjects(sampleProjects) : summary;
+  const sample = useMemo(
+    () => (isSample ? filterProjects(sampleProjects, list.search, status) : []),
+    [isSample, list.search, status],
+  );
+  const rows = isSample ? sample : pages.rows;
+  const more = isSample ? 0 : pages.total - pages.rows.length;
 
   return (
     <>
-      {isSample && <SampleNotice company={company} what="projects" />}
+      {isSample && <SampleNotice company={company.name} what="projects" />}
       <StatGrid>
         <StatCard label="Active" value={counts['in-progress']} icon={FolderKanban} />
         <StatCard label="Completed" value={counts.completed} icon={CheckCircle2} />
@@ -52,39 +80,37 @@ function ProjectList({ projects, company }: { projects: Project[]; company: stri
       </StatGrid>
       <ListToolbar
         searchLabel="Search projects"
-        search={search}
-        onSearch={(v) => {
-          setSearch(v);
-          setShown(PAGE);
-        }}
+        search={list.search}
+        onSearch={list.setSearch}
         filters={[
           {
             label: 'Filter by status',
             prefix: 'Status',
             value: status,
             options: statusFilterOptions,
-            onChange: (v) => {
-              setStatus(v as ProjectFilter);
-              setShown(PAGE);
-            },
+            onChange: (v) => list.setFilter('status', v),
           },
         ]}
       />
-      {visible.length === 0 ? (
-        <EmptyState>No projects found</EmptyState>
-      ) : (
-        <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {visible.slice(0, shown).map((p) => (
-            <ProjectCard key={p.id} project={p} onDetails={() => setSelected(p)} />
-          ))}
-        </div>
-      )}
-      {visible.length > shown && (
-        <div className="flex justify-center">
-          <Button variant="secondary" onClick={() => setShown((n) => n + PAGE)}>
-            Show more projects ({visible.length - shown} more)
-          </Button>
-        </div>
+      <ListBody
+        rows={rows}
+        pending={!isSample && pages.isPending}
+        stale={pages.isStale}
+        error={isSample ? null : pages.error}
+        onRetry={() => void pages.refetch()}
+        what="projects"
+        empty="No projects found"
+      >
+        {(shown) => (
+          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+            {shown.map((p) => (
+              <ProjectCard key={p.id} project={p} onDetails={() => setSelected(p)} />
+            ))}
+          </div>
+        )}
+      </ListBody>
+      {more > 0 && pages.hasMore && (
+        <LoadMore label={`Show more projects (${more} more)`} onLoad={pages.loadMore} />
       )}
       <ProjectDialog project={selected} onClose={() => setSelected(null)} />
     </>

@@ -4,10 +4,11 @@ import { NoCompany, QueryError, ScreenSkeleton } from './query-state.tsx';
 import { useCompanyQuery } from './use-company-query.ts';
 
 /**
- * A portal list screen: its heading, then the company's list once loaded, or why it is
- * not (no company, loading, a failed read with a retry).
+ * A portal list screen: its heading, then the company's list once its summary (the cards,
+ * counted over every row) is loaded, or why it is not (no company, loading, a failed read
+ * with a retry). The list itself reads its pages (`usePagedList`).
  */
-export function CompanyListScreen<T>({
+export function CompanyListScreen<S>({
   title,
   intro,
   query,
@@ -16,10 +17,11 @@ export function CompanyListScreen<T>({
 }: {
   title: string;
   intro: string;
-  query: CompanyQuery<T[]>;
+  /** The list's summary read (`portalQueries.invoiceSummary`, ...). */
+  query: CompanyQuery<S>;
   /** The list's name in the failure message, e.g. "invoices". */
   what: string;
-  children: (rows: T[], company: string) => ReactNode;
+  children: (summary: S, company: { id: string; name: string }) => ReactNode;
 }) {
   const read = useCompanyQuery(query);
   return (
@@ -35,7 +37,7 @@ export function CompanyListScreen<T>({
       ) : read.isError ? (
         <QueryError error={read.error} what={what} onRetry={() => void read.refetch()} />
       ) : (
-        children(read.data, read.company.name)
+        children(read.data, read.company)
       )}
     </div>
   );

@@ -1,4 +1,6 @@
-import { AlertTriangle } from 'lucide-react';
+import { AlertTriangle, Lock } from 'lucide-react';
+import { Link } from 'wouter';
+import { paths } from '../../../shared/routes.ts';
 import { showsReadFailure } from '../../lib/query-client.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -51,6 +53,26 @@ export function NoCompany() {
   return (
     <Card className="p-8 text-center text-sm text-slate-700">
       Your account is not linked to a company yet. Please contact support to get access.
+    </Card>
+  );
+}
+
+/** A screen the user's role in this company does not open, or a company they are not in (issue 18). */
+export function NoAccess() {
+  return (
+    <Card
+      role="alert"
+      className="mx-auto flex max-w-lg flex-col items-center gap-3 p-8 text-center"
+    >
+      <Lock className="h-8 w-8 text-slate-600" aria-hidden />
+      <h1 className="text-xl font-semibold text-slate-900">You don't have access</h1>
+      <p className="text-sm text-slate-700">
+        Your role in this company does not include this part of the portal. Ask one of your
+        company's admins if you need it.
+      </p>
+      <Link href={paths.dashboard} className="text-sm font-medium text-brand-700 underline">
+        Back to the dashboard
+      </Link>
     </Card>
   );
 }

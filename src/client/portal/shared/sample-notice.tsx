@@ -40,6 +40,7 @@ export function SampleNotice({
 
 /** The real rows when there are any, otherwise the sample rows; never a mix. */
 export function rowsOrSample<T>(rows: readonly T[] | undefined, sample: readonly T[]) {
-  const isSample = !rows || rows.length === 0;
-  return { rows: isSample ? sample : rows, isSample };
+  // No sample given (issue 18: a member's own tickets, not the company's): an empty list.
+  const isSample = (!rows || rows.length === 0) && sample.length > 0;
+  return { rows: isSample ? sample : (rows ?? []), isSample };
 }

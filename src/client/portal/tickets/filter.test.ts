@@ -10,6 +10,7 @@ const ticket = (id: string, over: Partial<Ticket>): Ticket => ({
   status: 'open',
   category: 'Hardware',
   department: 'IT Support',
+  private: false,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   assignedTo: null,

@@ -10,6 +10,7 @@ const ticket = (over: Partial<Ticket> = {}): Ticket => ({
   id: 'TK-1042',
   subject: 'Scanner drops Wi-Fi',
   description: markup,
+  private: false,
   priority: 'high',
   status: 'open',
   category: 'Hardware',

@@ -1,3 +1,4 @@
+import { Badge } from '../../ui/badge.tsx';
 import { formatDateTime } from '../../../shared/format.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 import { Button } from '../../ui/button.tsx';
@@ -29,7 +30,14 @@ export function TicketTable({
           {tickets.map((t) => (
             <tr key={t.id} className="border-b border-slate-100 last:border-0">
               <td className="px-3 py-3">
-                <div className="font-medium text-slate-900">{t.subject}</div>
+                <div className="font-medium text-slate-900">
+                  {t.subject}
+                  {t.private && (
+                    <Badge tone="purple" className="ml-2 align-middle">
+                      Private
+                    </Badge>
+                  )}
+                </div>
                 <div className="font-mono text-xs text-slate-500">{t.id.toUpperCase()}</div>
               </td>
               <td className="px-3 py-3">

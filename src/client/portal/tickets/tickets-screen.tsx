@@ -1,15 +1,24 @@
 import { CheckCircle2, Clock, Inbox } from 'lucide-react';
 import { useState } from 'react';
-import type { Ticket } from '../../../shared/schemas/tickets.ts';
+import {
+  ticketPriorities,
+  ticketStatuses,
+  type Ticket,
+  type TicketSummary,
+} from '../../../shared/schemas/tickets.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
 import { Card, CardBody } from '../../ui/card.tsx';
-import { EmptyState } from '../shared/empty-state.tsx';
+import { ListBody } from '../shared/list-body.tsx';
+import { LoadMore } from '../shared/load-more.tsx';
+import { useListParams } from '../shared/use-list-params.ts';
+import { usePagedList } from '../shared/use-paged-list.ts';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
-import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
+import { SampleNotice } from '../shared/sample-notice.tsx';
+import { can } from '../../../shared/permissions.ts';
 import { StatCard } from '../shared/stat-card.tsx';
-import { useCompanyQuery } from '../shared/use-company-query.ts';
+import { useCompanyQuery, useCurrentCompany } from '../shared/use-company-query.ts';
 import { filterTickets, type TicketFilters } from './filter.ts';
 import { NewTicketDialog } from './new-ticket-dialog.tsx';
 import { sampleTickets } from './sample-tickets.ts';
@@ -24,7 +33,7 @@ const priorityFilterOptions = statusOptions('priority', 'All');
  * Content only: the portal layout around it provides the header and the main landmark.
  */
 export function TicketsScreen() {
-  const query = useCompanyQuery(portalQueries.tickets);
+  const query = useCompanyQuery(portalQueries.ticketSummary);
   const company = query.company;
   return (
     <div className="grid gap-6">
@@ -42,31 +51,35 @@ export function TicketsScreen() {
       ) : query.isError ? (
         <QueryError error={query.error} what="tickets" onRetry={() => void query.refetch()} />
       ) : (
-        <TicketList tickets={query.data} company={company} />
+        <TicketList summary={query.data} company={company} />
       )}
     </div>
   );
 }
 
+const filterValues = { status: ticketStatuses, priority: ticketPriorities };
+
 function TicketList({
-  tickets,
+  summary,
   company,
 }: {
-  tickets: Ticket[];
+  summary: TicketSummary;
   company: { id: string; name: string };
 }) {
-  const { rows, isSample } = rowsOrSample(tickets, sampleTickets);
-  const [filters, setFilters] = useState<TicketFilters>({
-    search: '',
-    status: 'all',
-    priority: 'all',
-  });
+  // Spec: a company with no tickets sees the built-in sample tickets, searched here; a role
+  // that sees only its own tickets (issue 18) sees its own empty list instead.
+  const role = useCurrentCompany()?.role;
+  const isSample = summary.total === 0 && can(role, 'allTickets');
+  const list = useListParams(filterValues);
+  const pages = usePagedList(portalQueries.tickets(company.id, list.serverParams), !isSample);
   // The id, not the object: the open dialog follows the list as it refetches.
   const [selectedId, setSelectedId] = useState<string | null>(null);
-
-  const shown = filterTickets(rows, filters);
+  const filters: TicketFilters = { search: list.search, ...list.filters };
+  const rows = isSample ? filterTickets(sampleTickets, filters) : pages.rows;
   const selected = rows.find((t) => t.id === selectedId) ?? null;
-  const count = (status: Ticket['status']) => rows.filter((t) => t.status === status).length;
+  const count = (status: Ticket['status']) =>
+    isSample ? sampleTickets.filter((t) => t.status === status).length : summary[status];
+  const more = isSample ? 0 : pages.total - pages.rows.length;
 
   return (
     <>
@@ -81,29 +94,38 @@ function TicketList({
         <CardBody className="grid gap-4">
           <ListToolbar
             searchLabel="Search tickets"
-            search={filters.search}
-            onSearch={(search) => setFilters({ ...filters, search })}
+            search={list.search}
+            onSearch={list.setSearch}
             filters={[
               {
                 label: 'Filter by status',
                 prefix: 'Status',
                 value: filters.status,
                 options: statusFilterOptions,
-                onChange: (status) => setFilters({ ...filters, status }),
+                onChange: (status) => list.setFilter('status', status),
               },
               {
                 label: 'Filter by priority',
                 prefix: 'Priority',
                 value: filters.priority,
                 options: priorityFilterOptions,
-                onChange: (priority) => setFilters({ ...filters, priority }),
+                onChange: (priority) => list.setFilter('priority', priority),
               },
             ]}
           />
-          {shown.length === 0 ? (
-            <EmptyState>No tickets found</EmptyState>
-          ) : (
-            <TicketTable tickets={shown} onView={setSelectedId} />
+          <ListBody
+            rows={rows}
+            pending={!isSample && pages.isPending}
+            stale={pages.isStale}
+            error={isSample ? null : pages.error}
+            onRetry={() => void pages.refetch()}
+            what="tickets"
+            empty="No tickets found"
+          >
+            {(shown) => <TicketTable tickets={shown} onView={setSelectedId} />}
+          </ListBody>
+          {more > 0 && pages.hasMore && (
+            <LoadMore label={`Show more tickets (${more} more)`} onLoad={pages.loadMore} />
           )}
         </CardBody>
       </Card>

@@ -1,8 +1,12 @@
 // The one script of a prerendered public page (docs/decisions/024-public-islands.md): a few
 // hundred bytes that make the mobile menu nicer and wake each island when a visitor first
-// reaches for it. React and an island's code load only then.
+// reaches for it. React and an island's code load only then, or once the browser is idle
+// when ISLAND_CODE_LOADS says 'idle' (load-policy.ts). It arrives itself after the load
+// event, or on the first reach, by the page's inline loader (boot-loader.ts).
 import '../../index.css';
+import type { IslandName } from '../../../shared/islands.ts';
 import { mayBeSignedIn } from '../../lib/server-hints.ts';
+import { ISLAND_CODE_LOADS } from './load-policy.ts';
 import { enhanceMobileMenu } from './mobile-menu.ts';
 
 /** Signs of a visitor reaching for an island: pointing at it, touching it, tabbing into it. */
@@ -25,6 +29,8 @@ function wake(island: HTMLElement) {
       }));
   const start = () => void hydrate().catch(() => {});
   for (const type of INTENT) island.addEventListener(type, start, { once: true, passive: true });
+  // Reached before this script arrived (its loader fetches it on the first reach).
+  if (island.matches(':focus-within, :hover')) start();
 
   function hold(event: Event) {
     const target = event.target as Element;
@@ -51,5 +57,28 @@ if (mayBeSignedIn()) {
   document
     .querySelectorAll<HTMLDetailsElement>('details[data-mobile-menu]')
     .forEach(enhanceMobileMenu);
-  document.querySelectorAll<HTMLElement>('[data-island]').forEach(wake);
+  const islands = document.querySelectorAll<HTMLElement>('[data-island]');
+  islands.forEach(wake);
+  if (ISLAND_CODE_LOADS === 'idle' && islands.length > 0)
+    whenIdleAfterLoad(() => loadCode(islands));
+}
+
+/** Downloads (never hydrates) the code of every island on the page; a failure waits for a reach. */
+function loadCode(islands: NodeListOf<HTMLElement>) {
+  void import('./hydrate.tsx')
+    .then(({ loadIslandCode }) =>
+      Promise.all([...islands].map((i) => loadIslandCode(i.dataset.island as IslandName))),
+    )
+    .catch(() => {});
+}
+
+/** After the load event (first paint is before it), when the browser has nothing else to do. */
+function whenIdleAfterLoad(run: () => void) {
+  // Browsers without requestIdleCallback (Safari before 18.4 by default): shortly after load.
+  const idle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(run, { timeout: 3000 })
+      : setTimeout(run, 300);
+  if (document.readyState === 'complete') idle();
+  else addEventListener('load', idle, { once: true });
 }

@@ -43,6 +43,11 @@ const currentValues = (form: HTMLFormElement) =>
     [...new FormData(form)].map(([key, value]) => [key, typeof value === 'string' ? value : '']),
   );
 
+/** Downloads an island's code without hydrating it (the browser idle, nobody here yet). */
+export async function loadIslandCode(name: IslandName): Promise<void> {
+  await loaders[name]();
+}
+
 /**
  * Hydrates one island container (its prerendered markup, `data-props`) as its own React
  * root; resolves once React handles its events.

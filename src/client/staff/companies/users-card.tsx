@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { CompanyDetail, CompanyUser } from '../../../shared/schemas/staff-customers.ts';
+import { companyRoleLabels, companyRoles, type CompanyRole } from '../../../shared/permissions.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
@@ -18,6 +19,12 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
     success: 'User Updated',
     failure: 'Failed to update user. Please try again.',
   });
+  const setRole = useStaffMutation<{ user: CompanyUser; role: CompanyRole }>({
+    request: ({ user, role }) =>
+      sendJson('PATCH', staffUrl(`customers/${company.id}/members/${user.id}`), { role }),
+    success: 'Role Updated',
+    failure: 'Failed to change the role. Please try again.',
+  });
   return (
     <Card>
       <CardHeader
@@ -27,13 +34,28 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
       {company.users.length === 0 ? (
         <p className="p-6 text-center text-sm text-slate-600">No users yet</p>
       ) : (
-        <DataTable caption="Users" columns={['Name', 'Email', 'Status', 'Actions']}>
+        <DataTable caption="Users" columns={['Name', 'Email', 'Role', 'Status', 'Actions']}>
           {company.users.map((u) => (
             <tr key={u.id}>
               <td className={cell}>
                 {u.firstName} {u.lastName}
               </td>
               <td className={cell}>{u.email}</td>
+              <td className={cell}>
+                <select
+                  aria-label={`Role of ${u.email}`}
+                  value={u.role}
+                  disabled={setRole.isPending}
+                  onChange={(e) => setRole.mutate({ user: u, role: e.target.value as CompanyRole })}
+                  className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
+                >
+                  {companyRoles.map((r) => (
+                    <option key={r} value={r}>
+                      {companyRoleLabels[r]}
+                    </option>
+                  ))}
+                </select>
+              </td>
               <td className={cell}>
                 {u.active ? (
                   <Badge tone="green">Active</Badge>

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'wouter';
+import { paths } from '../../../shared/routes.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -11,6 +13,25 @@ import { QueryState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { TicketDialog } from './ticket-dialog.tsx';
+
+/** The way to the unmatched mail queue, with how many wait in it. */
+function UnmatchedMailLink() {
+  const queue = useQuery(staffQueries.unmatchedMail());
+  const waiting = queue.data?.length ?? 0;
+  return (
+    <Button variant="secondary" asChild>
+      <Link href={paths.staffUnmatchedMail}>
+        Unmatched mail
+        {waiting > 0 && (
+          <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
+            {waiting}
+            <span className="sr-only"> waiting</span>
+          </span>
+        )}
+      </Link>
+    </Button>
+  );
+}
 
 /** Every company's tickets in one queue. */
 export function HelpdeskScreen() {
@@ -34,7 +55,7 @@ export function HelpdeskScreen() {
 
   return (
     <>
-      <PageHeader title="Help Desk" />
+      <PageHeader title="Help Desk" action={<UnmatchedMailLink />} />
       <Card>
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
           <SearchBox label="Search tickets" value={q} onChange={setQ} />

@@ -15,9 +15,9 @@ import { statusOptions } from '../../../shared/status-labels.ts';
 import { QueryState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 
-type Update = { status?: string; assignedToUserId?: string | null };
+type Update = { status?: string; assignedToUserId?: string | null; customerId?: string };
 
-/** One ticket: its conversation, status, assignee and the agent's reply box. */
+/** One ticket: its conversation, status, assignee, company (author of several) and the agent's reply box. */
 export function TicketDialog({
   ticketId,
   staff,
@@ -78,6 +78,17 @@ export function TicketDialog({
                     disabled={update.isPending}
                   />
                 </FormField>
+                {t.authorCompanies.length > 1 && (
+                  // Its author belongs to several companies: mail picked one, staff may correct it.
+                  <FormField label="Company">
+                    <Select
+                      value={t.customerId}
+                      onValueChange={(customerId) => update.mutate({ customerId })}
+                      options={t.authorCompanies.map((c) => ({ value: c.id, label: c.name }))}
+                      disabled={update.isPending}
+                    />
+                  </FormField>
+                )}
               </div>
               <section aria-label="Description">
                 <h3 className="text-sm font-semibold text-slate-900">Description</h3>

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { enqueueMail } from '../../services/mail-outbox.ts';
 import { deleteSession } from '../../services/sessions.ts';
+import { recordSignInEvent } from '../../services/sign-in-log.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { contentSecurityPolicy } from '../../plugins/security.ts';
 import { emailField } from '../../../shared/schemas/fields.ts';
@@ -215,7 +216,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       }
       const done = await app.write(async (tx) => {
         const userId = await consumeToken(tx, request.body.token);
-        return userId ? completeSignIn(tx, userId, meta(request)) : null;
+        return userId ? completeSignIn(tx, userId, meta(request), 'link') : null;
       });
       if (!done) {
         audit.info({ reqId: request.id }, 'sign-in refused: link expired, used or unknown');
@@ -255,8 +256,17 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
                 codesTurnedOffMail({ to: user.email, firstName: user.firstName }),
               );
             }
-            if (!checked.ok) return checked;
-            const done = await completeSignIn(tx, user.id, meta(request));
+            if (!checked.ok) {
+              if (checked.reason !== 'no-token')
+                await recordSignInEvent(tx, {
+                  userId: user.id,
+                  event: 'failed-code',
+                  method: 'code',
+                  ...meta(request),
+                });
+              return checked;
+            }
+            const done = await completeSignIn(tx, user.id, meta(request), 'code');
             return done
               ? { ok: true as const, ...done }
               : { ok: false as const, reason: 'no-token' as const };
@@ -276,7 +286,14 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
 
   async function signOut(request: FastifyRequest, reply: FastifyReply) {
     const sessionId = app.readSessionId(request);
-    if (sessionId) await deleteSession(app.db, sessionId);
+    const userId = sessionId ? await deleteSession(app.db, sessionId) : null;
+    if (userId)
+      await recordSignInEvent(app.db, {
+        userId,
+        event: 'sign-out',
+        method: null,
+        ...meta(request),
+      });
     audit.info({ reqId: request.id, hadSession: !!sessionId }, 'signed out');
     return reply.clearSessionCookie().header('cache-control', 'no-store').redirect(paths.home, 303);
   }

@@ -7,7 +7,12 @@ import { sendJsonText } from '../../db/json-list.ts';
 import { userOf } from '../../plugins/session/actor.ts';
 import { loadCurrentUser } from '../../services/current-user.ts';
 import { deleteUserSessions } from '../../services/sessions.ts';
-import { currentUserSchema, notificationPreferencesSchema } from '../../../shared/schemas/auth.ts';
+import {
+  currentUserSchema,
+  notificationPreferencesSchema,
+  signInLogSchema,
+} from '../../../shared/schemas/auth.ts';
+import { listSignIns } from '../../services/sign-in-log.ts';
 import { profileSchema } from '../../../shared/schemas/profile.ts';
 import { messageSchema } from '../route-schemas.ts';
 import { saveProfile } from './email-change.ts';
@@ -21,6 +26,13 @@ const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
 ) => {
   app.addHook('onRequest', app.requireUser);
   const writeLimit = { rateLimit: { max: 30 * config.rateLimitScale, timeWindow: 60_000 } };
+
+  // Issue 18: the profile page's own sign-in log.
+  app.get(
+    '/api/auth/sign-ins',
+    { onRequest: app.limitReads, schema: { response: { 200: signInLogSchema } } },
+    async (request) => listSignIns(app.db, { userId: userOf(request).id }),
+  );
 
   app.put(
     '/api/auth/profile',

@@ -3,27 +3,65 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   PREVIEW_ONLY_PDF_MESSAGE,
+  documentCategories,
   documentListSchema,
+  documentSummarySchema,
+  documentTypeFilter,
   isPreviewable,
 } from '../../../shared/schemas/documents.ts';
-import { sendJsonText } from '../../db/json-list.ts';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
+import { documents } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { inspectFile, isPdf, sendFile } from '../../lib/safe-file.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
-import { findDocumentFile, listDocuments } from './queries.ts';
+import { documentPages, documentSummary, findDocumentFile } from './queries.ts';
+import { companyRoleOf } from '../../plugins/session/company-access.ts';
+import { visibleDocuments } from '../../services/role-filters.ts';
+
+/** The documents of a company its reader's role may see (invoice and project ones need theirs). */
+const visibleDocumentsOf = (request: FastifyRequest, customerId: string) =>
+  and(eq(documents.customerId, customerId), visibleDocuments(companyRoleOf(request)));
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/documents',
-    { schema: { params: companyParams, response: { 200: documentListSchema } } },
-    async (request, reply) =>
-      sendJsonText(reply, await listDocuments(app.db, request.params.customerId)),
+    {
+      config: { permission: 'documents' },
+      schema: {
+        params: companyParams,
+        querystring: pageQuerySchema({ category: documentCategories }).extend({
+          type: documentTypeFilter,
+        }),
+        response: { 200: documentListSchema, 400: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { customerId } = request.params;
+      return app.sendPage(request, reply, documentPages, {
+        scopeId: customerId,
+        where: visibleDocumentsOf(request, customerId),
+        query: request.query,
+      });
+    },
+  );
+
+  app.get(
+    '/documents/summary',
+    {
+      config: { permission: 'documents' },
+      schema: { params: companyParams, response: { 200: documentSummarySchema } },
+    },
+    async (request) =>
+      documentSummary(app.db, visibleDocumentsOf(request, request.params.customerId)),
   );
 
   app.get(
     '/documents/:documentId/download',
     {
+      config: { permission: 'documents' },
       schema: {
         params: companyParams.extend({ documentId: z.uuid({ message: 'Document not found' }) }),
         // `?inline=1` serves a PDF for preview in the browser instead of saving it
@@ -36,7 +74,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { customerId, documentId } = request.params;
-      const file = await findDocumentFile(app.db, customerId, documentId);
+      const file = await findDocumentFile(app.db, customerId, documentId, companyRoleOf(request));
       if (!file) throw notFound('Document not found');
       const inline = request.query.inline === '1';
       if (inline && !isPreviewable(file.type)) throw badRequest(PREVIEW_ONLY_PDF_MESSAGE);

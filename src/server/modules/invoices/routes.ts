@@ -1,24 +1,53 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invoiceListSchema } from '../../../shared/schemas/invoices.ts';
-import { sendJsonText } from '../../db/json-list.ts';
+import {
+  invoiceListSchema,
+  invoiceStatuses,
+  invoiceSummarySchema,
+} from '../../../shared/schemas/invoices.ts';
+import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
 import { inspectFile, sendFile } from '../../lib/safe-file.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { listInvoices } from '../../db/invoice-list.ts';
+import { invoicePages, invoiceSummary } from '../../db/invoice-list.ts';
+import { eq } from 'drizzle-orm';
+import { invoices } from '../../db/schema.ts';
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/invoices',
-    { schema: { params: companyParams, response: { 200: invoiceListSchema } } },
-    async (request, reply) =>
-      sendJsonText(reply, await listInvoices(app.db, request.params.customerId)),
+    {
+      config: { permission: 'invoices' },
+      schema: {
+        params: companyParams,
+        querystring: pageQuerySchema({ status: invoiceStatuses }),
+        response: { 200: invoiceListSchema, 400: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { customerId } = request.params;
+      return app.sendPage(request, reply, invoicePages, {
+        scopeId: customerId,
+        where: eq(invoices.customerId, customerId),
+        query: request.query,
+      });
+    },
+  );
+
+  app.get(
+    '/invoices/summary',
+    {
+      config: { permission: 'invoices' },
+      schema: { params: companyParams, response: { 200: invoiceSummarySchema } },
+    },
+    async (request) => invoiceSummary(app.db, request.params.customerId),
   );
 
   app.get(
     '/invoices/:invoiceId/pdf',
     {
+      config: { permission: 'invoices' },
       schema: {
         params: companyParams.extend({ invoiceId: z.uuid({ message: 'Invoice not found' }) }),
         response: { 200: z.instanceof(Buffer), 404: messageSchema },

@@ -1,15 +1,49 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { projectListSchema } from '../../../shared/schemas/projects.ts';
-import { sendJsonText } from '../../db/json-list.ts';
-import { companyParams } from '../route-schemas.ts';
-import { listProjects } from '../../db/project-list.ts';
+import { can } from '../../../shared/permissions.ts';
+import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
+import {
+  projectListAnswerSchema,
+  projectStatuses,
+  projectSummarySchema,
+} from '../../../shared/schemas/projects.ts';
+import { projectNamePages, projectPages, projectSummary } from '../../db/project-list.ts';
+import { projects } from '../../db/schema.ts';
+import { companyRoleOf } from '../../plugins/session/company-access.ts';
+import { companyParams, messageSchema } from '../route-schemas.ts';
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
 export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/projects',
-    { schema: { params: companyParams, response: { 200: projectListSchema } } },
-    async (request, reply) =>
-      sendJsonText(reply, await listProjects(app.db, request.params.customerId)),
+    {
+      config: { permission: 'projectNames' },
+      schema: {
+        params: companyParams,
+        querystring: pageQuerySchema({ status: projectStatuses }),
+        response: { 200: projectListAnswerSchema, 400: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { customerId } = request.params;
+      const page = {
+        scopeId: customerId,
+        where: eq(projects.customerId, customerId),
+        query: request.query,
+      };
+      // Everyone sees which projects run; only `projects` sees progress, milestones, notes.
+      return can(companyRoleOf(request), 'projects')
+        ? app.sendPage(request, reply, projectPages, page)
+        : app.sendPage(request, reply, projectNamePages, page);
+    },
+  );
+
+  app.get(
+    '/projects/summary',
+    {
+      config: { permission: 'projectNames' },
+      schema: { params: companyParams, response: { 200: projectSummarySchema } },
+    },
+    async (request) => projectSummary(app.db, request.params.customerId),
   );
 };

@@ -1,11 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
 import { sites } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { siteOutSchema, siteSchema } from '../../../shared/schemas/sites.ts';
+import { siteOutSchema, siteSchema, type Site } from '../../../shared/schemas/sites.ts';
+import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
+import type { PagedList } from '../../db/paged-list.ts';
 
 export const SITE_NOT_FOUND = 'Site not found';
 
@@ -17,6 +19,19 @@ const siteColumns = {
   contactEmail: sites.contactEmail,
   contactPhone: sites.contactPhone,
 };
+/** A company's sites in pages, oldest first (the order they were added in); search on name and address. */
+const sitePages: PagedList<Site> = {
+  name: 'sites',
+  from: sql`${sites}`,
+  row: () => siteColumns,
+  order: [
+    { expr: sites.createdAt, type: 'timestamptz' },
+    { expr: sites.name, type: 'text' },
+    { expr: sites.id, type: 'uuid' },
+  ],
+  search: [sites.name, sites.address],
+  filters: {},
+};
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /** `/api/customers/:customerId/sites...`; registered inside the customer-access scope. */
@@ -25,19 +40,28 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
 
   app.get(
     '/sites',
-    { schema: { params: companyParams, response: { 200: z.array(siteOutSchema) } } },
-    async (request) =>
-      app.db
-        .select(siteColumns)
-        .from(sites)
-        .where(eq(sites.customerId, request.params.customerId))
-        .orderBy(asc(sites.createdAt), asc(sites.name)),
+    {
+      config: { permission: 'sites' },
+      schema: {
+        params: companyParams,
+        querystring: pageQuerySchema({}),
+        response: { 200: z.array(siteOutSchema), 400: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { customerId } = request.params;
+      return app.sendPage(request, reply, sitePages, {
+        scopeId: customerId,
+        where: eq(sites.customerId, customerId),
+        query: request.query,
+      });
+    },
   );
 
   app.post(
     '/sites',
     {
-      config: writeLimit,
+      config: { ...writeLimit, permission: 'editSites' },
       schema: {
         params: companyParams,
         body: siteSchema,
@@ -57,7 +81,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.delete(
     '/sites/:siteId',
     {
-      config: writeLimit,
+      config: { ...writeLimit, permission: 'editSites' },
       schema: {
         params: companyParams.extend({ siteId: z.string() }),
         response: { 204: z.null(), 404: messageSchema },

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   contactMessages,
+  customerUsers,
   intakeMessages,
   invoices,
   milestones,
@@ -79,6 +80,23 @@ const samples: Record<string, Sample> = {
     url: `/api/staff/customers/${ctx.acmeId}/users`,
     payload: { email: 'new.person@acme-logistics.example', firstName: 'New', lastName: 'Person' },
   }),
+  'PATCH /api/staff/customers/:customerId/members/:userId': async (t, ctx) => {
+    const user = await first(
+      t.app.db
+        .insert(users)
+        .values({
+          email: 'role.change@acme-logistics.example',
+          firstName: 'Role',
+          lastName: 'Change',
+        })
+        .returning(),
+    );
+    await t.app.db.insert(customerUsers).values({ userId: user.id, customerId: ctx.acmeId });
+    return {
+      url: `/api/staff/customers/${ctx.acmeId}/members/${user.id}`,
+      payload: { role: 'billing' },
+    };
+  },
   'PATCH /api/staff/users/:userId': async (t) => {
     const user = await first(
       t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.globex)),

@@ -89,6 +89,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
             lastName: users.lastName,
             active: users.active,
             position: customerUsers.position,
+            role: customerUsers.role,
           })
           .from(customerUsers)
           .innerJoin(users, eq(users.id, customerUsers.userId))

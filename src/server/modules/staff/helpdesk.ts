@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { customers, ticketReplies, tickets, users } from '../../db/schema.ts';
+import { customerUsers, customers, ticketReplies, tickets, users } from '../../db/schema.ts';
 import { ticketDescriptionColumns } from '../../db/ticket-columns.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
@@ -18,7 +18,7 @@ import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
 import { recordActivity } from '../../services/activity.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { addReply, lockTicket, TICKET_NOT_FOUND } from '../../services/tickets.ts';
+import { addReply, lockTicket, moveTicket, TICKET_NOT_FOUND } from '../../services/tickets.ts';
 import { iso } from './lookups.ts';
 import { matchesAny } from './search.ts';
 
@@ -111,7 +111,18 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         .from(ticketReplies)
         .where(eq(ticketReplies.ticketId, ticket.id))
         .orderBy(asc(ticketReplies.createdAt));
-      return { ...ticket, replies: replies.map((r) => ({ ...r, createdAt: iso(r.createdAt) })) };
+      const authorCompanies = await app.db
+        .select({ id: customers.id, name: customers.name })
+        .from(tickets)
+        .innerJoin(customerUsers, eq(customerUsers.userId, tickets.createdByUserId))
+        .innerJoin(customers, eq(customers.id, customerUsers.customerId))
+        .where(eq(tickets.id, ticket.id))
+        .orderBy(asc(customers.name));
+      return {
+        ...ticket,
+        replies: replies.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+        authorCompanies,
+      };
     },
   );
 
@@ -126,7 +137,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     },
     async (request) => {
       const ticketId = request.params.ticketId.toUpperCase();
-      const { status, assignedToUserId } = request.body;
+      const { status, assignedToUserId, customerId } = request.body;
       const actor = actorOf(request);
       await app.write(async (tx) => {
         const before = await lockTicket(tx, ticketId);
@@ -140,6 +151,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
             .limit(1);
           if (!staff) throw badRequest('Assignee must be an active staff member');
         }
+        const movedFrom = customerId ? await moveTicket(tx, ticketId, customerId) : undefined;
         await tx
           .update(tickets)
           .set({ status, assignedToUserId, updatedAt: sql`now()` })
@@ -159,10 +171,13 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           action: 'ticket.update',
           entityType: 'ticket',
           entityId: ticketId,
-          customerId: before.customerId,
+          customerId: customerId ?? before.customerId,
           details: {
             ...(status !== undefined ? { status, previousStatus: before.status } : {}),
             ...(assignedToUserId !== undefined ? { assignedToUserId } : {}),
+            ...(customerId && movedFrom !== customerId
+              ? { customerId, previousCustomerId: movedFrom }
+              : {}),
           },
         });
       });

@@ -6,6 +6,7 @@ import { staffDocumentRoutes } from './documents.ts';
 import { helpdeskRoutes } from './helpdesk.ts';
 import { staffInvoiceRoutes } from './invoices.ts';
 import { leadRoutes } from './leads.ts';
+import { memberRoutes } from './members.ts';
 import { staffProjectRoutes } from './projects.ts';
 import { timeEntryRoutes } from './time-entries.ts';
 import { unmatchedMailRoutes } from './unmatched-mail.ts';
@@ -18,6 +19,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(leadRoutes);
   await app.register(customerRoutes);
   await app.register(userRoutes, { appUrl: config.appUrl });
+  await app.register(memberRoutes);
   await app.register(helpdeskRoutes, { config });
   await app.register(staffInvoiceRoutes);
   await app.register(staffProjectRoutes);

@@ -71,7 +71,10 @@ describe('companies and their users', () => {
     );
     const cookie = await sessionCookieFor(t.app, 'casey.morgan@globex-retail.example');
     const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
-    expect(me.json().customers).toEqual([{ id: ctx.globexId, name: 'Globex Retail' }]);
+    // Issue 18: Globex has an admin already, so the invited user starts as a member.
+    expect(me.json().customers).toEqual([
+      { id: ctx.globexId, name: 'Globex Retail', role: 'member' },
+    ]);
     expect(me.json().role).toBe('customer');
   });
 

@@ -17,7 +17,7 @@ import { idParam, messageSchema } from '../route-schemas.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { requireCompany, rethrowUnique } from './lookups.ts';
-import { welcomeMail } from './welcome-mail.ts';
+import { welcomeMail } from '../../services/welcome-mail.ts';
 
 const ALREADY_MEMBER = 'This user already belongs to this company';
 
@@ -124,10 +124,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
             .values({
               userId: user.id,
               customerId,
+              // Issue 18: the first member of a company runs it; later ones start as members.
+              role:
+                input.role ??
+                sql`(case when exists (select 1 from ${customerUsers} where ${customerUsers.customerId} = ${customerId} and ${customerUsers.role} = 'admin' and ${customerUsers.active}) then 'member' else 'admin' end)::company_role`,
               position: sql`(select coalesce(max(${customerUsers.position}) + 1, 0) from ${customerUsers} where ${customerUsers.userId} = ${user.id})`,
             })
             .onConflictDoNothing()
-            .returning({ position: customerUsers.position });
+            .returning({ position: customerUsers.position, role: customerUsers.role });
           if (!link) throw conflict(ALREADY_MEMBER);
           await enqueueMail(
             tx,
@@ -164,6 +168,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
               lastName: user.lastName,
               active: user.active,
               position: link.position,
+              role: link.role,
             },
           };
         })

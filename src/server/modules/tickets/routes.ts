@@ -2,16 +2,26 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
-import { sendJsonText } from '../../db/json-list.ts';
+import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
+import { viewerOf } from '../../plugins/session/company-access.ts';
 import { enqueueCustomerReplyMail, enqueueNewTicketMails } from '../../services/ticket-mails.ts';
-import { listTickets, loadTicket } from '../../services/ticket-views.ts';
+import {
+  companyTicketsOf,
+  loadTicket,
+  ticketPages,
+  ticketSummary,
+} from '../../services/ticket-views.ts';
 import { addReply, createTicket, TICKET_NOT_FOUND } from '../../services/tickets.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
   newTicketSchema,
+  ticketCategories,
+  ticketPriorities,
   ticketReplySchema,
   ticketSchema,
+  ticketStatuses,
+  ticketSummarySchema,
 } from '../../../shared/schemas/tickets.ts';
 
 /** `/api/customers/:customerId/tickets...`; registered inside the customer-access scope. */
@@ -27,15 +37,42 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
 
   app.get(
     '/tickets',
-    { schema: { params: companyParams, response: { 200: z.array(ticketSchema) } } },
-    async (request, reply) =>
-      sendJsonText(reply, await listTickets(app.db, request.params.customerId)),
+    {
+      config: { permission: 'tickets' },
+      schema: {
+        params: companyParams,
+        querystring: pageQuerySchema({
+          status: ticketStatuses,
+          priority: ticketPriorities,
+          category: ticketCategories,
+        }),
+        response: { 200: z.array(ticketSchema), 400: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { customerId } = request.params;
+      return app.sendPage(request, reply, ticketPages, {
+        scopeId: customerId,
+        where: companyTicketsOf(customerId, viewerOf(request)),
+        query: request.query,
+      });
+    },
+  );
+
+  app.get(
+    '/tickets/summary',
+    {
+      config: { permission: 'tickets' },
+      schema: { params: companyParams, response: { 200: ticketSummarySchema } },
+    },
+    async (request) =>
+      ticketSummary(app.db, companyTicketsOf(request.params.customerId, viewerOf(request))),
   );
 
   app.post(
     '/tickets',
     {
-      config: writeLimit,
+      config: { ...writeLimit, permission: 'tickets' },
       schema: {
         params: companyParams,
         body: newTicketSchema,
@@ -53,7 +90,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
           author,
           customerId,
         });
-        return shown(tx, customerId, id);
+        return shown(tx, customerId, id, viewerOf(request));
       });
       return reply.status(201).send(ticket);
     },
@@ -62,7 +99,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
   app.post(
     '/tickets/:ticketId/replies',
     {
-      config: writeLimit,
+      config: { ...writeLimit, permission: 'tickets' },
       schema: {
         params: companyParams.extend({ ticketId: z.string() }),
         body: ticketReplySchema,
@@ -73,7 +110,10 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       const { customerId, ticketId } = request.params;
       const author = actorOf(request);
       const { message } = request.body;
+      const viewer = viewerOf(request);
       const ticket = await app.write(async (tx) => {
+        // A ticket the viewer may not see is not there for them: 404, as another company's.
+        if (!(await loadTicket(tx, customerId, ticketId, viewer))) throw notFound(TICKET_NOT_FOUND);
         const added = await addReply(tx, { ticketId, customerId, author, asAgent: false, message });
         // The portal's extra: the support desk hears of it so the conversation does not stall.
         await enqueueCustomerReplyMail(tx, config, {
@@ -82,7 +122,7 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
           author,
           message,
         });
-        return shown(tx, customerId, ticketId);
+        return shown(tx, customerId, ticketId, viewer);
       });
       return reply.status(201).send(ticket);
     },

@@ -1,12 +1,31 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { HttpError, forbidden, notFound } from '../../lib/errors.ts';
+import { userOf } from './actor.ts';
+import {
+  can,
+  NO_ACCESS_MESSAGE,
+  type CompanyRole,
+  type Permission,
+} from '../../../shared/permissions.ts';
+import type { Viewer } from '../../services/role-filters.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What a `/api/customers/:customerId/*` route needs (src/shared/permissions.ts). */
+    permission?: Permission;
+  }
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The refusal of a role without the route's permission: a message, never an empty list. */
+export const noAccess = () => new HttpError(403, NO_ACCESS_MESSAGE);
+
 /**
  * The one authorization rule of every `/api/customers/:customerId/*` route:
- * signed in (401, through the same path as `requireUser`, which drops a stale cookie)
- * and linked to that company (403). Registered once on the scope.
+ * signed in (401, through the same path as `requireUser`, which drops a stale cookie),
+ * an active member of that company (403), and holding the route's permission in it (403
+ * with a message). Registered once on the scope.
  */
 export async function requireCompanyAccess(
   request: FastifyRequest,
@@ -17,5 +36,29 @@ export async function requireCompanyAccess(
   const { customerId } = request.params as { customerId?: string };
   if (!customerId || !UUID.test(customerId)) throw notFound();
   // The account's companies come with the session (and leave the cache with any change).
-  if (!user.customers.some((company) => company.id === customerId)) throw forbidden();
+  const membership = user.customers.find((company) => company.id === customerId);
+  if (!membership) throw forbidden();
+  const permission = request.routeOptions.config.permission;
+  if (!permission || !can(membership.role, permission)) throw noAccess();
 }
+
+/** Refuses, when the app is built, a company route that names no permission (fails closed). */
+export function requirePermissionDeclared(route: RouteOptions): void {
+  if (route.method === 'HEAD') return;
+  if (!route.config?.permission)
+    throw new Error(`${String(route.method)} ${route.url} declares no permission`);
+}
+
+/** The signed-in user's role in the route's company (the scope's hook has checked it). */
+export function companyRoleOf(request: FastifyRequest): CompanyRole {
+  const { customerId } = request.params as { customerId: string };
+  const membership = userOf(request).customers.find((company) => company.id === customerId);
+  if (!membership) throw new Error(`${request.routeOptions.url} reached without a membership`);
+  return membership.role;
+}
+
+/** Who reads the route's company rows: the user and their role there (ticket visibility). */
+export const viewerOf = (request: FastifyRequest): Viewer => ({
+  userId: userOf(request).id,
+  role: companyRoleOf(request),
+});

@@ -196,6 +196,7 @@ async function place(tx: Tx, config: IntakeConfig, mail: IncomingMail): Promise<
     priority: 'normal' as const,
     category: config.intakeCategory,
     department: config.intakeDepartment,
+    private: false,
   };
   const ticketId = await createTicket(tx, { customerId, author: actor, input });
   await recordTicketMessage(tx, ticketId, mail.messageId, 'in');

@@ -2,6 +2,8 @@ import { and, count, eq } from 'drizzle-orm';
 import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
+  customerUsers,
   customers,
   intakeMessages,
   ticketFollowUps,
@@ -9,7 +11,9 @@ import {
   ticketReplies,
   tickets,
   unmatchedMails,
+  users,
 } from '../../db/schema.ts';
+import { threadRootId } from '../ticket-thread.ts';
 import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import { dovecotMissing, startDovecot, type Dovecot } from '../../test/dovecot.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
@@ -61,6 +65,8 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
       supportMailbox: 'support@meridian.test',
       supportEmail: 'desk@meridian.test',
       logLevel: process.env.INTAKE_LOG ?? 'silent',
+      metricsPort: 0,
+      metricsHost: '127.0.0.1',
     });
     imap = await dovecot.client();
     await imap.mailboxOpen('INBOX');
@@ -157,6 +163,41 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     const chunks: Buffer[] = [];
     for await (const chunk of eml) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).toString()).toContain('> Hello Jordan,');
+  });
+
+  it('keeps the forwarded message of a Gmail-style forward in the new ticket', async () => {
+    const body = [
+      'Can you look at this? Our vendor says the VPN certificate expires on Friday.',
+      '',
+      '---------- Forwarded message ---------',
+      'From: Vendor Support <support@vendor.example>',
+      'Date: Mon, Nov 23, 2026 at 9:12 AM',
+      'Subject: VPN certificate renewal',
+      'To: <jordan.lee@acme-logistics.example>',
+      '',
+      'Dear customer, the certificate of your VPN gateway expires on 27 November.',
+    ].join('\n');
+    const [result] = await deliver(
+      mime({ from: DEMO_USERS.acme, subject: 'Fwd: VPN certificate renewal', body }),
+    );
+    expect(result?.outcome).toBe('ticket');
+    const ticket = await ticketRow(result && 'ticketId' in result ? result.ticketId : '');
+    expect(ticket?.subject).toBe('Fwd: VPN certificate renewal');
+    expect(ticket?.description).toContain('Our vendor says the VPN certificate expires on Friday.');
+    expect(ticket?.description).toContain(
+      'the certificate of your VPN gateway expires on 27 November',
+    );
+  });
+
+  it("tickets a person's mail that says `Auto-Submitted: no`", async () => {
+    const [result] = await deliver(
+      mime({
+        from: DEMO_USERS.acme,
+        subject: 'Written by hand',
+        headers: { 'Auto-Submitted': 'no' },
+      }),
+    );
+    expect(result?.outcome).toBe('ticket');
   });
 
   it('matches by [TK-…] in the subject, takes an agent mail as an agent reply, and opens a linked ticket for an answer to a closed one', async () => {
@@ -329,6 +370,152 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     expect(await unseen()).toBe(0);
   });
 
+  it("never puts a customer's mail on another company's ticket, whether the subject or the references name it", async () => {
+    const [globexTicket] = await t.app.db
+      .select({ id: tickets.id, customerId: tickets.customerId })
+      .from(tickets)
+      .innerJoin(customers, eq(customers.id, tickets.customerId))
+      .where(and(eq(customers.name, 'Globex Retail'), eq(tickets.status, 'open')))
+      .limit(1);
+    expect(globexTicket).toBeDefined();
+    const before = (await repliesOf(globexTicket!.id)).length;
+    const results = await deliver(
+      mime({
+        from: DEMO_USERS.acme,
+        subject: `Re: [${globexTicket!.id}] Your ticket`,
+        body: 'Reading along from Acme.',
+      }),
+      mime({
+        from: DEMO_USERS.acme,
+        subject: 'Re: your ticket',
+        body: 'Threaded into Globex?',
+        headers: { 'In-Reply-To': threadRootId(t.config, globexTicket!.id) },
+      }),
+    );
+    expect(results.map((r) => r.outcome)).toEqual(['ticket', 'ticket']);
+    for (const result of results) {
+      const id = 'ticketId' in result ? result.ticketId : '';
+      expect(id).not.toBe(globexTicket!.id);
+      expect((await ticketRow(id))?.customerId).toBe(acmeId);
+    }
+    expect(await repliesOf(globexTicket!.id)).toHaveLength(before);
+    expect(await ticketRow(globexTicket!.id)).toMatchObject({
+      customerId: globexTicket!.customerId,
+    });
+  });
+
+  it('files new mail of a user of several companies under the company of their latest ticket, and staff can move it to another of theirs (only)', async () => {
+    const { staffCookie, customerCookie } = await staffTestContext(t.app);
+    const companyId = async (name: string) =>
+      (
+        await t.app.db.select({ id: customers.id }).from(customers).where(eq(customers.name, name))
+      )[0]!.id;
+    const [globexId, initechId] = [await companyId('Globex Retail'), await companyId('Initech')];
+    const [user] = await t.app.db
+      .insert(users)
+      .values({ email: 'pat.both@shared.example', firstName: 'Pat', lastName: 'Both' })
+      .returning({ id: users.id });
+    await t.app.db.insert(customerUsers).values([
+      { userId: user!.id, customerId: acmeId, position: 0 },
+      { userId: user!.id, customerId: globexId, position: 1 },
+    ]);
+    // No ticket yet: their first company.
+    const [first] = await deliver(
+      mime({ from: 'pat.both@shared.example', subject: 'First of Pat' }),
+    );
+    const firstId = first && 'ticketId' in first ? first.ticketId : '';
+    expect((await ticketRow(firstId))?.customerId).toBe(acmeId);
+
+    const move = (customerId: string, cookie = staffCookie) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/staff/tickets/${firstId}`,
+        headers: { cookie },
+        payload: { customerId },
+      });
+    const detail = await t.app.inject({
+      url: `/api/staff/tickets/${firstId}`,
+      headers: { cookie: staffCookie },
+    });
+    expect(
+      detail.json<{ authorCompanies: { name: string }[] }>().authorCompanies.map((c) => c.name),
+    ).toEqual(['Acme Logistics', 'Globex Retail']);
+    expect((await move(globexId, customerCookie)).statusCode).toBe(403);
+    const wrong = await move(initechId);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: "The ticket's author is not a user of that company" });
+    expect((await ticketRow(firstId))?.customerId).toBe(acmeId);
+    const moved = await move(globexId);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ customerId: globexId, customerName: 'Globex Retail' });
+    const [audit] = await t.app.db
+      .select({ details: auditLog.details, customerId: auditLog.customerId })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, firstId), eq(auditLog.action, 'ticket.update')));
+    expect(audit).toMatchObject({
+      customerId: globexId,
+      details: { customerId: globexId, previousCustomerId: acmeId },
+    });
+
+    // Their next new mail follows the latest ticket's company.
+    const [second] = await deliver(
+      mime({ from: 'pat.both@shared.example', subject: 'Second of Pat' }),
+    );
+    const secondId = second && 'ticketId' in second ? second.ticketId : '';
+    expect((await ticketRow(secondId))?.customerId).toBe(globexId);
+  });
+
+  it('reports the mailbox on the metrics endpoint: unseen messages, open unmatched mail, and failures, a failed message staying unseen until it is stored', async () => {
+    const address = t.app.metricsAddress();
+    const scrape = async () => {
+      const text = await (await fetch(`http://127.0.0.1:${address!.port}/metrics`)).text();
+      const value = (name: string) => {
+        const line = text.split('\n').find((l) => l.startsWith(`${name} `));
+        return line === undefined ? undefined : Number(line.slice(name.length + 1));
+      };
+      return {
+        unseen: value('mail_intake_unseen_messages'),
+        unmatched: value('mail_intake_unmatched_open'),
+        failures: value('mail_intake_failures_total'),
+      };
+    };
+    const [{ open }] = (await t.app.db
+      .select({ open: count() })
+      .from(unmatchedMails)
+      .where(eq(unmatchedMails.status, 'open'))) as [{ open: number }];
+    const start = await scrape();
+    expect(start.unmatched).toBe(open);
+    expect(start.unseen).toBe(0);
+
+    // The disk refuses the .eml: both messages fail, stay unseen, and are counted.
+    const storage = t.app.storage;
+    const put = storage.put.bind(storage);
+    storage.put = () => Promise.reject(new Error('disk full'));
+    try {
+      expect(
+        await deliver(
+          mime({ from: DEMO_USERS.acme, subject: 'Metrics one' }),
+          mime({ from: 'nobody@unknown.example', subject: 'Metrics two' }),
+        ),
+      ).toEqual([]);
+    } finally {
+      storage.put = put;
+    }
+    expect(await scrape()).toEqual({
+      unseen: 2,
+      unmatched: open,
+      failures: (start.failures ?? 0) + 2,
+    });
+    // The next round stores both: one ticket, one more in the unmatched queue.
+    const results = await t.app.intake!.drain(imap);
+    expect(results.map((r) => r.outcome)).toEqual(['ticket', 'unmatched']);
+    expect(await scrape()).toEqual({
+      unseen: 0,
+      unmatched: open + 1,
+      failures: (start.failures ?? 0) + 2,
+    });
+  });
+
   it("lets staff (only) list the unmatched queue, download a mail's .eml, attach it as a new contact's ticket, and discard one", async () => {
     const { staffCookie, customerCookie } = await staffTestContext(t.app);
     const forCustomer = await t.app.inject({
@@ -381,6 +568,38 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
       mime({ from: 'stranger@elsewhere.example', subject: 'Thanks for calling' }),
     );
     expect(next?.outcome).toBe('ticket');
+
+    // A known sender cannot become a second user; a user of another company is not a contact here.
+    const broken = queue.find((q) => q.reason === 'malformed-mime')!;
+    const attach = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/staff/unmatched-mail/${broken.id}/attach`,
+        headers: { cookie: staffCookie },
+        payload,
+      });
+    const taken = await attach({
+      customerId: acmeId,
+      newContact: { firstName: 'J', lastName: 'L' },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toEqual({
+      message: 'A user with this e-mail address exists: attach the mail to them',
+    });
+    const [globexUser] = await t.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_USERS.globex));
+    const foreign = await attach({ customerId: acmeId, userId: globexUser!.id });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toEqual({
+      message: 'The contact must be an active user of that company',
+    });
+    const stillOpen = await t.app.db
+      .select({ status: unmatchedMails.status })
+      .from(unmatchedMails)
+      .where(eq(unmatchedMails.id, broken.id));
+    expect(stillOpen).toEqual([{ status: 'open' }]);
 
     const other = queue.find((q) => q.reason === 'unknown-charset')!;
     const discarded = await t.app.inject({

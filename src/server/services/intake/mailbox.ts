@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import pg from 'pg';
 import { ingestMessage, type IntakeDeps, type IntakeResult } from './ingest.ts';
+import type { ClientCredentialsToken } from './oauth-token.ts';
 
 /** Arbitrary constant for pg_try_advisory_lock: the mailbox's holder. */
 const MAILBOX_LOCK_ID = 727_016;
@@ -17,18 +18,27 @@ export type MailboxOptions = {
   /** Also the IDLE restart interval: without IDLE, how often the mailbox is searched. */
   pollMs: number;
   log: FastifyBaseLogger;
+  /** Microsoft 365: sign in with this OAuth access token instead of IMAP_URL's password. */
+  token?: ClientCredentialsToken;
 };
 
-/** imapflow's connection options from `imaps://user:pass@host:993/INBOX`. */
-export function imapOptions(imapUrl: string): { options: ImapFlowOptions; mailbox: string } {
+/**
+ * imapflow's connection options from `imaps://user:pass@host:993/INBOX`; with an OAuth access
+ * token, that signs in (XOAUTH2/OAUTHBEARER) and the URL's password is not used.
+ */
+export function imapOptions(
+  imapUrl: string,
+  accessToken?: string,
+): { options: ImapFlowOptions; mailbox: string } {
   const url = new URL(imapUrl);
   const secure = url.protocol === 'imaps:';
+  const user = decodeURIComponent(url.username);
   return {
     options: {
       host: url.hostname,
       port: Number(url.port) || (secure ? 993 : 143),
       secure,
-      auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) },
+      auth: accessToken ? { user, accessToken } : { user, pass: decodeURIComponent(url.password) },
       logger: false,
     },
     mailbox: decodeURIComponent(url.pathname.replace(/^\//, '')) || 'INBOX',
@@ -78,17 +88,25 @@ export class MailIntake {
         await this.session();
         failures = 0;
       } catch (err) {
+        // `stop` closed the connection under the session: nothing is wrong.
+        if (this.stopped) break;
         failures++;
         this.opts.log.warn({ err }, 'mail intake: mailbox unavailable');
+        // A refused token is fetched anew next time rather than offered again.
+        this.opts.token?.invalidate();
         await this.releaseLock();
         await this.pause(Math.min(1000 * 2 ** failures, 60_000));
       }
     }
   }
 
-  /** One connection: drain what waits, then wait for IDLE's news or the poll. */
+  /**
+   * One connection: drain what waits, then wait for IDLE's news or the poll. Signed in with
+   * an OAuth token, it ends when the token is due for renewal: the next one signs in anew.
+   */
   private async session() {
-    const { options, mailbox } = imapOptions(this.opts.imapUrl);
+    const token = this.opts.token;
+    const { options, mailbox } = imapOptions(this.opts.imapUrl, await token?.get());
     const client = new ImapFlow({ ...options, maxIdleTime: this.opts.pollMs });
     this.client = client;
     client.on('error', (err: Error) => this.opts.log.warn({ err }, 'mail intake: IMAP error'));
@@ -96,9 +114,10 @@ export class MailIntake {
     await client.connect();
     const lock = await client.getMailboxLock(mailbox);
     try {
-      while (!this.stopped && client.usable && this.stats.holdsMailbox) {
+      const fresh = () => !token || token.msUntilRefresh() > 0;
+      while (!this.stopped && client.usable && this.stats.holdsMailbox && fresh()) {
         await this.drain(client);
-        await this.pause(this.opts.pollMs);
+        await this.pause(Math.min(this.opts.pollMs, token?.msUntilRefresh() ?? Infinity));
       }
     } finally {
       lock.release();
@@ -123,8 +142,10 @@ export class MailIntake {
         this.opts.log.error({ err, uid }, 'mail intake: message not stored; retried next round');
         continue;
       }
-      // Only now: the transaction has committed.
-      await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
+      // Only now: the transaction has committed. imapflow answers false rather than throwing
+      // when the flag is not set (the connection is closing): the message stays unseen, and
+      // whoever reads it next finds its Message-ID stored and adds nothing.
+      if (!(await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true }))) continue;
       this.stats.ingested++;
       this.stats.unseen--;
     }

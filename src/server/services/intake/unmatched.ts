@@ -50,6 +50,7 @@ export async function attachUnmatched(
     priority: 'normal' as const,
     category: config.intakeCategory,
     department: config.intakeDepartment,
+    private: false,
   };
   const ticketId = await createTicket(tx, { customerId: input.customerId, author, input: ticket });
   await recordTicketMessage(tx, ticketId, mail.messageId, 'in');

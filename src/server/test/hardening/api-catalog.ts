@@ -5,8 +5,15 @@ import type { Config } from '../../config.ts';
 import { selectRows, type Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
+import type { Permission } from '../../../shared/permissions.ts';
 
-export type ApiRoute = { method: string; url: string; schema?: FastifySchema };
+export type ApiRoute = {
+  method: string;
+  url: string;
+  schema?: FastifySchema;
+  /** What a company route declares it needs (src/shared/permissions.ts). */
+  permission?: Permission;
+};
 
 /**
  * A test app plus every `/api` route it registered, seen through an `onRoute`
@@ -22,7 +29,12 @@ export async function createCatalogedApp(
     for (const method of methods) {
       // HEAD twins of GET routes are Fastify's, not ours.
       if (method === 'HEAD' && route.exposeHeadRoute === undefined) continue;
-      routes.push({ method, url: route.url, schema: route.schema });
+      routes.push({
+        method,
+        url: route.url,
+        schema: route.schema,
+        permission: route.config?.permission,
+      });
     }
   };
   const t = await createTestApp(overrides, { onRoute });
@@ -66,6 +78,9 @@ export function validCustomerBody(route: ApiRoute): Record<string, unknown> {
       category: 'Hardware',
       department: 'IT Support',
     };
+  if (route.method === 'PATCH' && route.url.endsWith('/team/:userId')) return { role: 'member' };
+  if (route.method === 'POST' && route.url.endsWith('/team'))
+    return { email: 'probe@example.com', firstName: 'Probe', lastName: 'Person', role: 'member' };
   if (route.method === 'POST' && route.url.endsWith('/sites'))
     return {
       name: 'Probe site',

@@ -1,6 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, signInTokens } from '../../db/schema.ts';
+import { intakeMessages, mailOutbox, signInTokens, tickets } from '../../db/schema.ts';
+import { dovecotMissing, startDovecot, type Dovecot } from '../dovecot.ts';
 import { requestLink } from '../login-links.ts';
 import { startSmtpSink } from '../smtp-sink.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
@@ -45,5 +47,62 @@ describe('mail outage', () => {
     expect(sink.mailsTo(JORDAN)).toHaveLength(1);
     const [sent] = await t.app.db.select().from(mailOutbox).where(eq(mailOutbox.to, JORDAN));
     expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+});
+
+describe.skipIf(Boolean(dovecotMissing))('support mailbox outage (Dovecot down, then back)', () => {
+  let t: TestApp;
+  let dovecot: Dovecot;
+  beforeAll(async () => {
+    dovecot = await startDovecot();
+    t = await createTestApp({ imapUrl: dovecot.url, intakePollMs: 200 });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await dovecot?.stop();
+  });
+
+  const run = randomBytes(4).toString('hex');
+  const mail = (n: number) =>
+    [
+      `From: ${JORDAN}`,
+      'To: support@example.com',
+      `Subject: Outage ${run} ${n}`,
+      `Message-ID: <outage-${run}-${n}@client.example>`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      `Message ${n}`,
+      '',
+    ].join('\r\n');
+  const stored = async () =>
+    (
+      await t.app.db
+        .select({ subject: tickets.subject })
+        .from(tickets)
+        .where(like(tickets.subject, `Outage ${run} %`))
+    )
+      .map((r) => r.subject)
+      .sort();
+
+  it('keeps reading after the IMAP server was down: mail waiting across the outage becomes one ticket each', async () => {
+    t.app.intake!.start();
+    await dovecot.append(mail(1));
+    await expect.poll(stored, { timeout: 10_000 }).toEqual([`Outage ${run} 1`]);
+
+    await dovecot.outage();
+    // The connection is gone; intake backs off and tries again.
+    await new Promise((r) => setTimeout(r, 1500));
+    await dovecot.restore();
+    await dovecot.append(mail(2));
+    await dovecot.append(mail(3));
+    await expect
+      .poll(stored, { timeout: 30_000 })
+      .toEqual([`Outage ${run} 1`, `Outage ${run} 2`, `Outage ${run} 3`]);
+    const rows = await t.app.db
+      .select({ id: intakeMessages.messageId })
+      .from(intakeMessages)
+      .where(like(intakeMessages.messageId, `<outage-${run}-%`));
+    expect(rows).toHaveLength(3);
+    expect(t.app.intake!.stats.failed).toBe(0);
   });
 });

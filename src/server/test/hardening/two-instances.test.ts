@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
-import { seedDemoData } from '../../seed/demo.ts';
+import { customers, intakeMessages, ticketReplies, tickets } from '../../db/schema.ts';
+import { DEMO_USERS, seedDemoData } from '../../seed/demo.ts';
+import { dovecotMissing, startDovecot } from '../dovecot.ts';
 import { deleteUserSessions } from '../../services/sessions.ts';
 import { sessionCookieFor } from '../sign-in.ts';
 import { testConfig } from '../test-app.ts';
@@ -38,12 +44,13 @@ describe.skipIf(pgServerMissing(SUITE))(SUITE, () => {
   const apps: FastifyInstance[] = [];
 
   const instance = async (
-    extra: { redisUrl?: string } = {},
+    extra: { redisUrl?: string; imapUrl?: string; dataDir?: string; intakePollMs?: number } = {},
     routes?: (app: FastifyInstance) => void,
   ) => {
     const database = await openDatabase({ databaseUrl: url, dataDir: TEMPLATE_DIR });
     databases.push(database);
-    const app = await buildApp(testConfig(TEMPLATE_DIR, { databaseUrl: url, ...extra }), {
+    const dataDir = extra.dataDir ?? TEMPLATE_DIR;
+    const app = await buildApp(testConfig(dataDir, { databaseUrl: url, ...extra }), {
       database,
       mailWorker: false,
     });
@@ -132,4 +139,95 @@ describe.skipIf(pgServerMissing(SUITE))(SUITE, () => {
     const other = await one.inject({ method: 'POST', url: path, remoteAddress: '10.250.250.250' });
     expect(other.statusCode).toBe(200);
   });
+
+  it.skipIf(Boolean(dovecotMissing))(
+    'lets exactly one instance read the support mailbox (advisory lock); when it shuts down mid-round the other takes over, and every message is one ticket or reply',
+    async () => {
+      const dovecot = await startDovecot();
+      const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'intake-two-'));
+      try {
+        const opts = { imapUrl: dovecot.url, dataDir, intakePollMs: 300 };
+        const one = await instance(opts);
+        const two = await instance(opts);
+        const db = one.db;
+        // An open ticket of the sender's company, which the replies answer.
+        const [open] = await db
+          .select({ id: tickets.id })
+          .from(tickets)
+          .innerJoin(customers, eq(customers.id, tickets.customerId))
+          .where(and(eq(tickets.status, 'open'), eq(customers.name, 'Acme Logistics')))
+          .limit(1);
+        const repliesBefore = async () =>
+          (
+            await db
+              .select({ n: count() })
+              .from(ticketReplies)
+              .where(eq(ticketReplies.ticketId, open!.id))
+          )[0]!.n;
+        const before = await repliesBefore();
+        const run = randomBytes(4).toString('hex');
+        // 30 messages: every third answers an open ticket by its [TK-…] subject.
+        const total = 30;
+        for (let i = 0; i < total; i++) {
+          const reply = i % 3 === 2;
+          await dovecot.append(
+            [
+              `From: ${DEMO_USERS.acme}`,
+              'To: support@example.com',
+              `Subject: ${reply ? `Re: [${open!.id}] ${run} ${i}` : `Two servers ${run} ${i}`}`,
+              `Message-ID: <two-${run}-${i}@client.example>`,
+              'Content-Type: text/plain; charset=utf-8',
+              '',
+              `Message ${i}`,
+              '',
+            ].join('\r\n'),
+          );
+        }
+        one.intake!.start();
+        two.intake!.start();
+        await expect
+          .poll(() => [one, two].filter((a) => a.intake!.stats.holdsMailbox).length, {
+            timeout: 10_000,
+          })
+          .toBe(1);
+        const [holder, other] = one.intake!.stats.holdsMailbox ? [one, two] : [two, one];
+        expect(other.intake!.stats.ingested).toBe(0);
+
+        // The holder stops (as on SIGTERM) after a few messages; the rest wait unseen.
+        await expect
+          .poll(() => holder.intake!.stats.ingested, { timeout: 20_000 })
+          .toBeGreaterThan(2);
+        await holder.close();
+        apps.splice(apps.indexOf(holder), 1);
+        await expect
+          .poll(() => holder.intake!.stats.ingested + other.intake!.stats.ingested, {
+            timeout: 30_000,
+          })
+          .toBe(total);
+        expect(other.intake!.stats.holdsMailbox).toBe(true);
+        expect(other.intake!.stats.ingested).toBeGreaterThan(0);
+
+        const stored = await db
+          .select({ id: intakeMessages.messageId, outcome: intakeMessages.outcome })
+          .from(intakeMessages)
+          .where(like(intakeMessages.messageId, `<two-${run}-%`));
+        expect(stored).toHaveLength(total);
+        expect(stored.filter((m) => m.outcome === 'ticket')).toHaveLength(20);
+        expect(stored.filter((m) => m.outcome === 'reply')).toHaveLength(10);
+        const [{ n }] = (await db
+          .select({ n: count() })
+          .from(tickets)
+          .where(like(tickets.subject, `Two servers ${run} %`))) as [{ n: number }];
+        expect(n).toBe(20);
+        expect((await repliesBefore()) - before).toBe(10);
+        const imap = await dovecot.client();
+        await imap.mailboxOpen('INBOX');
+        expect(await imap.search({ seen: false }, { uid: true })).toEqual([]);
+        await imap.logout();
+      } finally {
+        await dovecot.stop();
+        await fs.rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -1,5 +1,5 @@
-import { company } from '../../../shared/company.ts';
-import type { MailMessage } from '../../services/mail-outbox.ts';
+import { company } from '../../shared/company.ts';
+import type { MailMessage } from './mail-outbox.ts';
 
 /** The invitation: who added them to which company, and the link that starts sign-in with the address filled in. */
 export function welcomeMail(opts: {
@@ -8,6 +8,8 @@ export function welcomeMail(opts: {
   firstName: string;
   companyName: string;
   invitedBy: string;
+  /** Where the inviter works: the MSP (staff, the default) or the customer company (its admin). */
+  inviterCompany?: string;
   /** The companies an existing user already had: told, so an unexpected addition is noticed. */
   alsoIn?: string[];
 }): MailMessage {
@@ -24,7 +26,7 @@ export function welcomeMail(opts: {
     text: [
       `Hello ${opts.firstName},`,
       '',
-      `${opts.invitedBy} from ${company.name} has given you access to the customer portal for ${opts.companyName}: invoices, projects, support tickets and documents in one place.`,
+      `${opts.invitedBy} from ${opts.inviterCompany ?? company.name} has given you access to the customer portal for ${opts.companyName}: invoices, projects, support tickets and documents in one place.`,
       ...already,
       '',
       'Sign in with your e-mail address (no password needed):',

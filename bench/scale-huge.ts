@@ -1,0 +1,167 @@
+// Issue 20: the lists and the dashboard of a company of 100,000 invoices, tickets and
+// documents and 20,000 projects (`npm run db:seed -- --huge`): first page, a page deep in
+// the list, a search matching about 1%, the compressed size of a page, and the app's memory
+// over 5,000 list requests. Server times are the app's own request log.
+import type { ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import { createInterface } from 'node:readline';
+import type { AppServerInfo } from './app-server.ts';
+import { startChild } from './processes.ts';
+import { median, round1 } from './stats.ts';
+import { HUGE_COMPANY } from '../src/server/seed/huge.ts';
+
+const REQUESTS = 15;
+const LISTS = ['invoices', 'projects', 'documents', 'tickets'] as const;
+/** How deep the "deep page" is: 400 pages of 50 = row 20,000. */
+const DEEP_PAGES = 400;
+const MEMORY_REQUESTS = 5000;
+
+export type HugeRow = { database: string; list: string; case: string; p50: number; max: number };
+export type HugeResult = {
+  database: string;
+  rows: HugeRow[];
+  compressed: Array<{ list: string; plainKB: number; brotliKB: number; gzipKB: number }>;
+  rssBeforeMB: number;
+  rssAfterMB: number;
+};
+
+function requestLog(stdout: NodeJS.ReadableStream) {
+  const times = new Map<string, number[]>();
+  createInterface({ input: stdout }).on('line', (line) => {
+    if (!line.startsWith('{')) return;
+    const entry = JSON.parse(line) as { msg?: string; url?: string; ms?: number };
+    if (entry.msg !== 'request completed' || !entry.url || entry.ms === undefined) return;
+    times.set(entry.url, [...(times.get(entry.url) ?? []), entry.ms]);
+  });
+  return async (url: string, count: number) => {
+    for (let waited = 0; (times.get(url)?.length ?? 0) < count; waited += 10) {
+      if (waited > 5000) throw new Error(`no request log for ${url}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    return times.get(url)!.slice(-count);
+  };
+}
+
+/** Raw bytes on the wire for `encoding` (Node's fetch would decode them). */
+function wireBytes(port: number, path: string, cookie: string, encoding: string) {
+  return new Promise<number>((resolve, reject) => {
+    http
+      .get(
+        { port, host: '127.0.0.1', path, headers: { cookie, 'accept-encoding': encoding } },
+        (res) => {
+          let n = 0;
+          res.on('data', (c: Buffer) => (n += c.length));
+          res.on('end', () => resolve(n));
+        },
+      )
+      .on('error', reject);
+  });
+}
+
+function ask<T>(child: ChildProcess, message: string) {
+  return new Promise<T>((resolve) => {
+    child.once('message', (m) => resolve(m as T));
+    child.send(message);
+  });
+}
+
+export async function benchHuge(
+  database: string,
+  env: Record<string, string>,
+): Promise<HugeResult> {
+  const app = await startChild<AppServerInfo>(
+    'app-server.ts',
+    { ...env, BENCH_FRESH: '1', BENCH_HUGE: '1' },
+    undefined,
+    { pipeStdout: true },
+  );
+  const logged = requestLog(app.process.stdout!);
+  const { port, cookie, customerId } = app.info;
+  const get = async (path: string) => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { cookie } });
+    const body = await res.text();
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${body.slice(0, 200)}`);
+    return res;
+  };
+  const time = async (list: string, label: string, path: string): Promise<HugeRow> => {
+    for (let i = 0; i < REQUESTS + 2; i++) await get(path);
+    const server = (await logged(path, REQUESTS + 2)).slice(2);
+    return {
+      database,
+      list,
+      case: label,
+      p50: round1(median(server)),
+      max: round1(Math.max(...server)),
+    };
+  };
+  try {
+    const rows: HugeRow[] = [];
+    const compressed: HugeResult['compressed'] = [];
+    for (const list of LISTS) {
+      const first = `/api/customers/${customerId}/${list}`;
+      rows.push(await time(list, 'first page', first));
+      let next: string | null = first;
+      for (let i = 0; i < DEEP_PAGES && next; i++) {
+        const res = await get(next);
+        next = /<([^>]+)>; rel="next"/.exec(res.headers.get('link') ?? '')?.[1] ?? null;
+      }
+      if (next) rows.push(await time(list, `page ${DEEP_PAGES + 1} (cursor)`, next));
+      rows.push(
+        await time(
+          list,
+          `search q=${HUGE_COMPANY.rareWord}`,
+          `${first}?q=${HUGE_COMPANY.rareWord}`,
+        ),
+      );
+      compressed.push({
+        list,
+        plainKB: round1((await wireBytes(port, first, cookie, 'identity')) / 1024),
+        brotliKB: round1((await wireBytes(port, first, cookie, 'br')) / 1024),
+        gzipKB: round1((await wireBytes(port, first, cookie, 'gzip')) / 1024),
+      });
+    }
+    rows.push(await time('dashboard', 'one request', `/api/customers/${customerId}/dashboard`));
+    const before = await ask<{ rss: number }>(app.process, 'rss');
+    for (let i = 0; i < MEMORY_REQUESTS; i++) {
+      await get(
+        `/api/customers/${customerId}/${LISTS[i % LISTS.length]}?q=${i % 50 === 0 ? 'Zephyr' : ''}`,
+      );
+    }
+    const after = await ask<{ rss: number }>(app.process, 'rss');
+    return {
+      database,
+      rows,
+      compressed,
+      rssBeforeMB: round1(before.rss / 2 ** 20),
+      rssAfterMB: round1(after.rss / 2 ** 20),
+    };
+  } finally {
+    await app.stop();
+  }
+}
+
+export function printHuge(results: HugeResult[]) {
+  console.log(
+    '\n| Database | List | Case | Server p50 | Server max |\n| --- | --- | --- | ---: | ---: |',
+  );
+  for (const r of results) {
+    for (const row of r.rows)
+      console.log(
+        `| ${row.database} | ${row.list} | ${row.case} | ${row.p50} ms | ${row.max} ms |`,
+      );
+  }
+  console.log(
+    '\n| Database | List | First page plain | brotli | gzip |\n| --- | --- | ---: | ---: | ---: |',
+  );
+  for (const r of results) {
+    for (const c of r.compressed)
+      console.log(
+        `| ${r.database} | ${c.list} | ${c.plainKB} KB | ${c.brotliKB} KB | ${c.gzipKB} KB |`,
+      );
+  }
+  for (const r of results) {
+    console.log(
+      `\n${r.database}: RSS ${r.rssBeforeMB} MB before, ${r.rssAfterMB} MB after ${MEMORY_REQUESTS} list requests`,
+    );
+  }
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_customer_author_created_idx" ON "tickets" USING btree ("customer_id","created_by_user_id","created_at","id");

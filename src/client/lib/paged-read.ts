@@ -1,0 +1,34 @@
+import { throwIfNotOk, type ResponseSchema } from './api.ts';
+
+/** One page of a paged list (docs/decisions/029-paged-lists.md). */
+export interface Page<T> {
+  rows: T[];
+  /** Rows matching the search and filters over all pages (`X-Total-Count`). */
+  total: number;
+  /** The next page's URL (`Link: <...>; rel="next"`), or null on the last page. */
+  next: string | null;
+}
+
+/** The `rel="next"` target of an RFC 8288 `Link` header. */
+export function nextLink(header: string | null): string | null {
+  return /<([^>]+)>\s*;\s*rel="next"/.exec(header ?? '')?.[1] ?? null;
+}
+
+/** A GET of one page: cookies, the non-OK rule of every read, the rows parsed by the shared schema. */
+export async function getPage<T>(url: string, schema: ResponseSchema<T[]>): Promise<Page<T>> {
+  const res = await fetch(url, { credentials: 'include' });
+  await throwIfNotOk(res);
+  const rows = schema.parse(await res.json());
+  const total = Number(res.headers.get('x-total-count') ?? rows.length);
+  return { rows, total, next: nextLink(res.headers.get('link')) };
+}
+
+/** `path?a=1&b=2` with the parameters that have a value, in a stable order (one cache key per view). */
+export function withParams(path: string, params: Record<string, string>) {
+  const search = new URLSearchParams(
+    Object.entries(params)
+      .filter(([, v]) => v !== '')
+      .sort(([a], [b]) => a.localeCompare(b)),
+  ).toString();
+  return search ? `${path}?${search}` : path;
+}

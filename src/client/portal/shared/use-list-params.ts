@@ -1,0 +1,69 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'wouter';
+
+/** How long typing pauses before the search goes to the URL and the server (issue 20). */
+export const SEARCH_DEBOUNCE_MS = 200;
+
+type FilterSpec<K extends string> = Record<K, readonly string[]>;
+
+/**
+ * A list screen's search and filters, kept in the URL (`?q=&status=`) so a reload or a
+ * shared link shows the same view. The search box answers at once (`search`); the URL and
+ * so the server read follow after a pause in typing (`q`). A filter value the screen does
+ * not offer (an edited link) reads as "All".
+ */
+export function useListParams<K extends string>(filters: FilterSpec<K>) {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [search, setSearch] = useState(q);
+
+  useEffect(() => {
+    if (search.trim() === q) return;
+    const timer = setTimeout(() => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          if (search.trim()) next.set('q', search.trim());
+          else next.delete('q');
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search, q, setParams]);
+
+  // Back and forward move the URL under the box: the box follows (set while rendering,
+  // React's pattern for state derived from a changed input).
+  const [seenQ, setSeenQ] = useState(q);
+  if (seenQ !== q) {
+    setSeenQ(q);
+    if (search.trim() !== q) setSearch(q);
+  }
+
+  const values = Object.fromEntries(
+    (Object.keys(filters) as K[]).map((name) => {
+      const value = params.get(name);
+      return [name, value && filters[name].includes(value) ? value : 'all'];
+    }),
+  ) as Record<K, string>;
+
+  const setFilter = (name: K, value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === 'all') next.delete(name);
+        else next.set(name, value);
+        return next;
+      },
+      { replace: true },
+    );
+
+  /** What the server is asked for: `q` and the filters that are not "All". */
+  const serverParams: Record<string, string> = { q };
+  for (const [name, value] of Object.entries<string>(values)) {
+    if (value !== 'all') serverParams[name] = value;
+  }
+
+  return { search, setSearch, q, filters: values, setFilter, serverParams };
+}

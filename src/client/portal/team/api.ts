@@ -1,0 +1,66 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { signInLogSchema } from '../../../shared/schemas/auth.ts';
+import {
+  teamListSchema,
+  type TeamInputRole,
+  type TeamMemberChange,
+} from '../../../shared/schemas/team.ts';
+import { ApiError, apiRequest, getJson } from '../../lib/api.ts';
+import { currentUserQuery } from '../../lib/auth.ts';
+import { toast } from '../../lib/toast.ts';
+
+const teamQuery = (companyId: string) =>
+  queryOptions({
+    queryKey: ['/api/customers', companyId, 'team'] as const,
+    queryFn: () => getJson(`/api/customers/${companyId}/team`, teamListSchema),
+  });
+
+export const useTeam = (companyId: string) => useQuery(teamQuery(companyId));
+
+export const useCompanySignIns = (companyId: string) =>
+  useQuery({
+    queryKey: ['/api/customers', companyId, 'sign-ins'] as const,
+    queryFn: () => getJson(`/api/customers/${companyId}/sign-ins`, signInLogSchema),
+  });
+
+/** The server's own words on a refused change (last admin, staff address, already a member). */
+const refusal = (title: string) => (error: Error) =>
+  toast({
+    title,
+    description:
+      error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Please try again.',
+    variant: 'destructive',
+  });
+
+function useRefresh(companyId: string) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: teamQuery(companyId).queryKey });
+    // The signed-in admin's own role may be what changed.
+    await queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey });
+  };
+}
+
+export function useInvite(companyId: string) {
+  const refresh = useRefresh(companyId);
+  return useMutation({
+    mutationFn: (input: {
+      email: string;
+      firstName: string;
+      lastName: string;
+      role: TeamInputRole;
+    }) => apiRequest('POST', `/api/customers/${companyId}/team`, input),
+    onSuccess: refresh,
+    onError: refusal('Invitation not sent'),
+  });
+}
+
+export function useChangeMember(companyId: string) {
+  const refresh = useRefresh(companyId);
+  return useMutation({
+    mutationFn: ({ userId, change }: { userId: string; change: TeamMemberChange }) =>
+      apiRequest('PATCH', `/api/customers/${companyId}/team/${userId}`, change),
+    onSuccess: refresh,
+    onError: refusal('Change not saved'),
+  });
+}

@@ -1,0 +1,202 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { companyRoleLabels, companyRoles, type CompanyRole } from '../../../shared/permissions.ts';
+import { formatDateTime } from '../../../shared/format.ts';
+import type { TeamMember } from '../../../shared/schemas/team.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { toast } from '../../lib/toast.ts';
+import { Badge } from '../../ui/badge.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
+import { Input } from '../../ui/input.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
+import { QueryError } from '../shared/query-state.tsx';
+import { useCurrentCompany } from '../shared/use-company-query.ts';
+import { useChangeMember, useCompanySignIns, useInvite, useTeam } from './api.ts';
+import { SignInLogCard } from '../shared/sign-in-log-card.tsx';
+
+const roleOptions = companyRoles.map((r) => ({ value: r, label: companyRoleLabels[r] }));
+
+/** Issue 18: a company admin's colleagues, invitations, roles and sign-in log. */
+export function TeamScreen() {
+  const company = useCurrentCompany();
+  if (!company) return null;
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6">
+      <div>
+        <h1 className="text-2xl font-bold text-slate-900">Colleagues</h1>
+        <p className="text-sm text-slate-600">
+          Who at {company.name} uses the portal, and what each of them may see.
+        </p>
+      </div>
+      <InviteCard companyId={company.id} />
+      <MembersCard companyId={company.id} />
+      <CompanySignIns companyId={company.id} />
+    </div>
+  );
+}
+
+function InviteCard({ companyId }: { companyId: string }) {
+  const invite = useInvite(companyId);
+  const [role, setRole] = useState<CompanyRole>('member');
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const text = (name: string) => String(data.get(name) ?? '').trim();
+    invite.mutate(
+      { email: text('email'), firstName: text('firstName'), lastName: text('lastName'), role },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Invitation sent',
+            description: `A sign-in link went to ${text('email')}.`,
+          });
+          form.reset();
+        },
+      },
+    );
+  };
+  return (
+    <Card role="region" aria-label="Invite a colleague">
+      <CardHeader title="Invite a colleague" />
+      <CardBody>
+        <form
+          onSubmit={submit}
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
+        >
+          <Labelled label="E-mail address">
+            <Input name="email" type="email" required autoComplete="off" />
+          </Labelled>
+          <Labelled label="First name">
+            <Input name="firstName" autoComplete="off" />
+          </Labelled>
+          <Labelled label="Last name">
+            <Input name="lastName" autoComplete="off" />
+          </Labelled>
+          <Labelled label="Role">
+            <RoleSelect value={role} onChange={setRole} />
+          </Labelled>
+          <Button type="submit" disabled={invite.isPending}>
+            {invite.isPending ? 'Sending…' : 'Send invitation'}
+          </Button>
+        </form>
+        <p className="mt-2 text-xs text-slate-600">
+          Names are needed only for someone new to the portal. Billing sees invoices; technical sees
+          all tickets and projects; members see their own tickets.
+        </p>
+      </CardBody>
+    </Card>
+  );
+}
+
+function MembersCard({ companyId }: { companyId: string }) {
+  const team = useTeam(companyId);
+  const change = useChangeMember(companyId);
+  const { user } = useAuth();
+  return (
+    <Card role="region" aria-label="Colleagues">
+      <CardHeader title="Colleagues" />
+      <CardBody>
+        {team.isPending ? (
+          <Skeleton className="h-32" />
+        ) : team.isError ? (
+          <QueryError error={team.error} what="colleagues" onRetry={() => void team.refetch()} />
+        ) : (
+          <ul className="divide-y divide-slate-200" aria-label="Colleagues">
+            {team.data.map((m) => (
+              <MemberRow
+                key={m.userId}
+                member={m}
+                isYou={m.userId === user?.id}
+                busy={change.isPending}
+                onRole={(role) => change.mutate({ userId: m.userId, change: { role } })}
+                onActive={(active) => change.mutate({ userId: m.userId, change: { active } })}
+              />
+            ))}
+          </ul>
+        )}
+      </CardBody>
+    </Card>
+  );
+}
+
+function MemberRow({
+  member: m,
+  isYou,
+  busy,
+  onRole,
+  onActive,
+}: {
+  member: TeamMember;
+  isYou: boolean;
+  busy: boolean;
+  onRole: (role: CompanyRole) => void;
+  onActive: (active: boolean) => void;
+}) {
+  const name = `${m.firstName} ${m.lastName}`.trim();
+  return (
+    <li className="grid gap-3 py-3 md:grid-cols-[1fr_10rem_12rem_auto] md:items-center">
+      <div className="min-w-0">
+        <p className="font-medium text-slate-900">
+          {name}
+          {isYou && <span className="font-normal text-slate-600"> (you)</span>}
+        </p>
+        <p className="truncate text-sm text-slate-600">{m.email}</p>
+      </div>
+      <RoleSelect value={m.role} onChange={onRole} disabled={busy} aria-label={`Role of ${name}`} />
+      <div className="text-sm text-slate-700">
+        <Badge tone={m.active ? 'green' : 'gray'}>{m.active ? 'Active' : 'Deactivated'}</Badge>
+        <span className="block text-xs text-slate-600">
+          {m.lastSignInAt ? `Last sign-in ${formatDateTime(m.lastSignInAt)}` : 'Never signed in'}
+        </span>
+      </div>
+      <Button variant="secondary" size="sm" disabled={busy} onClick={() => onActive(!m.active)}>
+        {m.active ? 'Deactivate' : 'Reactivate'}
+        <span className="sr-only"> {name}</span>
+      </Button>
+    </li>
+  );
+}
+
+function CompanySignIns({ companyId }: { companyId: string }) {
+  const log = useCompanySignIns(companyId);
+  return <SignInLogCard title="Sign-in log" entries={log.data} isPending={log.isPending} showWho />;
+}
+
+function Labelled({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <label className="grid gap-1 text-sm font-medium text-slate-900">
+      {label}
+      {children}
+    </label>
+  );
+}
+
+/** A native select: keyboard-usable, labelled by its <label> or aria-label. */
+function RoleSelect({
+  value,
+  onChange,
+  disabled,
+  ...aria
+}: {
+  value: CompanyRole;
+  onChange: (role: CompanyRole) => void;
+  disabled?: boolean;
+  'aria-label'?: string;
+}) {
+  return (
+    <select
+      {...aria}
+      value={value}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.value as CompanyRole)}
+      className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 disabled:opacity-50"
+    >
+      {roleOptions.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
+  );
+}

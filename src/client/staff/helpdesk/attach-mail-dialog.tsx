@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
+import type { UseFormReturn } from 'react-hook-form';
+import type { CompanySummary } from '../../../shared/schemas/staff-customers.ts';
+import {
+  attachUnmatchedFormSchema,
+  type AttachUnmatched,
+  type AttachUnmatchedForm,
+  type UnmatchedMail,
+} from '../../../shared/schemas/staff-unmatched-mail.ts';
+import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
+import { FormField } from '../../ui/form-field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { sendJson } from '../api.ts';
+import { FormDialog } from '../form-dialog.tsx';
+import { FormSelect } from '../form-select.tsx';
+
+type Form = UseFormReturn<AttachUnmatchedForm, unknown, AttachUnmatched>;
+
+/** "Jordan Lee" as the new contact's first and last name. */
+function splitName(name: string) {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  return { firstName: first, lastName: rest.join(' ') };
+}
+
+/** Opens a ticket from the mail in a company: as one of its users, or as the sender made a new contact. */
+export function AttachMailDialog({ mail, onClose }: { mail: UnmatchedMail; onClose: () => void }) {
+  const companies = useQuery(staffQueries.companies());
+  return (
+    <FormDialog
+      title="Attach mail to a company"
+      description={`"${mail.subject || '(no subject)'}" from ${mail.fromAddress || 'an unknown sender'} becomes a new ticket of the company you choose.`}
+      schema={attachUnmatchedFormSchema}
+      defaultValues={{
+        customerId: '',
+        // An unknown sender becomes a contact; a known one (over the hourly limit, a broken
+        // mail) is usually one of the company's users already.
+        as: mail.reason === 'unknown-sender' ? ('contact' as const) : ('user' as const),
+        userId: '',
+        ...splitName(mail.fromName),
+      }}
+      request={(body) =>
+        sendJson<{ ticketId: string }>('POST', staffUrl(`unmatched-mail/${mail.id}/attach`), body)
+      }
+      success={(r) => `Ticket ${r.ticketId} Created`}
+      failure="Failed to attach the mail. Please try again."
+      submitLabel="Create Ticket"
+      pendingLabel="Creating..."
+      onClose={onClose}
+    >
+      {(form) => (
+        <AttachFields form={form} companies={companies.data ?? []} sender={mail.fromAddress} />
+      )}
+    </FormDialog>
+  );
+}
+
+function AttachFields({
+  form,
+  companies,
+  sender,
+}: {
+  form: Form;
+  companies: CompanySummary[];
+  sender: string;
+}) {
+  const { control, register, watch, formState } = form;
+  const errors = formState.errors;
+  const customerId = watch('customerId');
+  const as = watch('as');
+  const company = useQuery({ ...staffQueries.company(customerId), enabled: Boolean(customerId) });
+  const members = (company.data?.users ?? []).filter((u) => u.active);
+  return (
+    <>
+      <FormSelect
+        control={control}
+        name="customerId"
+        label="Company"
+        required
+        options={companies.map((c) => ({ value: c.id, label: c.name }))}
+        error={errors.customerId?.message}
+      />
+      <FormSelect
+        control={control}
+        name="as"
+        label="Ticket author"
+        options={[
+          { value: 'contact', label: 'The sender, as a new contact' },
+          { value: 'user', label: 'An existing user of the company' },
+        ]}
+      />
+      {as === 'user' ? (
+        <FormSelect
+          control={control}
+          name="userId"
+          label="Contact"
+          required
+          options={members.map((u) => ({
+            value: u.id,
+            label: `${u.firstName} ${u.lastName} (${u.email})`,
+          }))}
+          error={
+            errors.userId?.message ??
+            (customerId && company.data && members.length === 0
+              ? 'This company has no active users'
+              : undefined)
+          }
+        />
+      ) : (
+        <>
+          <p className="text-sm text-slate-700">
+            A user with the address <span className="font-medium break-all">{sender}</span> is added
+            to the company; their next mails open tickets by themselves.
+          </p>
+          <FormField label="First name" required error={errors.firstName?.message}>
+            <Input {...register('firstName')} />
+          </FormField>
+          <FormField label="Last name" required error={errors.lastName?.message}>
+            <Input {...register('lastName')} />
+          </FormField>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { BAD_CURSOR, type PageQuery } from '../../shared/schemas/paging.ts';
+import { badRequest } from '../lib/errors.ts';
+import type { Db, Tx } from './client.ts';
+import type { JsonText } from './json-list.ts';
+
+/** One key of a list's order; the last key of a list must be unique (its tie-breaker). */
+export interface SortKey {
+  expr: SQLWrapper;
+  desc?: boolean;
+  /** How a key read back from a cursor is cast (the cursor holds each key as text). */
+  type: 'timestamptz' | 'date' | 'text' | 'uuid';
+}
+
+/**
+ * A list served in pages (docs/decisions/029-paged-lists.md): its rows as the API's
+ * objects, its order, the columns `?q=` searches and the columns its filters compare.
+ * The scope (a company, or the staff workspace) and any further restriction (a role's
+ * ticket visibility) are given per request, so one definition serves every door.
+ */
+export interface PagedList<T, F extends string = never> {
+  /** Binds cursors to this list: a cursor of another list is refused. */
+  name: string;
+  /** The `from` clause with its joins; every column below may come from it. */
+  from: SQL;
+  /** Every key of `T` and its expression; built per scope (links hold the company id). */
+  row: (scopeId: string) => { [K in keyof Required<T>]: SQLWrapper };
+  order: readonly SortKey[];
+  /** Text columns matched by `?q=` (case-insensitive substring, `%` and `_` literal). */
+  search: readonly SQLWrapper[];
+  filters: { readonly [K in F]: SQLWrapper };
+  /** An optional field left out of the JSON, rather than null, when it has no value. */
+  omitNull?: keyof T & string;
+}
+
+export interface PageRequest<F extends string> {
+  /** What the cursor is bound to: the company id, or `staff`. */
+  scopeId: string;
+  /** The rows this caller may see at all (`customer_id = ...`, a role's visibility). */
+  where: SQL | undefined;
+  query: PageQuery & { [K in F]?: string | undefined };
+}
+
+export interface Page<T> {
+  json: JsonText<T[]>;
+  total: number;
+  /** The cursor of the next page, or null on the last page. */
+  next: string | null;
+}
+
+/** A `LIKE` pattern matching `text` literally anywhere (backslash is PostgreSQL's default escape). */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+const b64 = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+
+/** Signs and reads cursors: a cursor is only valid for the list and scope it was made for. */
+export class CursorSigner {
+  constructor(private readonly key: string) {}
+
+  private mac(list: string, scopeId: string, payload: string) {
+    return createHmac('sha256', this.key)
+      .update(`${list}\n${scopeId}\n${payload}`)
+      .digest()
+      .subarray(0, 16);
+  }
+
+  sign(list: string, scopeId: string, keys: string[]) {
+    const payload = b64(JSON.stringify(keys));
+    return `${payload}.${this.mac(list, scopeId, payload).toString('base64url')}`;
+  }
+
+  /** The keys in a cursor; a 400 when it was altered or made for another list or company. */
+  read(list: string, scopeId: string, cursor: string, count: number): string[] {
+    const [payload, mac, extra] = cursor.split('.');
+    if (!payload || !mac || extra !== undefined) throw badRequest(BAD_CURSOR);
+    const given = Buffer.from(mac, 'base64url');
+    const expected = this.mac(list, scopeId, payload);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      throw badRequest(BAD_CURSOR);
+    }
+    const keys: unknown = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (
+      !Array.isArray(keys) ||
+      keys.length !== count ||
+      !keys.every((k): k is string => typeof k === 'string')
+    ) {
+      throw badRequest(BAD_CURSOR);
+    }
+    return keys;
+  }
+}
+
+const orderBy = (order: readonly SortKey[]) =>
+  sql.join(
+    order.map((k) => (k.desc ? sql`${k.expr} desc` : sql`${k.expr} asc`)),
+    sql`, `,
+  );
+
+/** Rows after the cursor's row in the list's order (keyset): index-friendly at any depth. */
+function after(order: readonly SortKey[], keys: string[]): SQL {
+  const values = order.map((k, i) => sql`${keys[i]}::${sql.raw(k.type)}`);
+  const first = order[0]!;
+  if (order.every((k) => !!k.desc === !!first.desc)) {
+    const cols = sql.join(
+      order.map((k) => sql`${k.expr}`),
+      sql`, `,
+    );
+    return sql`(${cols}) ${sql.raw(first.desc ? '<' : '>')} (${sql.join(values, sql`, `)})`;
+  }
+  // Mixed directions: (a < x) or (a = x and b > y) or ..., led by a bound on the first key.
+  const branches = order.map((k, i) => {
+    const equal = order.slice(0, i).map((e, j) => sql`${e.expr} = ${values[j]}`);
+    return sql.join(
+      [...equal, sql`${k.expr} ${sql.raw(k.desc ? '<' : '>')} ${values[i]}`],
+      sql` and `,
+    );
+  });
+  return sql`${first.expr} ${sql.raw(first.desc ? '<=' : '>=')} ${values[0]} and (${sql.join(branches, sql` or `)})`;
+}
+
+/** The `where` of the rows matching the request, cursor aside (shared by the page and its count). */
+function matching<T, F extends string>(list: PagedList<T, F>, request: PageRequest<F>) {
+  const q = request.query.q?.trim();
+  const search = q
+    ? sql`(${sql.join(
+        list.search.map((c) => sql`${c} ilike ${containsPattern(q)}`),
+        sql` or `,
+      )})`
+    : undefined;
+  const filters = (Object.keys(list.filters) as F[]).flatMap((name) => {
+    const value = request.query[name];
+    return value === undefined ? [] : [sql`${list.filters[name]} = ${value}`];
+  });
+  return and(request.where, search, ...filters);
+}
+
+function rowObject(fields: Record<string, SQLWrapper>) {
+  const pairs = Object.entries(fields).map(([key, value]) => sql`${key}::text, ${value}`);
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/**
+ * One page of a list, its total and the next page's cursor, in one statement: the page
+ * reads `limit + 1` rows in list order after the cursor (the extra row says whether there
+ * is a next page), the JSON array is built by the database (docs/decisions/014), and the
+ * count runs over the same `where` without the cursor.
+ */
+export async function readPage<T, F extends string>(
+  db: Db | Tx,
+  signer: CursorSigner,
+  list: PagedList<T, F>,
+  request: PageRequest<F>,
+): Promise<Page<T>> {
+  const { limit, cursor } = request.query;
+  const where = matching(list, request);
+  const keys = cursor
+    ? signer.read(list.name, request.scopeId, cursor, list.order.length)
+    : undefined;
+  const pageWhere = keys ? and(where, after(list.order, keys)) : where;
+  const keyText = sql.join(
+    list.order.map((k) => sql`(${k.expr})::text`),
+    sql`, `,
+  );
+  let item = sql`${rowObject(list.row(request.scopeId))}::text`;
+  // json_build_object writes `"key" : value`; a quote inside a string is always escaped.
+  if (list.omitNull) item = sql`replace(${item}, ${`, "${list.omitNull}" : null`}, '')`;
+  const statement = sql`
+    select
+      (select count(*)::int from ${list.from} where ${where ?? sql`true`}) as total,
+      coalesce('[' || string_agg(p.j, ',' order by p.n) filter (where p.n <= ${limit}) || ']', '[]') as json,
+      max(p.k) filter (where p.n = ${limit}) as last,
+      count(*) > ${limit} as more
+    from (
+      select row_number() over () as n, s.j, s.k from (
+        select ${item} as j, json_build_array(${keyText})::text as k
+        from ${list.from}
+        where ${pageWhere ?? sql`true`}
+        order by ${orderBy(list.order)}
+        limit ${limit + 1}
+      ) s
+    ) p`;
+  const result = (await db.execute(statement)) as unknown as {
+    rows: Array<{ total: number; json: string; last: string | null; more: boolean }>;
+  };
+  const row = result.rows[0]!;
+  const next =
+    row.more && row.last
+      ? signer.sign(list.name, request.scopeId, JSON.parse(row.last) as string[])
+      : null;
+  return { json: row.json as JsonText<T[]>, total: Number(row.total), next };
+}

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signInLogSchema } from '../../../shared/schemas/auth.ts';
+import {
+  teamListSchema,
+  teamMemberChangeSchema,
+  teamMemberSchema,
+} from '../../../shared/schemas/team.ts';
+import { actorOf } from '../../plugins/session/actor.ts';
+import { changeMember, listMembers } from '../../services/memberships.ts';
+import { listSignIns } from '../../services/sign-in-log.ts';
+import { idParam, messageSchema } from '../route-schemas.ts';
+import { requireCompany } from './lookups.ts';
+
+/**
+ * Issue 18: staff's controls over a company's members, the same rules as the company
+ * admins' colleagues screen (services/memberships.ts); and every account's sign-in log.
+ */
+export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
+  const companyParams = idParam('customerId');
+
+  app.get(
+    '/customers/:customerId/members',
+    { schema: { params: companyParams, response: { 200: teamListSchema, 404: messageSchema } } },
+    async (request) => {
+      await requireCompany(app.db, request.params.customerId);
+      return listMembers(app.db, request.params.customerId);
+    },
+  );
+
+  app.patch(
+    '/customers/:customerId/members/:userId',
+    {
+      schema: {
+        params: companyParams.extend(idParam('userId').shape),
+        body: teamMemberChangeSchema,
+        response: { 200: teamMemberSchema, 404: messageSchema, 409: messageSchema },
+      },
+    },
+    async (request) => {
+      const { customerId, userId } = request.params;
+      return app.write((tx) =>
+        changeMember(tx, { customerId, userId, change: request.body, actor: actorOf(request) }),
+      );
+    },
+  );
+
+  app.get('/sign-ins', { schema: { response: { 200: signInLogSchema } } }, async () =>
+    listSignIns(app.db, 'all'),
+  );
+};

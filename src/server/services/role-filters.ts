@@ -1,0 +1,60 @@
+// The row-level half of the roles (issue 18): where-clauses a company list adds to its own,
+// so they combine with any paging or filter of the list. The route-level half is the
+// permission each company route declares (plugins/session/company-access.ts).
+import { and, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { activities, customerUsers, documents, tickets } from '../db/schema.ts';
+import type { ActivityType } from '../../shared/schemas/dashboard.ts';
+import { can, permissions, type CompanyRole } from '../../shared/permissions.ts';
+
+/** Who reads a company's rows: the user and their role there. */
+export type Viewer = { userId: string; role: CompanyRole };
+
+/**
+ * The tickets a viewer sees; the SQL of `seesTicket` in src/shared/permissions.ts (the
+ * isolation matrix compares them). Undefined: no narrowing (admins). Issue 17 adds
+ * "or a watcher row of the viewer" beside `own`.
+ */
+export function visibleTickets(viewer: Viewer): SQL | undefined {
+  if (can(viewer.role, 'privateTickets')) return undefined;
+  const own = eq(tickets.createdByUserId, viewer.userId);
+  if (can(viewer.role, 'allTickets')) return or(own, eq(tickets.private, false));
+  return own;
+}
+
+/**
+ * The memberships (rows of `customer_users`) whose user sees a given ticket: who may be
+ * mailed about it. The same rule as `visibleTickets`, seen from the ticket's side.
+ */
+export function ticketReaders(ticket: { createdByUserId: string | null; private: boolean }): SQL {
+  const author = ticket.createdByUserId
+    ? eq(customerUsers.userId, ticket.createdByUserId)
+    : sql`false`;
+  const all = ticket.private
+    ? sql`false`
+    : inArray(customerUsers.role, [...permissions.allTickets]);
+  return and(
+    eq(customerUsers.active, true),
+    or(inArray(customerUsers.role, [...permissions.privateTickets]), author, all),
+  ) as SQL;
+}
+
+/**
+ * The activity feed's entries a role sees: payments need `invoices`, milestones `projects`,
+ * ticket events `allTickets` (their titles name tickets a member may not see).
+ */
+export function visibleActivities(role: CompanyRole): SQL | undefined {
+  const hidden: ActivityType[] = [];
+  if (!can(role, 'invoices')) hidden.push('payment');
+  if (!can(role, 'projects')) hidden.push('milestone');
+  if (!can(role, 'allTickets')) hidden.push('ticket');
+  return hidden.length > 0 ? notInArray(activities.type, hidden) : undefined;
+}
+
+/** Invoice documents need `invoices`, project documents `projects`; the rest everyone reads. */
+export function visibleDocuments(role: CompanyRole): SQL | undefined {
+  const refused: SQL[] = [];
+  if (!can(role, 'invoices')) refused.push(ne(documents.category, 'invoice'));
+  if (!can(role, 'projects'))
+    refused.push(and(ne(documents.category, 'project'), isNull(documents.projectId)) ?? sql`true`);
+  return refused.length > 0 ? and(...refused) : undefined;
+}

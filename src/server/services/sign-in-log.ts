@@ -1,0 +1,82 @@
+// The sign-in log (issue 18): sign-ins, sign-outs and wrong typed codes, with where from.
+import Bowser from 'bowser';
+import { and, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { customerUsers, signIns, users } from '../db/schema.ts';
+import type { SignInEvent, SignInLogEntry, SignInMethod } from '../../shared/schemas/auth.ts';
+
+/** How many entries a log screen shows, newest first. */
+export const SIGN_IN_LOG_SIZE = 100;
+
+export type RequestOrigin = { userAgent: string | null; ip: string | null };
+
+/**
+ * Browser and OS names from a user agent, with bowser (MIT, maintained, no dependencies,
+ * a few kB): user agents are a moving target best left to a list someone keeps up to date.
+ * ua-parser-js 2 is AGPL, which this product's licence cannot take.
+ */
+export function describeUserAgent(userAgent: string | null): {
+  browser: string | null;
+  os: string | null;
+} {
+  if (!userAgent) return { browser: null, os: null };
+  const parsed = Bowser.parse(userAgent);
+  const name = (n?: string, v?: string) => (n ? `${n}${v ? ` ${v.split('.')[0]}` : ''}` : null);
+  return {
+    browser: name(parsed.browser.name, parsed.browser.version),
+    os: name(parsed.os.name, parsed.os.versionName ?? parsed.os.version),
+  };
+}
+
+export async function recordSignInEvent(
+  db: Db | Tx,
+  entry: { userId: string; event: SignInEvent; method: SignInMethod | null } & RequestOrigin,
+): Promise<void> {
+  const userAgent = entry.userAgent?.slice(0, 512) ?? null;
+  await db.insert(signIns).values({
+    userId: entry.userId,
+    event: entry.event,
+    method: entry.method,
+    userAgent,
+    ...describeUserAgent(userAgent),
+    ip: entry.ip,
+  });
+}
+
+/** Whose log: one user's (profile), a company's members' (its admins), everyone's (staff). */
+export type LogScope = { userId: string } | { customerId: string } | 'all';
+
+export async function listSignIns(db: Db, scope: LogScope): Promise<SignInLogEntry[]> {
+  let where: SQL | undefined;
+  if (scope !== 'all' && 'userId' in scope) where = eq(signIns.userId, scope.userId);
+  if (scope !== 'all' && 'customerId' in scope)
+    where = exists(
+      db
+        .select({ one: sql`1` })
+        .from(customerUsers)
+        .where(
+          and(
+            eq(customerUsers.userId, signIns.userId),
+            eq(customerUsers.customerId, scope.customerId),
+          ),
+        ),
+    );
+  const rows = await db
+    .select({
+      id: signIns.id,
+      at: signIns.at,
+      event: signIns.event,
+      method: signIns.method,
+      ip: signIns.ip,
+      browser: signIns.browser,
+      os: signIns.os,
+      userName: sql<string>`btrim(${users.firstName} || ' ' || ${users.lastName})`,
+      userEmail: users.email,
+    })
+    .from(signIns)
+    .innerJoin(users, eq(users.id, signIns.userId))
+    .where(where)
+    .orderBy(desc(signIns.at), desc(signIns.id))
+    .limit(SIGN_IN_LOG_SIZE);
+  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
+}

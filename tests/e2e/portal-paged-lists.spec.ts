@@ -1,0 +1,81 @@
+// Issue 20: the list screens read pages from the server; search and filters live in the URL.
+import { expect, test } from './fixtures/test.ts';
+import { newCompany } from './fixtures/company.ts';
+import {
+  USERS,
+  chooseOption,
+  expectStat,
+  firstColumn,
+  openPortal,
+  tableRows,
+} from './fixtures/portal.ts';
+
+test('search and filters are kept in the URL: a reload and a shared link show the same view', async ({
+  page,
+}) => {
+  await openPortal(page, USERS.acme, '/portal/invoices');
+  await page.getByRole('searchbox', { name: 'Search invoices' }).fill('retainer');
+  await chooseOption(page, 'Filter by status', 'Paid');
+  await expect(page).toHaveURL(/[?&]q=retainer(&|$)/);
+  await expect(page).toHaveURL(/[?&]status=paid(&|$)/);
+  await expect.poll(() => firstColumn(page, 'Invoices')).toEqual(['INV-2026-1001']);
+
+  await page.reload();
+  await expect(page.getByRole('searchbox', { name: 'Search invoices' })).toHaveValue('retainer');
+  await expect(page.getByRole('combobox', { name: 'Filter by status' })).toContainText('Paid');
+  await expect.poll(() => firstColumn(page, 'Invoices')).toEqual(['INV-2026-1001']);
+
+  // A link someone shares, with a filter value the screen does not offer: read as "All".
+  await page.goto('/portal/tickets?priority=high&status=bogus');
+  await expect(page.getByRole('combobox', { name: 'Filter by priority' })).toContainText('High');
+  await expect(page.getByRole('combobox', { name: 'Filter by status' })).toContainText('All');
+  const rows = page.getByRole('table').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) await expect(row).toContainText('High');
+});
+
+test('a long list loads its next pages as the user scrolls, cards counted over every row', async ({
+  page,
+}) => {
+  const total = 130;
+  const company = await newCompany({ firstName: 'Paige', lastName: 'Scroll' }, async (staff, c) => {
+    for (let i = 0; i < total; i++) {
+      const n = String(i).padStart(3, '0');
+      const res = await staff.post(`/api/staff/customers/${c.id}/invoices`, {
+        data: {
+          number: `SCR-${c.id.slice(0, 8)}-${n}`,
+          description: `Scrolled invoice ${n}`,
+          amount: 10,
+          status: 'paid',
+          issueDate: `2025-01-01`,
+          dueDate: '2025-02-01',
+        },
+      });
+      expect(res.status()).toBe(201);
+    }
+  });
+  const pages: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/customers\/[^/]+\/invoices(\?|$)/.test(r.url())) pages.push(r.url());
+  });
+  await openPortal(page, company.email, '/portal/invoices');
+  // The cards count all 130, although the first answer holds 50.
+  await expectStat(page, 'Paid', String(total));
+  await expect.poll(() => tableRows(page, 'Invoices').then((r) => r.length)).toBeGreaterThan(0);
+  expect(pages).toHaveLength(1);
+
+  const region = page.getByRole('region', { name: 'Invoices' });
+  const last = `SCR-${company.id.slice(0, 8)}-000`;
+  // Scroll to the end until the oldest invoice (the last row) is drawn.
+  await expect
+    .poll(
+      async () => {
+        await region.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        return firstColumn(page, 'Invoices');
+      },
+      { timeout: 15_000 },
+    )
+    .toContain(last);
+  expect(pages.length).toBe(3);
+  expect(pages.slice(1).every((url) => url.includes('cursor='))).toBe(true);
+});

@@ -1,0 +1,113 @@
+// Issue 18: roles per company, the colleagues screen, several companies per user.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
+import { newCompany, staffApi } from './fixtures/company.ts';
+import { signedInPage } from './fixtures/session.ts';
+import { mailFiles, nextMailTo } from './fixtures/sign-in.ts';
+import { unique } from './fixtures/staff.ts';
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Portal' });
+
+test('an admin invites a member, who cannot open invoices until promoted to billing', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const company = await newCompany({ firstName: 'Avery', lastName: 'Admin' });
+  const admin = await signedInPage(browser, company.email);
+
+  // The colleagues screen is in the user menu of an admin.
+  await admin.getByRole('button', { name: /User menu/ }).click();
+  await admin.getByRole('menuitem', { name: 'Colleagues' }).click();
+  await expect(admin.getByRole('heading', { name: 'Colleagues', level: 1 })).toBeVisible();
+
+  const email = `morgan.${unique()}@customer.example`;
+  const seen = await mailFiles();
+  const form = admin.getByRole('region', { name: 'Invite a colleague' });
+  await form.getByLabel('E-mail address').fill(email);
+  await form.getByLabel('First name').fill('Morgan');
+  await form.getByLabel('Last name').fill('Member');
+  await form.getByLabel('Role').selectOption('member');
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(admin.getByTestId('toast')).toContainText('Invitation sent');
+  const mail = await nextMailTo(email, seen);
+  expect(mail.text).toContain(`Avery Admin from ${company.name} has given you access`);
+  expect(mail.text).toContain('/api/login?email=');
+
+  // The colleague: no Invoices in the navigation; the address says "no access".
+  const member = await signedInPage(browser, email);
+  await expect(nav(member).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(nav(member).getByRole('link', { name: 'Invoices' })).toHaveCount(0);
+  await expect(member.getByText('Outstanding Balance')).toHaveCount(0);
+  await member.goto('/portal/invoices');
+  await expect(member.getByRole('heading', { name: "You don't have access" })).toBeVisible();
+
+  // Promoted to billing: the same session sees invoices on its next page load.
+  await admin.getByLabel('Role of Morgan Member').selectOption('billing');
+  await expect(admin.getByLabel('Role of Morgan Member')).toHaveValue('billing');
+  await member.reload();
+  await expect(member.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+  await expect(nav(member).getByRole('link', { name: 'Invoices' })).toBeVisible();
+  await admin.context().close();
+  await member.context().close();
+});
+
+test('a user of two companies switches, and every screen shows the other company', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const staff = await staffApi();
+  const email = `dual.${unique()}@customer.example`;
+  const companies = (await (await staff.get('/api/staff/customers')).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const acme = companies.find((c) => c.name === 'Acme Logistics')!;
+  const globex = companies.find((c) => c.name === 'Globex Retail')!;
+  for (const c of [acme, globex]) {
+    const res = await staff.post(`/api/staff/customers/${c.id}/users`, {
+      data: {
+        email,
+        firstName: 'Dana',
+        lastName: 'Dual',
+        role: 'admin',
+        confirmOtherCompany: true,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  await staff.dispose();
+
+  const page = await signedInPage(browser, email);
+  await expect(page.getByText('Here is an overview of Acme Logistics.')).toBeVisible();
+  await page.getByLabel('Company').selectOption(globex.id);
+  await expect(page).toHaveURL(new RegExp(`company=${globex.id}`));
+  await expect(page.getByText('Here is an overview of Globex Retail.')).toBeVisible();
+
+  // Each list screen, reached through the navigation, shows a Globex row and no Acme row.
+  const valuesOf = async (id: string, resource: string, field: string) => {
+    const res = await page.request.get(`/api/customers/${id}/${resource}`);
+    return ((await res.json()) as Record<string, string>[]).map((row) => row[field] ?? '');
+  };
+  for (const [label, resource, field] of [
+    ['Invoices', 'invoices', 'number'],
+    ['Projects', 'projects', 'name'],
+    ['Tickets', 'tickets', 'subject'],
+    ['Documents', 'documents', 'name'],
+  ] as const) {
+    await nav(page).getByRole('link', { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`company=${globex.id}`));
+    const theirs = await valuesOf(globex.id, resource, field);
+    // An Acme row whose text Globex has no row of (both seeds hold some same-named documents).
+    const ours = (await valuesOf(acme.id, resource, field)).find((v) => !theirs.includes(v));
+    expect(theirs[0]).toBeTruthy();
+    expect(ours).toBeTruthy();
+    await expect(page.getByText(theirs[0]!, { exact: true }).first()).toBeVisible();
+    await expect(page.getByText(ours!, { exact: true })).toHaveCount(0);
+  }
+  // A reload keeps the choice; a company the user is not in says "no access".
+  await page.reload();
+  await expect(page.getByLabel('Company')).toHaveValue(globex.id);
+  await page.goto('/portal/dashboard?company=00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('heading', { name: "You don't have access" })).toBeVisible();
+  await page.context().close();
+});

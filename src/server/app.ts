@@ -35,6 +35,7 @@ import { mailPlugin } from './plugins/mail.ts';
 import { pagedListsPlugin } from './plugins/paged-lists.ts';
 import { dashboardCachePlugin } from './plugins/dashboard-cache.ts';
 import { metricsPlugin } from './plugins/metrics/plugin.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { readinessPlugin } from './plugins/readiness.ts';
 import { readLimitPlugin } from './plugins/read-limit.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -105,6 +106,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(jsonBodyPlugin);
+  // Before every route: it documents the routes as they are added.
+  await app.register(openApiPlugin, { config });
   await app.register(securityPlugin, { config });
   await app.register(readinessPlugin);
   await app.register(metricsPlugin, { config });

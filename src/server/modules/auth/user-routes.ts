@@ -30,7 +30,10 @@ const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   // Issue 18: the profile page's own sign-in log.
   app.get(
     '/api/auth/sign-ins',
-    { onRequest: app.limitReads, schema: { response: { 200: signInLogSchema } } },
+    {
+      onRequest: app.limitReads,
+      schema: { response: { 200: signInLogSchema, 401: messageSchema, 429: messageSchema } },
+    },
     async (request) => listSignIns(app.db, { userId: userOf(request).id }),
   );
 

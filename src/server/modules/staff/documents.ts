@@ -13,7 +13,7 @@ import {
   documentFieldsSchema,
   staffDocumentSchema,
 } from '../../../shared/schemas/documents.ts';
-import { idParam } from '../route-schemas.ts';
+import { idParam, messageSchema } from '../route-schemas.ts';
 import { recordActivity } from '../../services/activity.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
@@ -80,7 +80,14 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
 
     upload.post(
       '/customers/:customerId/documents',
-      { schema: { params: idParam('customerId'), response: { 201: staffDocumentSchema } } },
+      {
+        schema: {
+          params: idParam('customerId'),
+          consumes: ['multipart/form-data'],
+          // 406: @fastify/multipart's answer to a body that is not multipart.
+          response: { 201: staffDocumentSchema, 406: messageSchema },
+        },
+      },
       async (request, reply) => {
         const { customerId } = request.params;
         const actor = actorOf(request);

@@ -1,0 +1,115 @@
+import swagger from '@fastify/swagger';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { company } from '../../shared/company.ts';
+import { permissions, type Permission } from '../../shared/permissions.ts';
+import type { Config } from '../config.ts';
+import { sessionCookieName } from './session/plugin.ts';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+
+/** The first path segment that names an area: `/api/customers/:id/invoices/...` -> invoices. */
+function areaOf(url: string): string {
+  const parts = url.split('/').filter((p) => p && !p.startsWith(':'));
+  if (parts[1] === 'customers') return parts[2] ?? 'customers';
+  return parts[1] ?? 'api';
+}
+
+const ERROR = { $ref: '#/components/schemas/Error' };
+
+/** What the app answers besides a route's own statuses, and when (plugins/errors.ts). */
+const errorStatuses: [status: string, description: string, applies: (r: RouteFacts) => boolean][] =
+  [
+    ['400', 'Bad input: a parameter, query or body the route refuses', () => true],
+    ['401', 'Not signed in, or the session has ended', (r) => r.signedIn],
+    ['403', 'Signed in, but not allowed here (company, role or staff)', (r) => r.signedIn],
+    ['404', 'Nothing of that id that this user may see', (r) => r.hasParams],
+    ['414', 'A path parameter longer than the router takes', (r) => r.hasParams],
+    ['413', 'The body is larger than the route takes', (r) => r.hasBody],
+    ['415', 'The body is not of a type the route takes', (r) => r.hasBody],
+    ['429', 'Too many requests: try again after Retry-After seconds', (r) => r.limited],
+    ['503', 'The database is unavailable or the server is shutting down', () => true],
+  ];
+
+type RouteFacts = { signedIn: boolean; hasParams: boolean; hasBody: boolean; limited: boolean };
+
+function withErrorResponses(responses: Record<string, unknown> | undefined, facts: RouteFacts) {
+  const all: Record<string, unknown> = { ...responses };
+  for (const [status, description, applies] of errorStatuses) {
+    if (!applies(facts)) continue;
+    const own = all[status] as { description?: string } | undefined;
+    all[status] = { ...own, description, content: { 'application/json': { schema: ERROR } } };
+  }
+  return all;
+}
+
+function permissionNote(permission: Permission | undefined): string | undefined {
+  if (!permission) return undefined;
+  return `Company permission \`${permission}\`: roles ${permissions[permission].join(', ')}.`;
+}
+
+/**
+ * The OpenAPI 3.1 document of every `/api` route, generated from the zod schemas the routes
+ * validate and serialize with (issue 21): one source, so it cannot drift from the code.
+ * Pages (HTML form posts, the client) are left out. Signed-in areas name the session cookie.
+ */
+export const openApiPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
+  const cookie = sessionCookieName(config.appUrl);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: `${company.shortName} portal API`,
+        version: '1',
+        description:
+          'Customer portal (`/api/customers/{customerId}/…`, by company membership and role) ' +
+          'and staff workspace (`/api/staff/…`). Errors answer `{ "message": … }`. Lists ' +
+          'answer one page: the next page is in the `Link` header, the total in `X-Total-Count`.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: cookie } },
+        schemas: {
+          Error: {
+            type: 'object',
+            properties: { message: { type: 'string' } },
+            required: ['message'],
+          },
+        },
+      },
+    },
+    transform: (input) => {
+      const route = input.route as RouteOptions | undefined;
+      if (!input.url.startsWith('/api') || input.url === OPENAPI_PATH) {
+        return { url: input.url, schema: { ...input.schema, hide: true } };
+      }
+      const { schema, url } = jsonSchemaTransform(input);
+      const signedIn = url.startsWith('/api/customers') || url.startsWith('/api/staff');
+      const note = permissionNote(route?.config?.permission);
+      const method = String(route?.method ?? 'GET');
+      const facts: RouteFacts = {
+        signedIn,
+        hasParams: url.includes(':'),
+        hasBody: !['GET', 'HEAD', 'DELETE'].includes(method),
+        limited: signedIn || route?.config?.rateLimit !== undefined,
+      };
+      return {
+        url,
+        schema: {
+          ...schema,
+          response: withErrorResponses(schema.response as Record<string, unknown>, facts),
+          tags: [areaOf(url)],
+          ...(note ? { description: note } : {}),
+          ...(signedIn ? { security: [{ session: [] }] } : {}),
+        },
+      };
+    },
+  });
+
+  // Built once, on first ask: the routes do not change while the app runs.
+  let document: string | null = null;
+  app.get(OPENAPI_PATH, { schema: { hide: true } }, async (_request, reply) => {
+    document ??= JSON.stringify(app.swagger());
+    return reply.type('application/json; charset=utf-8').send(document);
+  });
+});

@@ -26,6 +26,7 @@ export const paths = {
   staffCustomer: (customerId: string) => `/staff/customers/${customerId}`,
   staffCustomerPattern: '/staff/customers/:customerId',
   staffAudit: '/staff/audit',
+  staffApi: '/staff/api',
   staffUnmatchedMail: '/staff/unmatched-mail',
 } as const;
 

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { apiTokenSchema } from '../../shared/schemas/api-tokens.ts';
 import { auditEntrySchema } from '../../shared/schemas/staff-audit.ts';
 import { staffDocumentSchema } from '../../shared/schemas/documents.ts';
 import { staffInvoiceSchema } from '../../shared/schemas/invoices.ts';
@@ -52,6 +53,7 @@ export const staffQueries = {
   documents: (companyId: string) =>
     staffRead(`customers/${companyId}/documents`, staffDocumentSchema.array()),
   staffMembers: () => staffRead('staff-members', staffMemberSchema.array()),
+  apiTokens: () => staffRead('api-tokens', apiTokenSchema.array()),
   audit: (filters: { customerId?: string }) =>
     staffRead('audit', auditEntrySchema.array(), filters),
   leads: (filters: { status?: string; kind?: string; q?: string }) =>

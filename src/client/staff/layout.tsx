@@ -11,6 +11,7 @@ const nav = [
   { href: paths.staffLeads, label: 'Leads' },
   { href: paths.staffCustomers, label: 'Customers' },
   { href: paths.staffAudit, label: 'Audit Log' },
+  { href: paths.staffApi, label: 'API' },
 ] as const;
 
 /** The staff workspace frame: navigation by area, who is signed in, logout. */

@@ -1,6 +1,7 @@
 import { Route, Switch } from 'wouter';
 import { paths } from '../../shared/routes.ts';
 import { NotFound } from '../not-found.tsx';
+import { ApiScreen } from './api/api-screen.tsx';
 import { AuditScreen } from './audit/audit-screen.tsx';
 import { CompanyScreen } from './companies/company-screen.tsx';
 import { CompaniesScreen } from './companies/companies-screen.tsx';
@@ -43,6 +44,11 @@ export default function StaffRoutes() {
       <Route path={paths.staffAudit}>
         <StaffLayout>
           <AuditScreen />
+        </StaffLayout>
+      </Route>
+      <Route path={paths.staffApi}>
+        <StaffLayout>
+          <ApiScreen />
         </StaffLayout>
       </Route>
       <Route component={NotFound} />

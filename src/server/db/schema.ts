@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { signInEvents, signInMethods, userRoles } from '../../shared/schemas/auth.ts';
 import { companyRoles } from '../../shared/permissions.ts';
+import { apiTokenScopes } from '../../shared/schemas/api-tokens.ts';
 import { activityTypes } from '../../shared/schemas/dashboard.ts';
 import { documentCategories } from '../../shared/schemas/documents.ts';
 import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
@@ -48,6 +49,7 @@ export const userRole = pgEnum('user_role', userRoles);
 export const companyRole = pgEnum('company_role', companyRoles);
 export const signInEvent = pgEnum('sign_in_event', signInEvents);
 export const signInMethod = pgEnum('sign_in_method', signInMethods);
+export const apiTokenScope = pgEnum('api_token_scope', apiTokenScopes);
 export const invoiceStatus = pgEnum('invoice_status', invoiceStatuses);
 export const projectStatus = pgEnum('project_status', projectStatuses);
 export const milestoneStatus = pgEnum('milestone_status', milestoneStatuses);
@@ -159,6 +161,32 @@ export const signIns = pgTable(
     ip: text('ip'),
   },
   (t) => [index('sign_ins_user_at_idx').on(t.userId, t.at)],
+);
+
+/**
+ * Staff members' personal API tokens (issue 21): `Authorization: Bearer` on `/api/staff/*`.
+ * Only the SHA-256 of a token is stored; it ends at `expiresAt` or when revoked.
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: apiTokenScope('scope').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_hash_idx').on(t.tokenHash),
+    index('api_tokens_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Magic-link tokens and their typed codes, stored only as SHA-256 hashes. */

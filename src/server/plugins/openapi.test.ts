@@ -41,14 +41,14 @@ describe('the OpenAPI document', () => {
     expect(documented).toEqual(registered);
   });
 
-  it('names the session cookie on signed-in areas and the permission of company routes', () => {
+  it('names the session cookie on signed-in areas, the API token on staff routes, and the permission of company routes', () => {
     const invoices = doc.paths['/api/customers/{customerId}/invoices']?.get;
     expect(invoices?.security).toEqual([{ session: [] }]);
     expect(invoices?.tags).toEqual(['invoices']);
     expect(invoices?.description).toContain('roles admin, billing');
     const staffRoute = t.routes.find((r) => r.url.startsWith('/api/staff/'));
     const staffOp = doc.paths[openApiPath(staffRoute!.url)]?.[staffRoute!.method.toLowerCase()];
-    expect(staffOp?.security).toEqual([{ session: [] }]);
+    expect(staffOp?.security).toEqual([{ session: [] }, { apiToken: [] }]);
     expect(doc.paths['/api/health']?.get?.security).toBeUndefined();
   });
 });

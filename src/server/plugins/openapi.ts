@@ -52,7 +52,8 @@ function permissionNote(permission: Permission | undefined): string | undefined 
 /**
  * The OpenAPI 3.1 document of every `/api` route, generated from the zod schemas the routes
  * validate and serialize with (issue 21): one source, so it cannot drift from the code.
- * Pages (HTML form posts, the client) are left out. Signed-in areas name the session cookie.
+ * Pages (HTML form posts, the client) are left out. Signed-in areas name the session cookie,
+ * staff routes also the bearer API token.
  */
 export const openApiPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
   const cookie = sessionCookieName(config.appUrl);
@@ -68,7 +69,14 @@ export const openApiPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
           'answer one page: the next page is in the `Link` header, the total in `X-Total-Count`.',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: cookie } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: cookie },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A staff member\'s personal API token (staff workspace, API tokens).',
+          },
+        },
         schemas: {
           Error: {
             type: 'object',
@@ -84,7 +92,8 @@ export const openApiPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
         return { url: input.url, schema: { ...input.schema, hide: true } };
       }
       const { schema, url } = jsonSchemaTransform(input);
-      const signedIn = url.startsWith('/api/customers') || url.startsWith('/api/staff');
+      const staff = url.startsWith('/api/staff');
+      const signedIn = staff || url.startsWith('/api/customers');
       const note = permissionNote(route?.config?.permission);
       const method = String(route?.method ?? 'GET');
       const facts: RouteFacts = {
@@ -100,7 +109,7 @@ export const openApiPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
           response: withErrorResponses(schema.response as Record<string, unknown>, facts),
           tags: [areaOf(url)],
           ...(note ? { description: note } : {}),
-          ...(signedIn ? { security: [{ session: [] }] } : {}),
+          ...(signedIn ? { security: staff ? [{ session: [] }, { apiToken: [] }] : [{ session: [] }] } : {}),
         },
       };
     },

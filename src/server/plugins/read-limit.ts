@@ -17,7 +17,7 @@ const MINUTE = 60_000;
 /**
  * One session cannot read without bound: a few clients pulling large lists slowed every
  * other company's requests. Keyed by the session (hashed: the key may live in Redis) once
- * the cookie opened one, by network address otherwise. Uses the rate-limit plugin's store,
+ * the cookie opened one, by API token on staff routes, by network address otherwise. Uses the rate-limit plugin's store,
  * so REDIS_URL shares the counts between app servers.
  */
 export const readLimitPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
@@ -26,6 +26,9 @@ export const readLimitPlugin = fp<{ config: Config }>(async (app: FastifyInstanc
       max: config.readRateLimit * config.rateLimitScale,
       timeWindow: MINUTE,
       keyGenerator: async (request: FastifyRequest) => {
+        // An API token (staff routes) is counted as its own client, whatever cookie comes along.
+        const authorization = request.headers.authorization;
+        if (authorization) return `read:t:${sha256(authorization)}`;
         const user = await request.loadUser();
         const cookie = request.cookies[app.sessionCookieName];
         return user && cookie ? `read:s:${sha256(cookie)}` : `read:ip:${request.ip}`;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  apiTokens,
   auditLog,
   contactMessages,
   customerUsers,
@@ -13,7 +14,7 @@ import {
   unmatchedMails,
   users,
 } from '../../db/schema.ts';
-import { DEMO_USERS } from '../../seed/demo.ts';
+import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import { listRoutes } from '../../test/list-routes.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipartBody, staffTestContext } from '../../test/staff-context.ts';
@@ -55,6 +56,8 @@ async function unmatchedMail(t: TestApp, messageId: string) {
 const companyless = [
   'PATCH /api/staff/leads/:kind/:leadId',
   'POST /api/staff/unmatched-mail/:id/discard',
+  'POST /api/staff/api-tokens',
+  'DELETE /api/staff/api-tokens/:id',
 ];
 
 /** One valid request per staff write route; the test fails when a write route has none. */
@@ -198,6 +201,29 @@ const samples: Record<string, Sample> = {
       { name: 'notes.txt', type: 'text/plain', data: Buffer.from('hello') },
     )),
   }),
+  'POST /api/staff/api-tokens': async () => ({
+    url: '/api/staff/api-tokens',
+    payload: { name: 'Audit token', scope: 'read', days: 30 },
+  }),
+  'DELETE /api/staff/api-tokens/:id': async (t) => {
+    const staff = await first(
+      t.app.db.select().from(users).where(eq(users.email, DEMO_STAFF_EMAIL)),
+    );
+    const token = await first(
+      t.app.db
+        .insert(apiTokens)
+        .values({
+          userId: staff.id,
+          name: 'Token to revoke',
+          scope: 'read',
+          tokenHash: 'not-a-real-hash',
+          prefix: 'mit_xxxxxx',
+          expiresAt: new Date(Date.now() + 86_400_000),
+        })
+        .returning(),
+    );
+    return { url: `/api/staff/api-tokens/${token.id}` };
+  },
 };
 
 describe('the audit log', () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { apiTokenRoutes } from './api-tokens.ts';
 import { auditRoutes } from './audit-routes.ts';
 import { customerRoutes } from './customers.ts';
 import { staffDocumentRoutes } from './documents.ts';
@@ -12,7 +13,10 @@ import { timeEntryRoutes } from './time-entries.ts';
 import { unmatchedMailRoutes } from './unmatched-mail.ts';
 import { userRoutes } from './users.ts';
 
-/** The staff workspace API under /api/staff: one guard (signed in, role staff) for every route. */
+/**
+ * The staff workspace API under /api/staff: one guard (signed in, or an API token, and role
+ * staff) for every route.
+ */
 export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.addHook('onRequest', app.limitReads);
   app.addHook('onRequest', app.requireStaff);
@@ -27,4 +31,5 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(staffDocumentRoutes);
   await app.register(auditRoutes);
   await app.register(unmatchedMailRoutes, { config });
+  await app.register(apiTokenRoutes);
 };

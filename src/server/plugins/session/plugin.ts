@@ -2,11 +2,13 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { forbidden, unauthorized } from '../../lib/errors.ts';
+import { HttpError, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../../shared/schemas/auth.ts';
 import { findSessionAccount } from '../../services/current-user.ts';
 import { SessionCache, type CachedAccount } from './session-cache.ts';
 import { SESSION_ABSOLUTE_MS, sha256 } from '../../services/sessions.ts';
+import { findTokenAccount } from '../../services/api-tokens.ts';
+import { API_TOKEN_MESSAGES, type ApiTokenScope } from '../../../shared/schemas/api-tokens.ts';
 
 /** The channel the database's triggers notify when an account changes (migration 0002). */
 const AUTH_CHANGED = 'auth_changed';
@@ -19,6 +21,8 @@ declare module 'fastify' {
     loadUser(): Promise<CurrentUser | null>;
     /** The same account as the JSON text of `GET /api/auth/user`; null when signed out. */
     loadUserJson(): Promise<string | null>;
+    /** Set by `app.requireStaff` when the request came with an API token instead of a cookie. */
+    apiToken: { scope: ApiTokenScope } | null;
   }
   interface FastifyReply {
     /** The cookie of a session just stored; cached accounts are forgotten. */
@@ -30,7 +34,10 @@ declare module 'fastify' {
     sessionCookieName: string;
     /** onRequest hook: 401 unless signed in. */
     requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /** onRequest hook: 401 unless signed in, 403 unless staff. */
+    /**
+     * onRequest hook: 401 unless signed in (or, on `/api/staff`, a valid `Authorization:
+     * Bearer` API token), 403 unless staff; a read-only token may only GET.
+     */
     requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** The raw session id from the signed cookie, or null. */
     readSessionId(request: FastifyRequest): string | null;
@@ -141,7 +148,23 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
   app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!(await request.loadUser())) throw app.signedOut(request, reply);
   });
+  app.decorateRequest('apiToken', null);
+  /** The API token's account; a token that does not work is a 401, never a fall-back to the cookie. */
+  async function loadTokenAccount(request: WithAccount, authorization: string) {
+    const [kind, token] = authorization.trim().split(/\s+/, 2);
+    const found =
+      kind?.toLowerCase() === 'bearer' && token ? await findTokenAccount(app.db, token) : null;
+    if (!found) throw new HttpError(401, API_TOKEN_MESSAGES.invalid);
+    if (found.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new HttpError(403, API_TOKEN_MESSAGES.readOnly);
+    }
+    request[account] = { user: found.user, recheckAt: 0 };
+    request.user = found.user;
+    request.apiToken = { scope: found.scope };
+  }
   app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) return loadTokenAccount(request, authorization);
     const user = await request.loadUser();
     if (!user) throw app.signedOut(request, reply);
     if (user.role !== 'staff') throw forbidden();

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import {
+  API_TOKEN_DAYS,
+  apiTokenScopeLabels,
+  apiTokenScopes,
+  createApiTokenSchema,
+  type CreatedApiToken,
+} from '../../../shared/schemas/api-tokens.ts';
+import { formatDate } from '../../../shared/format.ts';
+import { staffUrl } from '../../lib/staff-queries.ts';
+import { Button } from '../../ui/button.tsx';
+import { Dialog, DialogContent } from '../../ui/dialog.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { sendJson } from '../api.ts';
+import { FormDialog } from '../form-dialog.tsx';
+import { FormSelect } from '../form-select.tsx';
+
+const scopeOptions = apiTokenScopes.map((s) => ({ value: s, label: apiTokenScopeLabels[s] }));
+const dayOptions = API_TOKEN_DAYS.map((d) => ({ value: String(d), label: `${d} days` }));
+
+/** Name, access and lifetime of a new token; the created token goes to `onCreated`. */
+export function NewTokenDialog({
+  onCreated,
+  onClose,
+}: {
+  onCreated: (token: CreatedApiToken) => void;
+  onClose: () => void;
+}) {
+  return (
+    <FormDialog
+      title="New API token"
+      description="The token acts as you. Give it the least access the tool needs."
+      schema={createApiTokenSchema}
+      defaultValues={{ name: '', scope: 'read', days: '90' }}
+      request={(body) => sendJson<CreatedApiToken>('POST', staffUrl('api-tokens'), body)}
+      success="Token Created"
+      failure="Failed to create the token. Please try again."
+      onSaved={onCreated}
+      submitLabel="Create Token"
+      pendingLabel="Creating..."
+      onClose={onClose}
+    >
+      {({ register, control, formState: { errors } }) => (
+        <>
+          <FormField label="Name" required error={errors.name?.message}>
+            <Input placeholder="e.g. Accounting sync" {...register('name')} />
+          </FormField>
+          <FormSelect
+            control={control}
+            name="scope"
+            label="Access"
+            required
+            options={scopeOptions}
+            error={errors.scope?.message}
+          />
+          <FormSelect
+            control={control}
+            name="days"
+            label="Expires after"
+            required
+            options={dayOptions}
+            error={errors.days?.message}
+          />
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+/** The whole token, once: it is stored only as a hash and cannot be shown again. */
+export function TokenShownDialog({
+  token,
+  onClose,
+}: {
+  token: CreatedApiToken;
+  onClose: () => void;
+}) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent
+        title="Copy your new token"
+        description="This is the only time it is shown. Store it in your tool's secret settings."
+      >
+        <FormField label={`Token “${token.name}”, expires ${formatDate(token.expiresAt)}`}>
+          <Input readOnly value={token.token} onFocus={(e) => e.currentTarget.select()} />
+        </FormField>
+        <div className="mt-6 flex flex-wrap justify-end gap-2">
+          <Button
+            variant="secondary"
+            onClick={() =>
+              void navigator.clipboard.writeText(token.token).then(() => setCopied(true))
+            }
+          >
+            {copied ? 'Copied' : 'Copy'}
+          </Button>
+          <Button onClick={onClose}>Done</Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

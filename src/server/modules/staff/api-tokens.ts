@@ -1,0 +1,53 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  API_TOKEN_MESSAGES,
+  apiTokenSchema,
+  createApiTokenSchema,
+  createdApiTokenSchema,
+} from '../../../shared/schemas/api-tokens.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { actorOf, userOf } from '../../plugins/session/actor.ts';
+import { createApiToken, listApiTokens, revokeApiToken } from '../../services/api-tokens.ts';
+import { idParam, messageSchema } from '../route-schemas.ts';
+
+/**
+ * A staff member's own API tokens (issue 21). Managed with the session only: a leaked token
+ * must not be able to mint others or outlive its own revocation.
+ */
+export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', async (request) => {
+    if (request.apiToken) throw new HttpError(403, API_TOKEN_MESSAGES.notWithToken);
+  });
+
+  app.get('/api-tokens', { schema: { response: { 200: z.array(apiTokenSchema) } } }, (request) =>
+    listApiTokens(app.db, userOf(request).id),
+  );
+
+  app.post(
+    '/api-tokens',
+    {
+      schema: {
+        body: createApiTokenSchema,
+        response: { 201: createdApiTokenSchema, 409: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await app.write((tx) => createApiToken(tx, actorOf(request), request.body));
+      // The token is in this answer only: no cache may keep it.
+      return reply.code(201).header('cache-control', 'no-store').send(created);
+    },
+  );
+
+  app.delete(
+    '/api-tokens/:id',
+    { schema: { params: idParam('id'), response: { 204: z.null(), 404: messageSchema } } },
+    async (request, reply) => {
+      const revoked = await app.write((tx) =>
+        revokeApiToken(tx, actorOf(request), request.params.id),
+      );
+      if (!revoked) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+};

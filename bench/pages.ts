@@ -189,7 +189,7 @@ async function auditOnce(
   cookie: string | undefined,
   all: boolean,
   attempt = 1,
-): Promise<{ scores: Scores; lhr: Lhr | undefined }> {
+): Promise<{ scores: Scores; lhr: Lhr | undefined } | null> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -199,9 +199,11 @@ async function auditOnce(
   });
   const failure = result?.lhr.runtimeError;
   if (failure) {
-    // A run can fail on a loaded machine (no first paint in time): try again once.
+    // A run can fail on a loaded machine (no first paint in time): try again once. A run that
+    // failed twice is no measurement: it is left out, never counted as a score of 0.
     console.error(`Lighthouse ${url}: ${failure.code} ${failure.message}`);
     if (attempt < 2) return auditOnce(port, url, cookie, all, attempt + 1);
+    return null;
   }
   const lhr = result?.lhr;
   const categories = lhr?.categories ?? {};
@@ -240,10 +242,10 @@ function lcpDetails(lhr: Lhr | undefined): { lcpElement: string; lcpPhases: stri
   };
 }
 
-/** The run whose LCP is the median (the lower middle one for an even count). */
-function medianRun<T extends { scores: Scores }>(runs: T[]): T {
+/** The run whose LCP is the median (the lower middle one for an even count); none without runs. */
+function medianRun<T extends { scores: Scores }>(runs: T[]): T | undefined {
   const sorted = [...runs].sort((a, b) => a.scores.lcpMs - b.scores.lcpMs);
-  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
 /**
@@ -311,20 +313,22 @@ export async function benchPages(env: Record<string, string>): Promise<PageRow[]
           floorRuns.push(await auditOnce(chrome.port, floorUrl, undefined, all));
           if (!pageFirst) pageRuns.push(await auditOnce(chrome.port, url, signed, all));
         }
-        const pageMedian = medianRun(pageRuns);
-        const floorMedian = medianRun(floorRuns);
-        if (pageMedian.lhr)
+        const pageOk = pageRuns.filter((r) => r !== null);
+        const floorOk = floorRuns.filter((r) => r !== null);
+        const pageMedian = medianRun(pageOk);
+        const floorMedian = medianRun(floorOk);
+        if (pageMedian?.lhr)
           await fs.writeFile(reportFile(m.spec.name), JSON.stringify(pageMedian.lhr));
-        if (floorMedian.lhr)
+        if (floorMedian?.lhr)
           await fs.writeFile(reportFile(`${m.spec.name}-floor`), JSON.stringify(floorMedian.lhr));
         rows.push({
           page: m.spec.name,
           path: m.spec.path,
           weight: m.weight,
-          lighthouse: { runs: pageRuns.map((r) => r.scores), ...lcpDetails(pageMedian.lhr) },
+          lighthouse: { runs: pageOk.map((r) => r.scores), ...lcpDetails(pageMedian?.lhr) },
           floor: {
             weight: (await weigh(browser, floorUrl)).weight,
-            lighthouse: { runs: floorRuns.map((r) => r.scores), ...lcpDetails(floorMedian.lhr) },
+            lighthouse: { runs: floorOk.map((r) => r.scores), ...lcpDetails(floorMedian?.lhr) },
           },
         });
         console.error(`pages: ${m.spec.path} done`);

@@ -112,12 +112,16 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 /** Each category's lowest score over the runs (a page must score 100 in every run). */
 const lh = (runs: Scores[]) =>
   (['performance', 'accessibility', 'best-practices', 'seo'] as const)
-    .map((c) => Math.min(...runs.flatMap((r) => r[c] ?? [])))
+    .map((c) => {
+      const scores = runs.flatMap((r) => r[c] ?? []);
+      return scores.length ? Math.min(...scores) : 'n/a';
+    })
     .join(' / ');
-/** Median LCP and the spread of the runs. */
+/** Median LCP and the spread of the runs (failed runs are not in them). */
 const lcp = (runs: Scores[]) => {
   const values = runs.map((r) => r.lcpMs);
-  return `${median(values)} (${Math.min(...values)}-${Math.max(...values)})`;
+  if (!values.length) return 'no run succeeded';
+  return `${median(values)} (${Math.min(...values)}-${Math.max(...values)}), ${values.length} runs`;
 };
 if (pageRows.length > 0) {
   console.log(
@@ -131,9 +135,10 @@ if (pageRows.length > 0) {
   );
   for (const r of pageRows) {
     const { ratio } = lcpSummary(r);
+    const vsFloor = ratio ? `${(ratio * 100 - 100).toFixed(1)}%` : 'n/a';
     const tbt = Math.max(...r.lighthouse.runs.map((s) => s.tbtMs));
     console.log(
-      `| ${r.page} (${r.path}) | ${kb(r.weight.html)} | ${kb(r.weight.jsBeforePaint)} | ${kb(r.weight.jsByLoad)} | ${kb(r.weight.js)} | ${kb(r.weight.css)} | ${lh(r.lighthouse.runs)} | ${lcp(r.lighthouse.runs)} | ${lh(r.floor.lighthouse.runs)} | ${lcp(r.floor.lighthouse.runs)} | ${(ratio * 100 - 100).toFixed(1)}% | ${tbt} ms | ${r.lighthouse.lcpElement.replace(/\|/g, '\\|')} |`,
+      `| ${r.page} (${r.path}) | ${kb(r.weight.html)} | ${kb(r.weight.jsBeforePaint)} | ${kb(r.weight.jsByLoad)} | ${kb(r.weight.js)} | ${kb(r.weight.css)} | ${lh(r.lighthouse.runs)} | ${lcp(r.lighthouse.runs)} | ${lh(r.floor.lighthouse.runs)} | ${lcp(r.floor.lighthouse.runs)} | ${vsFloor} | ${tbt} ms | ${r.lighthouse.lcpElement.replace(/\|/g, '\\|')} |`,
     );
   }
   console.log('\nLCP phases of the median run (page, then floor):\n');

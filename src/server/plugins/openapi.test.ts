@@ -45,6 +45,10 @@ describe('the OpenAPI document', () => {
     const invoices = doc.paths['/api/customers/{customerId}/invoices']?.get;
     expect(invoices?.security).toEqual([{ session: [] }]);
     expect(invoices?.tags).toEqual(['invoices']);
+    expect(doc.paths['/api/staff/invoices/{invoiceId}']?.put?.tags).toEqual(['staff invoices']);
+    expect(doc.paths['/api/staff/customers/{customerId}/invoices']?.post?.tags).toEqual([
+      'staff invoices',
+    ]);
     expect(invoices?.description).toContain('roles admin, billing');
     const staffRoute = t.routes.find((r) => r.url.startsWith('/api/staff/'));
     const staffOp = doc.paths[openApiPath(staffRoute!.url)]?.[staffRoute!.method.toLowerCase()];

@@ -9,10 +9,18 @@ import { sessionCookieName } from './session/plugin.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 
-/** The first path segment that names an area: `/api/customers/:id/invoices/...` -> invoices. */
+/**
+ * The area a route belongs to: `/api/customers/:id/invoices/...` -> invoices; staff routes by
+ * the record they act on: `/api/staff/customers/:id/invoices` and `/api/staff/invoices/:id`
+ * -> staff invoices.
+ */
 function areaOf(url: string): string {
   const parts = url.split('/').filter((p) => p && !p.startsWith(':'));
   if (parts[1] === 'customers') return parts[2] ?? 'customers';
+  if (parts[1] === 'staff') {
+    const record = parts[2] === 'customers' && parts[3] ? parts[3] : parts[2];
+    return `staff ${record ?? ''}`.trim();
+  }
   return parts[1] ?? 'api';
 }
 
@@ -74,7 +82,7 @@ export const openApiPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
           apiToken: {
             type: 'http',
             scheme: 'bearer',
-            description: 'A staff member\'s personal API token (staff workspace, API tokens).',
+            description: "A staff member's personal API token (staff workspace, API tokens).",
           },
         },
         schemas: {
@@ -109,7 +117,9 @@ export const openApiPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
           response: withErrorResponses(schema.response as Record<string, unknown>, facts),
           tags: [areaOf(url)],
           ...(note ? { description: note } : {}),
-          ...(signedIn ? { security: staff ? [{ session: [] }, { apiToken: [] }] : [{ session: [] }] } : {}),
+          ...(signedIn
+            ? { security: staff ? [{ session: [] }, { apiToken: [] }] : [{ session: [] }] }
+            : {}),
         },
       };
     },

@@ -275,6 +275,28 @@ export const staffScreens: readonly Screen[] = [
     ],
   },
   { name: 'audit log', path: paths.staffAudit, ready: loaded },
+  {
+    name: 'api',
+    path: paths.staffApi,
+    ready: loaded,
+    states: [
+      {
+        name: 'new token',
+        open: (page) =>
+          openDialog(page, page.getByRole('button', { name: 'New Token' }), 'New API token'),
+      },
+      {
+        name: 'endpoint open',
+        open: async (page) => {
+          await page
+            .getByText('/api/customers/{customerId}/invoices', { exact: true })
+            .first()
+            .click();
+        },
+        close: async () => {},
+      },
+    ],
+  },
   { name: 'unknown path', path: '/staff/no-such-page', ready: notFound },
 ];
 

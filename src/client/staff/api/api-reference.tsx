@@ -22,6 +22,19 @@ const methodTone: Record<string, BadgeTone> = {
   DELETE: 'red',
 };
 
+/** Text with `code` spans, as the document writes them (Markdown's inline code only). */
+function WithCode({ text }: { text: string }) {
+  return text.split('`').map((part, i) =>
+    i % 2 ? (
+      <code key={i} className="text-[0.85em] text-slate-900">
+        {part}
+      </code>
+    ) : (
+      part
+    ),
+  );
+}
+
 /** The API reference, read from the same OpenAPI document tools and integrators use. */
 export function ApiReference() {
   const doc = useQuery({
@@ -43,7 +56,9 @@ export function ApiReference() {
         }
       />
       <div className="px-5 pt-2 pb-4">
-        <p className="text-sm text-slate-600">{doc.data?.info.description}</p>
+        <p className="text-sm text-slate-600">
+          <WithCode text={doc.data?.info.description ?? ''} />
+        </p>
         <label className="mt-3 block max-w-sm text-sm font-medium text-slate-800">
           Filter endpoints
           <Input
@@ -101,7 +116,11 @@ function EndpointItem({ endpoint: { method, path, operation } }: { endpoint: End
           <p>
             <span className="font-medium text-slate-900">Access: </span>
             {accessOf(operation)}
-            {operation.description ? `. ${operation.description}` : ''}
+            {operation.description && (
+              <>
+                . <WithCode text={operation.description} />
+              </>
+            )}
           </p>
           {params.length > 0 && (
             <p>

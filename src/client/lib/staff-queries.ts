@@ -15,6 +15,7 @@ import {
   helpdeskTicketSchema,
 } from '../../shared/schemas/staff-helpdesk.ts';
 import { leadSchema } from '../../shared/schemas/staff-leads.ts';
+import { ticketNoteSchema } from '../../shared/schemas/ticket-notes.ts';
 import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.ts';
 import { getJson, type ResponseSchema } from './api.ts';
 
@@ -66,5 +67,7 @@ export const staffQueries = {
     q?: string;
   }) => staffRead('tickets', helpdeskTicketSchema.array(), filters),
   ticket: (ticketId: string) => staffRead(`tickets/${ticketId}`, helpdeskTicketDetailSchema),
+  ticketNotes: (ticketId: string) =>
+    staffRead(`tickets/${ticketId}/notes`, ticketNoteSchema.array()),
   unmatchedMail: () => staffRead('unmatched-mail', unmatchedMailSchema.array()),
 };

@@ -387,6 +387,25 @@ export const ticketReplies = pgTable(
 );
 
 /**
+ * Agents' internal notes on a ticket (issue 17). A table of their own, read only by the staff
+ * door: no customer query, mail or export touches it, so a note cannot leak by a missed filter.
+ */
+export const ticketNotes = pgTable(
+  'ticket_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_notes_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+
+/**
  * Every Message-ID of a ticket's mail thread, sent (`out`) or received (`in`): outgoing mail
  * refers to them (In-Reply-To, References) and intake matches an answer's references to them.
  */

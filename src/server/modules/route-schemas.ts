@@ -6,6 +6,11 @@ export function idParam<K extends string>(name: K) {
   return z.object({ [name]: z.uuid('Not Found') } as { [P in K]: z.ZodUUID });
 }
 
+/** Params of a staff ticket route: `TK-1042`, any case; anything else is simply not found. */
+export const ticketParams = z.object({
+  ticketId: z.string().regex(/^TK-\d{1,12}$/i, 'Not Found'),
+});
+
 /** Params of every `/api/customers/:customerId/*` route (access itself is checked by the scope's hook). */
 export const companyParams = idParam('customerId');
 

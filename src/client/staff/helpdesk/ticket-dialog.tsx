@@ -13,6 +13,7 @@ import { sendJson, useStaffMutation } from '../api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { QueryState } from '../query-state.tsx';
+import { InternalNotes } from './internal-notes.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 
 type Update = { status?: string; assignedToUserId?: string | null; customerId?: string };
@@ -144,6 +145,7 @@ export function TicketDialog({
                   </div>
                 </form>
               )}
+              <InternalNotes ticketId={t.id} />
             </div>
           )}
         </QueryState>

@@ -121,6 +121,12 @@ const samples: Record<string, Sample> = {
     );
     return { url: `/api/staff/tickets/${ticket.id}/replies`, payload: { message: 'On it.' } };
   },
+  'POST /api/staff/tickets/:ticketId/notes': async (t, ctx) => {
+    const ticket = await first(
+      t.app.db.select().from(tickets).where(eq(tickets.customerId, ctx.acmeId)),
+    );
+    return { url: `/api/staff/tickets/${ticket.id}/notes`, payload: { body: 'Called them.' } };
+  },
   'POST /api/staff/unmatched-mail/:id/attach': async (t, ctx) => {
     const mail = await unmatchedMail(t, '<attach@example.net>');
     return {

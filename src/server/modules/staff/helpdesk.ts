@@ -20,11 +20,10 @@ import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { addReply, lockTicket, moveTicket, TICKET_NOT_FOUND } from '../../services/tickets.ts';
 import { iso } from './lookups.ts';
+import { ticketParams } from '../route-schemas.ts';
 import { matchesAny } from './search.ts';
 
 const QUEUE_LIMIT = 500;
-const TICKET_ID = z.string().regex(/^TK-\d{1,12}$/i, 'Not Found');
-const ticketParams = z.object({ ticketId: TICKET_ID });
 const assignee = alias(users, 'assignee');
 
 const ticketColumns = {

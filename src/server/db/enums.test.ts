@@ -3,6 +3,7 @@ import { isPgEnum } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInEvents, signInMethods, userRoles } from '../../shared/schemas/auth.ts';
 import { companyRoles } from '../../shared/permissions.ts';
+import { apiTokenScopes } from '../../shared/schemas/api-tokens.ts';
 import { activityTypes } from '../../shared/schemas/dashboard.ts';
 import { documentCategories } from '../../shared/schemas/documents.ts';
 import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
@@ -20,6 +21,7 @@ const sharedLists: Record<string, readonly string[]> = {
   company_role: companyRoles,
   sign_in_event: signInEvents,
   sign_in_method: signInMethods,
+  api_token_scope: apiTokenScopes,
   invoice_status: invoiceStatuses,
   project_status: projectStatuses,
   milestone_status: milestoneStatuses,

@@ -386,6 +386,16 @@ export const ticketReplies = pgTable(
   (t) => [index('ticket_replies_ticket_idx').on(t.ticketId, t.createdAt)],
 );
 
+/** The help desk's saved replies (issue 17): one library for every agent. */
+export const savedReplies = pgTable('saved_replies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  updatedByName: text('updated_by_name').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 /**
  * Agents' internal notes on a ticket (issue 17). A table of their own, read only by the staff
  * door: no customer query, mail or export touches it, so a note cannot leak by a missed filter.

@@ -24,6 +24,8 @@ export const helpdeskTicketDetailSchema = helpdeskTicketSchema.extend({
   replies: z.array(ticketReplyOutSchema),
   /** The companies of the ticket's author: where staff may move it (mail from a user of several). */
   authorCompanies: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Who wrote it, for saved replies' placeholders; null when the account is gone. */
+  author: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
 });
 export type HelpdeskTicketDetail = z.infer<typeof helpdeskTicketDetailSchema>;
 

@@ -10,6 +10,7 @@ import {
   invoices,
   milestones,
   projects,
+  savedReplies,
   tickets,
   unmatchedMails,
   users,
@@ -58,7 +59,19 @@ const companyless = [
   'POST /api/staff/unmatched-mail/:id/discard',
   'POST /api/staff/api-tokens',
   'DELETE /api/staff/api-tokens/:id',
+  'POST /api/staff/saved-replies',
+  'PUT /api/staff/saved-replies/:id',
+  'DELETE /api/staff/saved-replies/:id',
 ];
+
+/** A saved reply to edit or delete, made without an audit row of its own. */
+const savedReply = (t: TestApp) =>
+  first(
+    t.app.db
+      .insert(savedReplies)
+      .values({ title: 'Sample', body: 'Sample text', updatedByName: 'Seed' })
+      .returning(),
+  );
 
 /** One valid request per staff write route; the test fails when a write route has none. */
 const samples: Record<string, Sample> = {
@@ -206,6 +219,17 @@ const samples: Record<string, Sample> = {
       { category: 'other' },
       { name: 'notes.txt', type: 'text/plain', data: Buffer.from('hello') },
     )),
+  }),
+  'POST /api/staff/saved-replies': async () => ({
+    url: '/api/staff/saved-replies',
+    payload: { title: 'Audit reply', body: 'Hi {{customer.firstName}}' },
+  }),
+  'PUT /api/staff/saved-replies/:id': async (t) => ({
+    url: `/api/staff/saved-replies/${(await savedReply(t)).id}`,
+    payload: { title: 'Renamed', body: 'New text' },
+  }),
+  'DELETE /api/staff/saved-replies/:id': async (t) => ({
+    url: `/api/staff/saved-replies/${(await savedReply(t)).id}`,
   }),
   'POST /api/staff/api-tokens': async () => ({
     url: '/api/staff/api-tokens',

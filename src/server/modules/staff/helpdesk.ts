@@ -117,10 +117,16 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         .innerJoin(customers, eq(customers.id, customerUsers.customerId))
         .where(eq(tickets.id, ticket.id))
         .orderBy(asc(customers.name));
+      const [author] = await app.db
+        .select({ firstName: users.firstName, lastName: users.lastName })
+        .from(tickets)
+        .innerJoin(users, eq(users.id, tickets.createdByUserId))
+        .where(eq(tickets.id, ticket.id));
       return {
         ...ticket,
         replies: replies.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
         authorCompanies,
+        author: author ?? null,
       };
     },
   );

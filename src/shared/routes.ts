@@ -27,6 +27,7 @@ export const paths = {
   staffCustomerPattern: '/staff/customers/:customerId',
   staffAudit: '/staff/audit',
   staffApi: '/staff/api',
+  staffSavedReplies: '/staff/saved-replies',
   staffUnmatchedMail: '/staff/unmatched-mail',
 } as const;
 

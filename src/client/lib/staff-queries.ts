@@ -16,6 +16,7 @@ import {
 } from '../../shared/schemas/staff-helpdesk.ts';
 import { leadSchema } from '../../shared/schemas/staff-leads.ts';
 import { ticketNoteSchema } from '../../shared/schemas/ticket-notes.ts';
+import { savedReplySchema } from '../../shared/schemas/saved-replies.ts';
 import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.ts';
 import { getJson, type ResponseSchema } from './api.ts';
 
@@ -55,6 +56,7 @@ export const staffQueries = {
     staffRead(`customers/${companyId}/documents`, staffDocumentSchema.array()),
   staffMembers: () => staffRead('staff-members', staffMemberSchema.array()),
   apiTokens: () => staffRead('api-tokens', apiTokenSchema.array()),
+  savedReplies: () => staffRead('saved-replies', savedReplySchema.array()),
   audit: (filters: { customerId?: string }) =>
     staffRead('audit', auditEntrySchema.array(), filters),
   leads: (filters: { status?: string; kind?: string; q?: string }) =>

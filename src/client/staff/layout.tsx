@@ -6,8 +6,13 @@ import { useAuth } from '../lib/auth.ts';
 import { cn } from '../ui/cn.ts';
 
 const nav = [
-  // The unmatched mail queue is part of the help desk.
-  { href: paths.staff, label: 'Help Desk', exact: true, also: paths.staffUnmatchedMail },
+  // The unmatched mail queue and the saved replies are part of the help desk.
+  {
+    href: paths.staff,
+    label: 'Help Desk',
+    exact: true,
+    also: [paths.staffUnmatchedMail, paths.staffSavedReplies],
+  },
   { href: paths.staffLeads, label: 'Leads' },
   { href: paths.staffCustomers, label: 'Customers' },
   { href: paths.staffAudit, label: 'Audit Log' },
@@ -30,7 +35,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
               {nav.map((item) => {
                 const active =
                   'exact' in item
-                    ? location === item.href || location === item.also
+                    ? location === item.href || (item.also as readonly string[]).includes(location)
                     : location.startsWith(item.href);
                 return (
                   <Link

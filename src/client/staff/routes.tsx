@@ -6,6 +6,7 @@ import { AuditScreen } from './audit/audit-screen.tsx';
 import { CompanyScreen } from './companies/company-screen.tsx';
 import { CompaniesScreen } from './companies/companies-screen.tsx';
 import { HelpdeskScreen } from './helpdesk/helpdesk-screen.tsx';
+import { SavedRepliesScreen } from './helpdesk/saved-replies-screen.tsx';
 import { UnmatchedMailScreen } from './helpdesk/unmatched-mail-screen.tsx';
 import { LeadsScreen } from './leads/leads-screen.tsx';
 import { StaffLayout } from './layout.tsx';
@@ -22,6 +23,11 @@ export default function StaffRoutes() {
       <Route path={paths.staffUnmatchedMail}>
         <StaffLayout>
           <UnmatchedMailScreen />
+        </StaffLayout>
+      </Route>
+      <Route path={paths.staffSavedReplies}>
+        <StaffLayout>
+          <SavedRepliesScreen />
         </StaffLayout>
       </Route>
       <Route path={paths.staffLeads}>

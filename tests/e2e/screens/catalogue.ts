@@ -258,6 +258,22 @@ export const staffScreens: readonly Screen[] = [
       },
     ],
   },
+  {
+    name: 'saved replies',
+    path: paths.staffSavedReplies,
+    ready: loaded,
+    states: [
+      {
+        name: 'new',
+        open: (page) =>
+          openDialog(
+            page,
+            page.getByRole('button', { name: 'New Saved Reply' }),
+            'New saved reply',
+          ),
+      },
+    ],
+  },
   { name: 'leads', path: paths.staffLeads, ready: loaded },
   {
     name: 'customers',

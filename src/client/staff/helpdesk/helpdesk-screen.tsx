@@ -55,7 +55,17 @@ export function HelpdeskScreen() {
 
   return (
     <>
-      <PageHeader title="Help Desk" action={<UnmatchedMailLink />} />
+      <PageHeader
+        title="Help Desk"
+        action={
+          <div className="flex flex-wrap gap-2">
+            <Button variant="secondary" asChild>
+              <Link href={paths.staffSavedReplies}>Saved replies</Link>
+            </Button>
+            <UnmatchedMailLink />
+          </div>
+        }
+      />
       <Card>
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
           <SearchBox label="Search tickets" value={q} onChange={setQ} />

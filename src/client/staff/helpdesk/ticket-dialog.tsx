@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import type { StaffMember } from '../../../shared/schemas/staff-customers.ts';
 import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
@@ -14,6 +14,8 @@ import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { QueryState } from '../query-state.tsx';
 import { InternalNotes } from './internal-notes.tsx';
+import { SavedReplyMenu } from './saved-reply-menu.tsx';
+import { useAuth } from '../../lib/auth.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 
 type Update = { status?: string; assignedToUserId?: string | null; customerId?: string };
@@ -31,6 +33,9 @@ export function TicketDialog({
   const url = staffUrl(`tickets/${ticketId}`);
   const ticket = useQuery(staffQueries.ticket(ticketId));
   const [message, setMessage] = useState('');
+  const [savedOpen, setSavedOpen] = useState(false);
+  const replyBox = useRef<HTMLTextAreaElement>(null);
+  const { user } = useAuth();
   const update = useStaffMutation<Update, HelpdeskTicket>({
     request: (body) => sendJson('PATCH', url, body),
     success: 'Ticket Updated',
@@ -133,12 +138,36 @@ export function TicketDialog({
                 >
                   <FormField label="Reply as agent">
                     <Textarea
+                      ref={replyBox}
                       rows={4}
                       value={message}
                       onChange={(e) => setMessage(e.target.value)}
+                      onKeyDown={(e) => {
+                        // Ctrl+/ (Cmd+/ on a Mac): the saved replies, without leaving the keyboard.
+                        if (e.key === '/' && (e.ctrlKey || e.metaKey)) {
+                          e.preventDefault();
+                          setSavedOpen(true);
+                        }
+                      }}
                     />
                   </FormField>
-                  <div className="flex justify-end">
+                  <div className="flex flex-wrap justify-between gap-2">
+                    <SavedReplyMenu
+                      open={savedOpen}
+                      onOpenChange={setSavedOpen}
+                      returnFocusTo={replyBox}
+                      values={{
+                        'customer.firstName': t.author?.firstName,
+                        'customer.lastName': t.author?.lastName,
+                        'company.name': t.customerName,
+                        'ticket.id': t.id.toUpperCase(),
+                        'ticket.subject': t.subject,
+                        'agent.firstName': user?.firstName,
+                      }}
+                      onInsert={(text) =>
+                        setMessage((m) => insertAtCursor(replyBox.current, m, text))
+                      }
+                    />
                     <Button type="submit" disabled={!message.trim() || reply.isPending}>
                       {reply.isPending ? 'Sending...' : 'Send Reply'}
                     </Button>
@@ -152,4 +181,11 @@ export function TicketDialog({
       </DialogContent>
     </Dialog>
   );
+}
+
+/** `current` with `text` put where the reply box's cursor (or selection) is; at the end without one. */
+function insertAtCursor(box: HTMLTextAreaElement | null, current: string, text: string): string {
+  const start = box?.selectionStart ?? current.length;
+  const end = box?.selectionEnd ?? current.length;
+  return current.slice(0, start) + text + current.slice(end);
 }

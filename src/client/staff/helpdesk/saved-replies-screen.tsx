@@ -1,0 +1,139 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDateTime } from '../../../shared/format.ts';
+import {
+  savedReplyInputSchema,
+  savedReplyPlaceholders,
+  type SavedReply,
+} from '../../../shared/schemas/saved-replies.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
+import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card } from '../../ui/card.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { Input, Textarea } from '../../ui/input.tsx';
+import { sendJson, useStaffMutation } from '../api.ts';
+import { FormDialog } from '../form-dialog.tsx';
+import { PageHeader } from '../layout.tsx';
+import { QueryState } from '../query-state.tsx';
+import { DataTable, cell } from '../table.tsx';
+
+/** The help desk's saved replies: one library every agent inserts from (Ctrl+/ in a reply). */
+export function SavedRepliesScreen() {
+  const replies = useQuery(staffQueries.savedReplies());
+  const [editing, setEditing] = useState<SavedReply | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<SavedReply | null>(null);
+  const remove = useStaffMutation<SavedReply>({
+    request: (r) => apiRequest('DELETE', staffUrl(`saved-replies/${r.id}`)),
+    success: 'Saved Reply Deleted',
+    failure: 'Failed to delete the saved reply. Please try again.',
+  });
+  return (
+    <>
+      <PageHeader
+        title="Saved replies"
+        action={<Button onClick={() => setEditing('new')}>New Saved Reply</Button>}
+      />
+      <Card>
+        <p className="border-b border-slate-200 p-4 text-sm text-slate-600">
+          Insert one into a reply with the &ldquo;Saved replies&rdquo; button or Ctrl+/ in the reply
+          box. Placeholders are filled in for the ticket:{' '}
+          {Object.keys(savedReplyPlaceholders).map((p, i) => (
+            <span key={p}>
+              {i > 0 && ', '}
+              <code className="text-xs text-slate-900">{`{{${p}}}`}</code>
+            </span>
+          ))}
+          .
+        </p>
+        <QueryState query={replies} empty="No saved replies yet">
+          {(rows) => (
+            <DataTable
+              caption="Saved replies"
+              columns={['Title', 'Text', 'Last changed', 'Actions']}
+            >
+              {rows.map((r) => (
+                <tr key={r.id}>
+                  <td className={`${cell} font-medium`}>{r.title}</td>
+                  <td className={`${cell} max-w-md text-slate-700`}>
+                    <p className="line-clamp-2 whitespace-pre-wrap">{r.body}</p>
+                  </td>
+                  <td className={`${cell} whitespace-nowrap text-slate-600`}>
+                    {formatDateTime(r.updatedAt)}
+                    <div className="text-xs">{r.updatedBy}</div>
+                  </td>
+                  <td className={`${cell} whitespace-nowrap`}>
+                    <div className="flex gap-2">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setEditing(r)}
+                        aria-label={`Edit ${r.title}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setDeleting(r)}
+                        aria-label={`Delete ${r.title}`}
+                      >
+                        Delete
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+          )}
+        </QueryState>
+      </Card>
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title="Delete this saved reply?"
+        description={`“${deleting?.title ?? ''}” is removed for every agent.`}
+        confirmLabel="Delete"
+        onConfirm={() => deleting && remove.mutate(deleting)}
+      />
+      {editing && (
+        <SavedReplyDialog
+          reply={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}
+
+function SavedReplyDialog({ reply, onClose }: { reply: SavedReply | null; onClose: () => void }) {
+  return (
+    <FormDialog
+      title={reply ? 'Edit saved reply' : 'New saved reply'}
+      className="max-w-xl"
+      schema={savedReplyInputSchema}
+      defaultValues={{ title: reply?.title ?? '', body: reply?.body ?? '' }}
+      request={(body) =>
+        reply
+          ? sendJson('PUT', staffUrl(`saved-replies/${reply.id}`), body)
+          : sendJson('POST', staffUrl('saved-replies'), body)
+      }
+      success="Saved Reply Saved"
+      failure="Failed to save the saved reply. Please try again."
+      submitLabel="Save"
+      onClose={onClose}
+    >
+      {({ register, formState: { errors } }) => (
+        <>
+          <FormField label="Title" required error={errors.title?.message}>
+            <Input {...register('title')} />
+          </FormField>
+          <FormField label="Reply text" required error={errors.body?.message}>
+            <Textarea rows={8} {...register('body')} />
+          </FormField>
+        </>
+      )}
+    </FormDialog>
+  );
+}

@@ -26,6 +26,7 @@ export const paths = {
   staffCustomer: (customerId: string) => `/staff/customers/${customerId}`,
   staffCustomerPattern: '/staff/customers/:customerId',
   staffAudit: '/staff/audit',
+  staffSignIns: '/staff/sign-ins',
   staffApi: '/staff/api',
   staffSavedReplies: '/staff/saved-replies',
   staffUnmatchedMail: '/staff/unmatched-mail',

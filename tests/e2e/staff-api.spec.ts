@@ -61,3 +61,14 @@ test('staff make an API token, use it from outside, read the reference, and revo
   await tool.dispose();
   await staff.context().close();
 });
+
+test("staff read every account's sign-ins on the sign-in log", async ({ browser }) => {
+  const staff = await signedInPage(browser, STAFF_EMAIL);
+  await staff.getByRole('link', { name: 'Sign-ins' }).click();
+  await expect(staff.getByRole('heading', { name: 'Sign-in log', level: 1 })).toBeVisible();
+  const own = staff.getByRole('row').filter({ hasText: STAFF_EMAIL }).first();
+  await expect(own).toContainText('Signed in');
+  const { violations } = await new AxeBuilder({ page: staff }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await staff.context().close();
+});

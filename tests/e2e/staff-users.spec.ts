@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
-import { choose, createCompany, invite, STAFF_EMAIL, unique } from './fixtures/staff.ts';
+import {
+  choose,
+  companyWithUser,
+  createCompany,
+  invite,
+  STAFF_EMAIL,
+  unique,
+} from './fixtures/staff.ts';
 import { signedInPage } from './fixtures/session.ts';
 import { signInLinkOf, mailFiles, nextMailTo } from './fixtures/sign-in.ts';
 
@@ -47,10 +54,10 @@ test("a deactivated user's open session is refused", async ({ browser }) => {
   const customer = await signedInPage(browser, email);
   await expect(customer.getByRole('heading', { name: 'Welcome back, Robin' })).toBeVisible();
 
-  await staff.getByRole('button', { name: `Deactivate ${email}` }).click();
-  await staff.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
+  await staff.getByRole('button', { name: `Deactivate account: ${email}` }).click();
+  await staff.getByRole('alertdialog').getByRole('button', { name: 'Deactivate account' }).click();
   await expect(staff.getByTestId('toast')).toContainText('User Updated');
-  await expect(staff.getByRole('button', { name: `Reactivate ${email}` })).toBeVisible();
+  await expect(staff.getByRole('button', { name: `Reactivate account: ${email}` })).toBeVisible();
 
   // The same browser, same cookie: the next request is refused and the screen sends to login.
   expect((await customer.request.get('/api/auth/user')).status()).toBe(401);
@@ -98,3 +105,46 @@ async function axe(page: Page) {
       .map((v) => `${v.id}: ${v.help}`),
   };
 }
+
+test("staff switch a member's access to one company, never the last admin's (issue 18)", async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const { staff, company, email: adminEmail, close } = await companyWithUser(browser, 'Harper');
+  const id = unique();
+  const memberEmail = `blake.${id}@customer.example`;
+  await invite(staff, { email: memberEmail, firstName: 'Blake', lastName: 'Stone' });
+  const member = await signedInPage(browser, memberEmail);
+  const companiesOf = async () =>
+    (
+      (await (await member.request.get('/api/auth/user')).json()) as {
+        customers: { name: string }[];
+      }
+    ).customers.map((c) => c.name);
+  expect(await companiesOf()).toEqual([company]);
+
+  // The last active admin keeps their access: the server's own message.
+  await staff.getByRole('button', { name: `Deactivate here: ${adminEmail}` }).click();
+  await expect(staff.getByTestId('toast')).toContainText(
+    'A company needs at least one active admin',
+  );
+
+  const row = staff.getByRole('row').filter({ hasText: memberEmail });
+  await staff.getByRole('button', { name: `Deactivate here: ${memberEmail}` }).click();
+  await expect(staff.getByTestId('toast').last()).toContainText('Access Updated');
+  await expect(row.getByRole('button', { name: `Reactivate here: ${memberEmail}` })).toBeVisible();
+  // Only this company's access: the account itself stays active.
+  await expect(
+    row.getByRole('button', { name: `Deactivate account: ${memberEmail}` }),
+  ).toBeVisible();
+  expect(await companiesOf()).toEqual([]);
+
+  await row.getByRole('button', { name: `Reactivate here: ${memberEmail}` }).click();
+  await expect(row.getByRole('button', { name: `Deactivate here: ${memberEmail}` })).toBeVisible();
+  expect(await companiesOf()).toEqual([company]);
+  const audit = await staff.request.get('/api/staff/audit');
+  const actions = ((await audit.json()) as { action: string }[]).map((a) => a.action);
+  expect(actions).toEqual(expect.arrayContaining(['member.deactivate', 'member.reactivate']));
+  await member.context().close();
+  await close();
+});

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiTokenSchema } from '../../shared/schemas/api-tokens.ts';
+import { signInLogSchema } from '../../shared/schemas/auth.ts';
 import { auditEntrySchema } from '../../shared/schemas/staff-audit.ts';
 import { staffDocumentSchema } from '../../shared/schemas/documents.ts';
 import { staffInvoiceSchema } from '../../shared/schemas/invoices.ts';
@@ -56,6 +57,7 @@ export const staffQueries = {
     staffRead(`customers/${companyId}/documents`, staffDocumentSchema.array()),
   staffMembers: () => staffRead('staff-members', staffMemberSchema.array()),
   apiTokens: () => staffRead('api-tokens', apiTokenSchema.array()),
+  signIns: () => staffRead('sign-ins', signInLogSchema),
   savedReplies: () => staffRead('saved-replies', savedReplySchema.array()),
   audit: (filters: { customerId?: string }) =>
     staffRead('audit', auditEntrySchema.array(), filters),

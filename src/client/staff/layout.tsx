@@ -16,6 +16,7 @@ const nav = [
   { href: paths.staffLeads, label: 'Leads' },
   { href: paths.staffCustomers, label: 'Customers' },
   { href: paths.staffAudit, label: 'Audit Log' },
+  { href: paths.staffSignIns, label: 'Sign-ins' },
   { href: paths.staffApi, label: 'API' },
 ] as const;
 

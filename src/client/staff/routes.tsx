@@ -10,6 +10,7 @@ import { SavedRepliesScreen } from './helpdesk/saved-replies-screen.tsx';
 import { UnmatchedMailScreen } from './helpdesk/unmatched-mail-screen.tsx';
 import { LeadsScreen } from './leads/leads-screen.tsx';
 import { StaffLayout } from './layout.tsx';
+import { SignInsScreen } from './sign-ins/sign-ins-screen.tsx';
 
 /** The staff route set (signed-in users with role staff). */
 export default function StaffRoutes() {
@@ -50,6 +51,11 @@ export default function StaffRoutes() {
       <Route path={paths.staffAudit}>
         <StaffLayout>
           <AuditScreen />
+        </StaffLayout>
+      </Route>
+      <Route path={paths.staffSignIns}>
+        <StaffLayout>
+          <SignInsScreen />
         </StaffLayout>
       </Route>
       <Route path={paths.staffApi}>

@@ -30,7 +30,10 @@ export const companyUserSchema = z.object({
   email: z.string(),
   firstName: z.string(),
   lastName: z.string(),
+  /** The account: off, the person cannot sign in at all. */
   active: z.boolean(),
+  /** The membership: off, the person keeps their account but loses this company (issue 18). */
+  memberActive: z.boolean(),
   position: z.number(),
   /** Issue 18: the user's role in this company. */
   role: z.enum(companyRoles),

@@ -291,6 +291,7 @@ export const staffScreens: readonly Screen[] = [
     ],
   },
   { name: 'audit log', path: paths.staffAudit, ready: loaded },
+  { name: 'sign-in log', path: paths.staffSignIns, ready: loaded },
   {
     name: 'api',
     path: paths.staffApi,

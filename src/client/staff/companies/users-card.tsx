@@ -10,7 +10,10 @@ import { staffUrl } from '../../lib/staff-queries.ts';
 import { DataTable, cell } from '../table.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 
-/** The company's users: invite, deactivate (ends their sessions) or reactivate. */
+/**
+ * The company's users: invite; change role; deactivate or reactivate their access to this
+ * company (the admins' control); deactivate or reactivate the whole account (ends its sessions).
+ */
 export function UsersCard({ company }: { company: CompanyDetail }) {
   const [inviting, setInviting] = useState(false);
   const [confirming, setConfirming] = useState<CompanyUser | null>(null);
@@ -18,6 +21,12 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
     request: ({ user, active }) => sendJson('PATCH', staffUrl(`users/${user.id}`), { active }),
     success: 'User Updated',
     failure: 'Failed to update user. Please try again.',
+  });
+  const setAccess = useStaffMutation<{ user: CompanyUser; active: boolean }>({
+    request: ({ user, active }) =>
+      sendJson('PATCH', staffUrl(`customers/${company.id}/members/${user.id}`), { active }),
+    success: 'Access Updated',
+    failure: 'Failed to change the access. Please try again.',
   });
   const setRole = useStaffMutation<{ user: CompanyUser; role: CompanyRole }>({
     request: ({ user, role }) =>
@@ -34,7 +43,10 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
       {company.users.length === 0 ? (
         <p className="p-6 text-center text-sm text-slate-600">No users yet</p>
       ) : (
-        <DataTable caption="Users" columns={['Name', 'Email', 'Role', 'Status', 'Actions']}>
+        <DataTable
+          caption="Users"
+          columns={['Name', 'Email', 'Role', `In ${company.name}`, 'Account', 'Actions']}
+        >
           {company.users.map((u) => (
             <tr key={u.id}>
               <td className={cell}>
@@ -57,6 +69,25 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                 </select>
               </td>
               <td className={cell}>
+                {/* Issue 18: the membership, as the company's admins switch it on their colleagues screen. */}
+                <div className="flex flex-wrap items-center gap-2">
+                  {u.memberActive ? (
+                    <Badge tone="green">Active</Badge>
+                  ) : (
+                    <Badge tone="gray">Deactivated</Badge>
+                  )}
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={setAccess.isPending}
+                    onClick={() => setAccess.mutate({ user: u, active: !u.memberActive })}
+                    aria-label={`${u.memberActive ? 'Deactivate' : 'Reactivate'} here: ${u.email}`}
+                  >
+                    {u.memberActive ? 'Deactivate here' : 'Reactivate here'}
+                  </Button>
+                </div>
+              </td>
+              <td className={cell}>
                 {u.active ? (
                   <Badge tone="green">Active</Badge>
                 ) : (
@@ -69,18 +100,18 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                     variant="secondary"
                     size="sm"
                     onClick={() => setConfirming(u)}
-                    aria-label={`Deactivate ${u.email}`}
+                    aria-label={`Deactivate account: ${u.email}`}
                   >
-                    Deactivate
+                    Deactivate account
                   </Button>
                 ) : (
                   <Button
                     variant="secondary"
                     size="sm"
                     onClick={() => setActive.mutate({ user: u, active: true })}
-                    aria-label={`Reactivate ${u.email}`}
+                    aria-label={`Reactivate account: ${u.email}`}
                   >
-                    Reactivate
+                    Reactivate account
                   </Button>
                 )}
               </td>
@@ -91,9 +122,9 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
       <ConfirmDialog
         open={!!confirming}
         onOpenChange={(open) => !open && setConfirming(null)}
-        title="Deactivate user?"
+        title="Deactivate this account?"
         description={`${confirming?.email ?? ''} will be signed out everywhere and cannot sign in until reactivated.`}
-        confirmLabel="Deactivate"
+        confirmLabel="Deactivate account"
         onConfirm={() => confirming && setActive.mutate({ user: confirming, active: false })}
       />
       {inviting && <InviteDialog company={company} onClose={() => setInviting(false)} />}

@@ -88,6 +88,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
             firstName: users.firstName,
             lastName: users.lastName,
             active: users.active,
+            memberActive: customerUsers.active,
             position: customerUsers.position,
             role: customerUsers.role,
           })

@@ -1,6 +1,6 @@
 // The sign-in log (issue 18): sign-ins, sign-outs and wrong typed codes, with where from.
 import Bowser from 'bowser';
-import { and, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { customerUsers, signIns, users } from '../db/schema.ts';
 import type { SignInEvent, SignInLogEntry, SignInMethod } from '../../shared/schemas/auth.ts';
@@ -58,6 +58,9 @@ export async function listSignIns(db: Db, scope: LogScope): Promise<SignInLogEnt
           and(
             eq(customerUsers.userId, signIns.userId),
             eq(customerUsers.customerId, scope.customerId),
+            // Only since they joined: where a newcomer signed in from while working for
+            // another company is not this company's business.
+            gte(signIns.at, customerUsers.createdAt),
           ),
         ),
     );

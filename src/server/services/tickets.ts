@@ -45,6 +45,23 @@ export async function createTicket(
   return row.id;
 }
 
+/**
+ * A line about an existing ticket on its company's activity card, unless the ticket is
+ * private: the feed is read by the whole company, a private ticket only by its author and the
+ * admins (issue 18), so not even its number goes there.
+ */
+export async function recordTicketActivity(
+  tx: Tx,
+  { ticketId, customerId, title }: { ticketId: string; customerId: string; title: string },
+): Promise<void> {
+  const [row] = await tx
+    .select({ private: tickets.private })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  if (!row || row.private) return;
+  await recordActivity(tx, customerId, 'ticket', title);
+}
+
 export const NOT_AUTHORS_COMPANY = "The ticket's author is not a user of that company";
 
 /**
@@ -71,7 +88,7 @@ export async function moveTicket(tx: Tx, ticketId: string, customerId: string): 
     .update(tickets)
     .set({ customerId, updatedAt: sql`now()` })
     .where(eq(tickets.id, ticketId));
-  await recordActivity(tx, customerId, 'ticket', `Ticket moved here: ${ticketId}`);
+  await recordTicketActivity(tx, { ticketId, customerId, title: `Ticket moved here: ${ticketId}` });
   return row.customerId;
 }
 

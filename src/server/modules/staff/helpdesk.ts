@@ -15,10 +15,15 @@ import {
 } from '../../../shared/schemas/staff-helpdesk.ts';
 import { ticketReplyOutSchema, ticketReplySchema } from '../../../shared/schemas/tickets.ts';
 import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
-import { recordActivity } from '../../services/activity.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { addReply, lockTicket, moveTicket, TICKET_NOT_FOUND } from '../../services/tickets.ts';
+import {
+  addReply,
+  lockTicket,
+  moveTicket,
+  recordTicketActivity,
+  TICKET_NOT_FOUND,
+} from '../../services/tickets.ts';
 import { iso } from './lookups.ts';
 import { ticketParams } from '../route-schemas.ts';
 import { matchesAny } from './search.ts';
@@ -163,12 +168,11 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           .where(eq(tickets.id, ticketId));
         const statusChanged = status !== undefined && status !== before.status;
         if (statusChanged) {
-          await recordActivity(
-            tx,
-            before.customerId,
-            'ticket',
-            `Ticket ${ticketId} status changed to ${statusLabel[status]}`,
-          );
+          await recordTicketActivity(tx, {
+            ticketId,
+            customerId: before.customerId,
+            title: `Ticket ${ticketId} status changed to ${statusLabel[status]}`,
+          });
           // The customer's users hear of it by e-mail (the tickets module's mail, their preferences).
           await enqueueTicketUpdateMail(tx, config, { ticketId, kind: 'status', status });
         }
@@ -210,7 +214,11 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           message: request.body.message,
         });
         // The staff door's extras: the customer's activity card, their e-mail, the audit log.
-        await recordActivity(tx, ticket.customerId, 'ticket', `New reply on ticket ${ticketId}`);
+        await recordTicketActivity(tx, {
+          ticketId,
+          customerId: ticket.customerId,
+          title: `New reply on ticket ${ticketId}`,
+        });
         await enqueueTicketUpdateMail(tx, config, {
           ticketId,
           kind: 'reply',

@@ -15,7 +15,6 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { Actor } from '../actor.ts';
-import { recordActivity } from '../activity.ts';
 import { recordAudit } from '../audit.ts';
 import type { FileStorage } from '../storage.ts';
 import {
@@ -24,7 +23,7 @@ import {
   enqueueTicketUpdateMail,
 } from '../ticket-mails.ts';
 import { recordTicketMessage, ticketOfRootId } from '../ticket-thread.ts';
-import { addReply, createTicket } from '../tickets.ts';
+import { addReply, createTicket, recordTicketActivity } from '../tickets.ts';
 import { emlKeyOf, readMessage, type IncomingMail } from './read-message.ts';
 
 /** New tickets one sender may open by mail per hour; the rest wait in the unmatched queue. */
@@ -130,7 +129,11 @@ async function place(tx: Tx, config: IntakeConfig, mail: IncomingMail): Promise<
       message,
     });
     await recordTicketMessage(tx, answered.id, mail.messageId, 'in');
-    await recordActivity(tx, ticket.customerId, 'ticket', `New reply on ticket ${answered.id}`);
+    await recordTicketActivity(tx, {
+      ticketId: answered.id,
+      customerId: ticket.customerId,
+      title: `New reply on ticket ${answered.id}`,
+    });
     await enqueueTicketUpdateMail(tx, config, {
       ticketId: answered.id,
       kind: 'reply',

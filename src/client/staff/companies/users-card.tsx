@@ -77,7 +77,7 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                     <Badge tone="gray">Deactivated</Badge>
                   )}
                   <Button
-                    variant="ghost"
+                    variant="secondary"
                     size="sm"
                     disabled={setAccess.isPending}
                     onClick={() => setAccess.mutate({ user: u, active: !u.memberActive })}

@@ -18,7 +18,13 @@ import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
 import { recordActivity } from '../../services/activity.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { addReply, lockTicket, moveTicket, TICKET_NOT_FOUND } from '../../services/tickets.ts';
+import {
+  addReply,
+  lockTicket,
+  moveTicket,
+  recordTicketStatus,
+  TICKET_NOT_FOUND,
+} from '../../services/tickets.ts';
 import { iso } from './lookups.ts';
 import { matchesAny } from './search.ts';
 
@@ -166,6 +172,11 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           );
           // The customer's users hear of it by e-mail (the tickets module's mail, their preferences).
           await enqueueTicketUpdateMail(tx, config, { ticketId, kind: 'status', status });
+          await recordTicketStatus(
+            tx,
+            { id: ticketId, customerId: customerId ?? before.customerId, subject: before.subject },
+            status,
+          );
         }
         await recordAudit(tx, actor, {
           action: 'ticket.update',

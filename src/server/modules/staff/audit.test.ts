@@ -13,6 +13,7 @@ import {
   tickets,
   unmatchedMails,
   users,
+  webhookEndpoints,
 } from '../../db/schema.ts';
 import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import { listRoutes } from '../../test/list-routes.ts';
@@ -58,7 +59,20 @@ const companyless = [
   'POST /api/staff/unmatched-mail/:id/discard',
   'POST /api/staff/api-tokens',
   'DELETE /api/staff/api-tokens/:id',
+  'POST /api/staff/webhooks',
+  'PUT /api/staff/webhooks/:webhookId',
+  'DELETE /api/staff/webhooks/:webhookId',
+  'POST /api/staff/webhooks/:webhookId/test',
 ];
+
+/** A registered endpoint (a public address: the default config refuses private ones). */
+const webhook = (t: TestApp) =>
+  first(
+    t.app.db
+      .insert(webhookEndpoints)
+      .values({ url: 'https://1.1.1.1/hook', events: ['invoice.paid'], secretCipher: 'v1.a.b.c' })
+      .returning(),
+  );
 
 /** One valid request per staff write route; the test fails when a write route has none. */
 const samples: Record<string, Sample> = {
@@ -224,6 +238,20 @@ const samples: Record<string, Sample> = {
     );
     return { url: `/api/staff/api-tokens/${token.id}` };
   },
+  'POST /api/staff/webhooks': async () => ({
+    url: '/api/staff/webhooks',
+    payload: { url: 'https://1.1.1.1/audit', events: ['invoice.created'] },
+  }),
+  'PUT /api/staff/webhooks/:webhookId': async (t) => ({
+    url: `/api/staff/webhooks/${(await webhook(t)).id}`,
+    payload: { url: 'https://1.1.1.1/audit', events: ['ticket.created'], active: false },
+  }),
+  'DELETE /api/staff/webhooks/:webhookId': async (t) => ({
+    url: `/api/staff/webhooks/${(await webhook(t)).id}`,
+  }),
+  'POST /api/staff/webhooks/:webhookId/test': async (t) => ({
+    url: `/api/staff/webhooks/${(await webhook(t)).id}/test`,
+  }),
 };
 
 describe('the audit log', () => {

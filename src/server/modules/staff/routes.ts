@@ -12,6 +12,7 @@ import { staffProjectRoutes } from './projects.ts';
 import { timeEntryRoutes } from './time-entries.ts';
 import { unmatchedMailRoutes } from './unmatched-mail.ts';
 import { userRoutes } from './users.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 /**
  * The staff workspace API under /api/staff: one guard (signed in, or an API token, and role
@@ -32,4 +33,5 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(auditRoutes);
   await app.register(unmatchedMailRoutes, { config });
   await app.register(apiTokenRoutes);
+  await app.register(webhookRoutes, { config });
 };

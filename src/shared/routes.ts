@@ -27,6 +27,7 @@ export const paths = {
   staffCustomerPattern: '/staff/customers/:customerId',
   staffAudit: '/staff/audit',
   staffApi: '/staff/api',
+  staffWebhooks: '/staff/webhooks',
   staffUnmatchedMail: '/staff/unmatched-mail',
 } as const;
 

@@ -16,6 +16,7 @@ import {
 } from '../../shared/schemas/staff-helpdesk.ts';
 import { leadSchema } from '../../shared/schemas/staff-leads.ts';
 import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.ts';
+import { webhookDeliverySchema, webhookSchema } from '../../shared/schemas/webhooks.ts';
 import { getJson, type ResponseSchema } from './api.ts';
 
 type Filters = Record<string, string | undefined>;
@@ -54,6 +55,9 @@ export const staffQueries = {
     staffRead(`customers/${companyId}/documents`, staffDocumentSchema.array()),
   staffMembers: () => staffRead('staff-members', staffMemberSchema.array()),
   apiTokens: () => staffRead('api-tokens', apiTokenSchema.array()),
+  webhooks: () => staffRead('webhooks', webhookSchema.array()),
+  webhookDeliveries: (webhookId: string) =>
+    staffRead(`webhooks/${webhookId}/deliveries`, webhookDeliverySchema.array()),
   audit: (filters: { customerId?: string }) =>
     staffRead('audit', auditEntrySchema.array(), filters),
   leads: (filters: { status?: string; kind?: string; q?: string }) =>

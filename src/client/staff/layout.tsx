@@ -12,6 +12,7 @@ const nav = [
   { href: paths.staffCustomers, label: 'Customers' },
   { href: paths.staffAudit, label: 'Audit Log' },
   { href: paths.staffApi, label: 'API' },
+  { href: paths.staffWebhooks, label: 'Webhooks' },
 ] as const;
 
 /** The staff workspace frame: navigation by area, who is signed in, logout. */

@@ -49,6 +49,7 @@ test('staff register a webhook, copy its secret, send a test event and see it in
       got && verifyWebhookSignature(secret, got.body, String(got.headers['x-signature'])),
     ).toBe(true);
 
+    await expect(row).toContainText('Delivered (200)', { timeout: 10_000 });
     const { violations } = await new AxeBuilder({ page: staff }).analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 

@@ -19,10 +19,11 @@ import { encryptSecret, newWebhookSecret } from './webhook-secrets.ts';
 
 type Input = { url: string; events: string[]; active: boolean };
 
+// The outer row named in full: Drizzle writes a one-table select's columns unqualified.
 const lastDelivery = sql<{ status: string; responseCode: number | null; at: string } | null>`(
   select json_build_object('status', d.status, 'responseCode', d.response_code,
     'at', coalesce(d.last_attempt_at, d.created_at))
-  from webhook_deliveries d where d.endpoint_id = ${webhookEndpoints.id}
+  from webhook_deliveries d where d.endpoint_id = "webhook_endpoints"."id"
   order by d.created_at desc limit 1)`;
 
 const columns = {

@@ -27,7 +27,8 @@ const statusLabel: Record<string, string> = {
 
 /** Issue 21: endpoints that receive the portal's events, and what happened to each delivery. */
 export function WebhooksScreen() {
-  const webhooks = useQuery(staffQueries.webhooks());
+  // Refreshed while open: the last delivery changes as the worker sends.
+  const webhooks = useQuery({ ...staffQueries.webhooks(), refetchInterval: 5000 });
   const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
   const [shown, setShown] = useState<WebhookWithSecret | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
@@ -49,7 +50,7 @@ export function WebhooksScreen() {
         title="Webhooks"
         action={<Button onClick={() => setEditing('new')}>New Webhook</Button>}
       />
-      <div className="grid gap-6">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Card>
           <CardHeader title="Endpoints" />
           <p className="px-5 pt-2 pb-4 text-sm text-slate-600">
@@ -151,7 +152,8 @@ function DeliveryLog({ webhookId, webhook }: { webhookId: string; webhook?: Webh
   });
   return (
     <Card>
-      <CardHeader title={`Delivery log${webhook ? `: ${webhook.url}` : ''}`} />
+      <CardHeader title="Delivery log" />
+      {webhook && <p className="px-5 pt-2 pb-4 text-sm break-all text-slate-600">{webhook.url}</p>}
       <QueryState query={deliveries} empty="No deliveries yet">
         {(rows) => (
           <DataTable

@@ -151,6 +151,14 @@ describe('staff webhook endpoints', () => {
       expect(log.json()).toMatchObject([
         { type: 'webhook.test', status: 'delivered', responseCode: 200, attempts: 1 },
       ]);
+      const list = await local.app.inject({
+        method: 'GET',
+        url: '/api/staff/webhooks',
+        headers: { cookie: localCtx.staffCookie },
+      });
+      expect(list.json()).toMatchObject([
+        { id, lastDelivery: { status: 'delivered', responseCode: 200 } },
+      ]);
       const rows = await local.app.db
         .select()
         .from(webhookDeliveries)

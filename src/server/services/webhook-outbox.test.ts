@@ -219,6 +219,29 @@ describe('the webhook outbox', () => {
     await pause([ep.id]);
   });
 
+  it('deletes finished deliveries after 30 days, keeps newer ones and anything pending', async () => {
+    const ep = await endpoint(r.url);
+    await event(3);
+    const rows = await deliveriesOf(ep.id);
+    const [oldDone, oldPending, fresh] = rows.map((row) => row.id);
+    await t.app.db
+      .update(webhookDeliveries)
+      .set({ status: 'delivered', createdAt: sql`now() - interval '31 days'` })
+      .where(eq(webhookDeliveries.id, oldDone!));
+    await t.app.db
+      .update(webhookDeliveries)
+      .set({ createdAt: sql`now() - interval '31 days'` })
+      .where(eq(webhookDeliveries.id, oldPending!));
+    await t.app.db
+      .update(webhookDeliveries)
+      .set({ status: 'failed' })
+      .where(eq(webhookDeliveries.id, fresh!));
+    await outbox().purgeLog();
+    const left = (await deliveriesOf(ep.id)).map((row) => row.id).sort();
+    expect(left).toEqual([oldPending, fresh].sort());
+    await pause([ep.id]);
+  });
+
   it('two workers claiming at the same time never deliver the same row twice', async () => {
     r.received.length = 0;
     r.respond((_req, res) => setTimeout(() => res.end('ok'), 5));

@@ -5,7 +5,7 @@
 // 24 hours.
 import http from 'node:http';
 import https from 'node:https';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
@@ -23,6 +23,8 @@ export const webhookBackoffMs = (attempts: number) =>
 /** A claimed row is hidden from other workers this long; longer than any attempt. */
 const LEASE = sql`now() + interval '2 minutes'`;
 const RESPONSE_CAP = 4096;
+/** Delivered and given-up rows stay in the delivery log this long. */
+export const DELIVERY_LOG_DAYS = 30;
 
 export type WebhookOutboxOptions = {
   policy: WebhookPolicy;
@@ -96,13 +98,30 @@ export class WebhookOutbox {
     this.timer.unref();
   }
 
-  /** Hourly: unpaid invoices past their due date tell `invoice.overdue` once. */
+  /** Hourly: unpaid invoices past their due date tell `invoice.overdue` once; old log rows go. */
   private async sweepIfDue() {
     if (Date.now() - this.sweptAt < HOUR) return;
     this.sweptAt = Date.now();
     await this.db
       .transaction((tx) => sweepOverdueInvoices(tx))
       .catch((err: unknown) => this.log.warn({ err }, 'overdue invoice sweep failed'));
+    await this.purgeLog().catch((err: unknown) =>
+      this.log.warn({ err }, 'webhook delivery log purge failed'),
+    );
+  }
+
+  /** Deletes finished deliveries older than DELIVERY_LOG_DAYS; returns how many. */
+  async purgeLog(): Promise<number> {
+    const deleted = await this.db
+      .delete(webhookDeliveries)
+      .where(
+        and(
+          ne(webhookDeliveries.status, 'pending'),
+          lt(webhookDeliveries.createdAt, sql`now() - make_interval(days => ${DELIVERY_LOG_DAYS})`),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    return deleted.length;
   }
 
   /** One delivery round; returns how many rows it handled. Safe to call concurrently. */

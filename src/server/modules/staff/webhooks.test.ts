@@ -73,6 +73,27 @@ describe('staff webhook endpoints', () => {
     expect(anon.statusCode).toBe(401);
   });
 
+  it('reads with an API token, but registers nothing with one (even read-write)', async () => {
+    const made = await call('POST', '/api/staff/api-tokens', {
+      name: 'Hooks',
+      scope: 'read-write',
+      days: 30,
+    });
+    const { token } = made.json<{ token: string }>();
+    const headers = { authorization: `Bearer ${token}` };
+    const list = await t.app.inject({ method: 'GET', url: '/api/staff/webhooks', headers });
+    expect(list.statusCode).toBe(200);
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/webhooks',
+      headers,
+      payload: { url: 'https://1.1.1.1/x', events: ['invoice.paid'] },
+    });
+    expect(post.statusCode).toBe(403);
+    expect(post.json()).toEqual({ message: WEBHOOK_MESSAGES.notWithToken });
+    expect(await t.app.db.select().from(webhookEndpoints)).toHaveLength(0);
+  });
+
   it('shows the secret once, stores it encrypted, and lists the endpoint without it', async () => {
     const res = await call('POST', '/api/staff/webhooks', {
       url: 'https://1.1.1.1/hooks',

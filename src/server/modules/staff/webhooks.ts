@@ -5,8 +5,10 @@ import {
   webhookDeliverySchema,
   webhookInputSchema,
   webhookSchema,
+  WEBHOOK_MESSAGES,
   webhookWithSecretSchema,
 } from '../../../shared/schemas/webhooks.ts';
+import { HttpError } from '../../lib/errors.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import {
   createWebhook,
@@ -22,6 +24,14 @@ import { idParam, messageSchema } from '../route-schemas.ts';
 export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const params = idParam('webhookId');
 
+  // A webhook outlives the token that would register it: a leaked token must not be able to
+  // leave a receiver behind that keeps getting every event after the token is revoked.
+  app.addHook('onRequest', async (request) => {
+    if (request.apiToken && request.method !== 'GET' && request.method !== 'HEAD') {
+      throw new HttpError(403, WEBHOOK_MESSAGES.notWithToken);
+    }
+  });
+
   app.get('/webhooks', { schema: { response: { 200: z.array(webhookSchema) } } }, () =>
     listWebhooks(app.db),
   );
@@ -31,7 +41,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     {
       schema: {
         body: webhookInputSchema,
-        response: { 201: webhookWithSecretSchema, 400: messageSchema, 409: messageSchema },
+        response: {
+          201: webhookWithSecretSchema,
+          400: messageSchema,
+          403: messageSchema,
+          409: messageSchema,
+        },
       },
     },
     async (request, reply) => {

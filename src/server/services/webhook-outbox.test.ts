@@ -104,6 +104,16 @@ describe('the webhook outbox', () => {
     await pause([ep.id]);
   });
 
+  it('connects through the guarded lookup when the URL names a host', async () => {
+    r.respond((_req, res) => res.end('ok'));
+    const ep = await endpoint(`http://localhost:${r.port}/hook`);
+    await event();
+    await outbox().flush();
+    const [row] = await deliveriesOf(ep.id);
+    expect(row).toMatchObject({ status: 'delivered', responseCode: 200 });
+    await pause([ep.id]);
+  });
+
   it('retries after a 500 with a growing wait, then delivers', async () => {
     r.respond((_req, res) => {
       res.statusCode = 500;

@@ -18,6 +18,8 @@ import { checkWebhookUrl, WebhookAddressError, type WebhookPolicy } from './webh
 import { encryptSecret, newWebhookSecret } from './webhook-secrets.ts';
 
 type Input = { url: string; events: string[]; active: boolean };
+/** A URL that passed `acceptedWebhookUrl`; the type keeps an unchecked one out of the table. */
+export type AcceptedUrl = string & { readonly accepted: unique symbol };
 
 // The outer row named in full: Drizzle writes a one-table select's columns unqualified.
 const lastDelivery = sql<{ status: string; responseCode: number | null; at: string } | null>`(
@@ -50,10 +52,13 @@ const toWebhook = (row: {
     : null,
 });
 
-/** The URL as it will be stored, or a 400 with the reason. */
-async function acceptedUrl(raw: string, policy: WebhookPolicy): Promise<string> {
+/**
+ * The URL as it will be stored, or a 400 with the reason. Called before the write's
+ * transaction: a slow DNS answer must not hold a database connection (PGlite has one).
+ */
+export async function acceptedWebhookUrl(raw: string, policy: WebhookPolicy): Promise<AcceptedUrl> {
   try {
-    return (await checkWebhookUrl(raw, policy)).toString();
+    return (await checkWebhookUrl(raw, policy)).toString() as AcceptedUrl;
   } catch (err) {
     if (err instanceof WebhookAddressError) throw badRequest(err.message);
     throw badRequest(WEBHOOK_MESSAGES.url);
@@ -78,10 +83,10 @@ async function loadWebhook(db: Db | Tx, id: string): Promise<Webhook> {
 export async function createWebhook(
   tx: Tx,
   actor: Actor,
-  input: Input,
-  { policy, sessionSecrets }: { policy: WebhookPolicy; sessionSecrets: string[] },
+  input: Input & { url: AcceptedUrl },
+  sessionSecrets: string[],
 ): Promise<WebhookWithSecret> {
-  const url = await acceptedUrl(input.url, policy);
+  const { url } = input;
   const [existing] = await tx.select({ n: count() }).from(webhookEndpoints);
   if ((existing?.n ?? 0) >= WEBHOOK_MAX_ENDPOINTS) throw conflict(WEBHOOK_MESSAGES.tooMany);
   const secret = newWebhookSecret();
@@ -109,10 +114,9 @@ export async function updateWebhook(
   tx: Tx,
   actor: Actor,
   id: string,
-  input: Input,
-  policy: WebhookPolicy,
+  input: Input & { url: AcceptedUrl },
 ): Promise<Webhook> {
-  const url = await acceptedUrl(input.url, policy);
+  const { url } = input;
   const [row] = await tx
     .update(webhookEndpoints)
     .set({ url, events: input.events, active: input.active, updatedAt: sql`now()` })

@@ -11,6 +11,7 @@ import {
 import { HttpError } from '../../lib/errors.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import {
+  acceptedWebhookUrl,
   createWebhook,
   deleteWebhook,
   listDeliveries,
@@ -50,11 +51,9 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     },
     async (request, reply) => {
+      const url = await acceptedWebhookUrl(request.body.url, app.webhookPolicy);
       const created = await app.write((tx) =>
-        createWebhook(tx, actorOf(request), request.body, {
-          policy: app.webhookPolicy,
-          sessionSecrets: config.sessionSecrets,
-        }),
+        createWebhook(tx, actorOf(request), { ...request.body, url }, config.sessionSecrets),
       );
       // The secret is in this answer only: no cache may keep it.
       return reply.code(201).header('cache-control', 'no-store').send(created);
@@ -70,16 +69,12 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         response: { 200: webhookSchema, 400: messageSchema, 404: messageSchema },
       },
     },
-    (request) =>
-      app.write((tx) =>
-        updateWebhook(
-          tx,
-          actorOf(request),
-          request.params.webhookId,
-          request.body,
-          app.webhookPolicy,
-        ),
-      ),
+    async (request) => {
+      const url = await acceptedWebhookUrl(request.body.url, app.webhookPolicy);
+      return app.write((tx) =>
+        updateWebhook(tx, actorOf(request), request.params.webhookId, { ...request.body, url }),
+      );
+    },
   );
 
   app.delete(

@@ -252,6 +252,24 @@ describe('the webhook outbox', () => {
     await pause([ep.id]);
   });
 
+  it('a worker that dies after claiming loses nothing: its rows go out once the lease ends', async () => {
+    r.received.length = 0;
+    r.respond((_req, res) => res.end('ok'));
+    const ep = await endpoint(r.url);
+    await event(5);
+    // Claimed and never attempted, as by an app server killed at that moment.
+    expect(await outbox().claimDue()).toHaveLength(5);
+    const survivor = outbox();
+    expect(await survivor.flush()).toBe(0);
+    const [leased] = await deliveriesOf(ep.id);
+    expect(leased!.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(60_000);
+    await makeDue();
+    expect(await survivor.flush()).toBe(5);
+    expect(new Set(r.received.map((g) => g.headers['x-webhook-delivery'])).size).toBe(5);
+    expect((await deliveriesOf(ep.id)).every((row) => row.status === 'delivered')).toBe(true);
+    await pause([ep.id]);
+  });
+
   it('two workers claiming at the same time never deliver the same row twice', async () => {
     r.received.length = 0;
     r.respond((_req, res) => setTimeout(() => res.end('ok'), 5));

@@ -10,6 +10,8 @@ import { milestoneStatuses } from '../../shared/schemas/milestones.ts';
 import { projectStatuses } from '../../shared/schemas/projects.ts';
 import { leadStatuses } from '../../shared/schemas/staff-leads.ts';
 import { ticketPriorities, ticketStatuses } from '../../shared/schemas/tickets.ts';
+import { apiTokenScopes } from '../../shared/schemas/api-tokens.ts';
+import { webhookDeliveryStatuses } from '../../shared/schemas/webhooks.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { selectRows } from './client.ts';
 import * as schema from './schema.ts';
@@ -29,6 +31,8 @@ const sharedLists: Record<string, readonly string[]> = {
   activity_type: activityTypes,
   lead_status: leadStatuses,
   mail_status: schema.mailStatus.enumValues,
+  api_token_scope: apiTokenScopes,
+  webhook_delivery_status: webhookDeliveryStatuses,
 };
 
 // Issue 15, item 1: a value added to a shared list without its migration (or the reverse)

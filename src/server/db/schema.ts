@@ -24,6 +24,7 @@ import {
 import { signInEvents, signInMethods, userRoles } from '../../shared/schemas/auth.ts';
 import { companyRoles } from '../../shared/permissions.ts';
 import { apiTokenScopes } from '../../shared/schemas/api-tokens.ts';
+import { webhookDeliveryStatuses } from '../../shared/schemas/webhooks.ts';
 import { activityTypes } from '../../shared/schemas/dashboard.ts';
 import { documentCategories } from '../../shared/schemas/documents.ts';
 import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
@@ -637,11 +638,7 @@ export const webhookEndpoints = pgTable('webhook_endpoints', {
   updatedAt: updatedAt(),
 });
 
-export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', [
-  'pending',
-  'delivered',
-  'failed',
-]);
+export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', webhookDeliveryStatuses);
 
 /** The webhook outbox: one row per event and endpoint, claimed with `for update skip locked`. */
 export const webhookDeliveries = pgTable(

@@ -12,6 +12,7 @@ import { printScale } from './scale-report.ts';
 import { benchScale, type ScaleResult } from './scale.ts';
 import { median } from './stats.ts';
 import { benchHuge, printHuge, type HugeResult } from './scale-huge.ts';
+import { benchWebhooks, printWebhooks, webhooksDataDir, type WebhookBench } from './webhooks.ts';
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const wants = (part: string) => only.length === 0 || only.includes(part);
@@ -66,6 +67,22 @@ if (wants('intake')) {
     intake.push(
       await withBenchDatabase(process.env.DATABASE_URL, (url) =>
         benchIntake('PostgreSQL', { dataDir: intakeDataDir('intake-pg-files'), databaseUrl: url }),
+      ),
+    );
+  }
+}
+
+// Issue 21: 10,000 events to 3 webhooks through the outbox, two workers sharing it.
+const webhooks: WebhookBench[] = [];
+if (wants('webhooks')) {
+  webhooks.push(await benchWebhooks('PGlite', { dataDir: webhooksDataDir('webhooks-pglite') }));
+  if (process.env.DATABASE_URL) {
+    webhooks.push(
+      await withBenchDatabase(process.env.DATABASE_URL, (url) =>
+        benchWebhooks('PostgreSQL', {
+          dataDir: webhooksDataDir('webhooks-pg-files'),
+          databaseUrl: url,
+        }),
       ),
     );
   }
@@ -148,11 +165,12 @@ if (pageRows.length > 0) {
 
 if (scale.length > 0) printScale(scale);
 if (intake.length > 0) printIntake(intake);
+if (webhooks.length > 0) printWebhooks(webhooks);
 
 await fs.mkdir(path.resolve('bench/results'), { recursive: true });
 await fs.writeFile(
   path.resolve('bench/results/latest.json'),
-  `${JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), api: apiRows, pages: pageRows, scale, huge, intake }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), api: apiRows, pages: pageRows, scale, huge, intake, webhooks }, null, 2)}\n`,
 );
 
 /**

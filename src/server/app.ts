@@ -45,13 +45,14 @@ import {
 } from './plugins/session/company-access.ts';
 import { sessionPlugin } from './plugins/session/plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
+import { webhooksPlugin } from './plugins/webhooks.ts';
 
 export type AppOptions = {
   /** An already-open, migrated database; otherwise the app opens one and migrates it. */
   database?: Database;
   /** Close the given database with the app (server.ts hands its database over). */
   closeDatabase?: boolean;
-  /** Run the mail outbox worker once listening (on by default). */
+  /** Run the mail outbox, intake and webhook workers once listening (on by default). */
   mailWorker?: boolean;
   /** Sees every route as it is added (tests enumerate the API this way). */
   onRoute?: (route: RouteOptions) => void;
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(dashboardCachePlugin);
   await app.register(mailPlugin, { config, worker: options.mailWorker ?? true });
   await app.register(intakePlugin, { config, worker: options.mailWorker ?? true });
+  await app.register(webhooksPlugin, { config, worker: options.mailWorker ?? true });
 
   await app.register(healthRoutes);
   await app.register(loginRoutes, { config });

@@ -138,3 +138,18 @@ describe('READ_RATE_LIMIT and MAIL_RETENTION_DAYS (issue 13, items 4 and 8)', ()
     ).toBeDefined();
   });
 });
+
+describe('webhook settings (issue 21)', () => {
+  it('refuses private addresses unless WEBHOOKS_ALLOW_PRIVATE=true; https only in production', () => {
+    expect(loadConfig({}).webhooksAllowPrivate).toBe(false);
+    expect(loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'true' }).webhooksAllowPrivate).toBe(true);
+    expect(() => loadConfig({ WEBHOOKS_ALLOW_PRIVATE: 'yes' })).toThrow(/WEBHOOKS_ALLOW_PRIVATE/);
+    expect(loadConfig({}).webhooksHttpsOnly).toBe(false);
+    expect(
+      loadConfig({ APP_URL: 'https://portal.example.com', SESSION_SECRET: 'n'.repeat(40) })
+        .webhooksHttpsOnly,
+    ).toBe(true);
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'n'.repeat(40) } as const;
+    expect(loadConfig(production).webhooksHttpsOnly).toBe(true);
+  });
+});

@@ -128,6 +128,9 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     TRUST_PROXY: trustProxySchema,
     READ_RATE_LIMIT: positiveInt(600),
+    WEBHOOKS_ALLOW_PRIVATE: z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .default('false'),
     MAIL_RETENTION_DAYS: positiveInt(14),
   })
   .superRefine((env, ctx) => {
@@ -221,6 +224,12 @@ export type Config = {
   metricsHost: string;
   /** After SIGTERM, how long `/api/ready` answers 503 before the listener closes. */
   shutdownDrainMs: number;
+  /** Webhook URLs may point at private, loopback and link-local addresses (never in production by default). */
+  webhooksAllowPrivate: boolean;
+  /** Webhook URLs must be https: in production or when APP_URL is https. */
+  webhooksHttpsOnly: boolean;
+  /** How often the webhook outbox is polled, in ms. */
+  webhookPollMs: number;
 };
 
 /** IMAP_URL's user when it is an e-mail address (`imaps://support%40x.com:...`). */
@@ -285,5 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
+    webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
+    webhooksHttpsOnly: e.NODE_ENV === 'production' || appUrl.startsWith('https:'),
+    webhookPollMs: 5000,
   };
 }

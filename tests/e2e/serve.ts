@@ -28,6 +28,9 @@ const config = {
   // Browser tests sign in many times from one address; limits stay on, just wider.
   rateLimitScale: 50,
   mailPollMs: 200,
+  // The webhook test's receiver listens on 127.0.0.1 in the test process.
+  webhooksAllowPrivate: true,
+  webhookPollMs: 200,
 };
 const database = await openDatabase(config);
 await database.migrate();

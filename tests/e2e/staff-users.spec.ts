@@ -77,6 +77,7 @@ test('staff screens have no serious accessibility violations and keep to the sta
     ['/staff/leads', 'Leads'],
     ['/staff/customers', 'Customers'],
     ['/staff/audit', 'Audit Log'],
+    ['/staff/webhooks', 'Webhooks'],
   ] as const) {
     await staff.goto(path);
     // The first visit loads the staff chunk; a busy machine may need more than the default wait.

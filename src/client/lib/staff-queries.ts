@@ -19,6 +19,7 @@ import { leadSchema } from '../../shared/schemas/staff-leads.ts';
 import { ticketNoteSchema } from '../../shared/schemas/ticket-notes.ts';
 import { savedReplySchema } from '../../shared/schemas/saved-replies.ts';
 import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.ts';
+import { webhookDeliverySchema, webhookSchema } from '../../shared/schemas/webhooks.ts';
 import { getJson, type ResponseSchema } from './api.ts';
 
 type Filters = Record<string, string | undefined>;
@@ -59,6 +60,9 @@ export const staffQueries = {
   apiTokens: () => staffRead('api-tokens', apiTokenSchema.array()),
   signIns: () => staffRead('sign-ins', signInLogSchema),
   savedReplies: () => staffRead('saved-replies', savedReplySchema.array()),
+  webhooks: () => staffRead('webhooks', webhookSchema.array()),
+  webhookDeliveries: (webhookId: string) =>
+    staffRead(`webhooks/${webhookId}/deliveries`, webhookDeliverySchema.array()),
   audit: (filters: { customerId?: string }) =>
     staffRead('audit', auditEntrySchema.array(), filters),
   leads: (filters: { status?: string; kind?: string; q?: string }) =>

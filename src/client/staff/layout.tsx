@@ -18,6 +18,7 @@ const nav = [
   { href: paths.staffAudit, label: 'Audit Log' },
   { href: paths.staffSignIns, label: 'Sign-ins' },
   { href: paths.staffApi, label: 'API' },
+  { href: paths.staffWebhooks, label: 'Webhooks' },
 ] as const;
 
 /** The staff workspace frame: navigation by area, who is signed in, logout. */

@@ -11,6 +11,7 @@ import { UnmatchedMailScreen } from './helpdesk/unmatched-mail-screen.tsx';
 import { LeadsScreen } from './leads/leads-screen.tsx';
 import { StaffLayout } from './layout.tsx';
 import { SignInsScreen } from './sign-ins/sign-ins-screen.tsx';
+import { WebhooksScreen } from './webhooks/webhooks-screen.tsx';
 
 /** The staff route set (signed-in users with role staff). */
 export default function StaffRoutes() {
@@ -61,6 +62,11 @@ export default function StaffRoutes() {
       <Route path={paths.staffApi}>
         <StaffLayout>
           <ApiScreen />
+        </StaffLayout>
+      </Route>
+      <Route path={paths.staffWebhooks}>
+        <StaffLayout>
+          <WebhooksScreen />
         </StaffLayout>
       </Route>
       <Route component={NotFound} />

@@ -11,6 +11,7 @@ import { milestoneStatuses } from '../../shared/schemas/milestones.ts';
 import { projectStatuses } from '../../shared/schemas/projects.ts';
 import { leadStatuses } from '../../shared/schemas/staff-leads.ts';
 import { ticketPriorities, ticketStatuses } from '../../shared/schemas/tickets.ts';
+import { webhookDeliveryStatuses } from '../../shared/schemas/webhooks.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { selectRows } from './client.ts';
 import * as schema from './schema.ts';
@@ -31,6 +32,7 @@ const sharedLists: Record<string, readonly string[]> = {
   activity_type: activityTypes,
   lead_status: leadStatuses,
   mail_status: schema.mailStatus.enumValues,
+  webhook_delivery_status: webhookDeliveryStatuses,
 };
 
 // Issue 15, item 1: a value added to a shared list without its migration (or the reverse)

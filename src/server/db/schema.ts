@@ -24,6 +24,7 @@ import {
 import { signInEvents, signInMethods, userRoles } from '../../shared/schemas/auth.ts';
 import { companyRoles } from '../../shared/permissions.ts';
 import { apiTokenScopes } from '../../shared/schemas/api-tokens.ts';
+import { webhookDeliveryStatuses } from '../../shared/schemas/webhooks.ts';
 import { activityTypes } from '../../shared/schemas/dashboard.ts';
 import { documentCategories } from '../../shared/schemas/documents.ts';
 import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
@@ -632,5 +633,66 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_customer_idx').on(t.customerId),
+  ],
+);
+
+/**
+ * Every domain event (issue 21), written in the transaction of the write it tells of; the
+ * webhook deliveries it fans out to are written in the same transaction (ADR 033).
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    type: text('type').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    entityId: text('entity_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('domain_events_created_idx').on(t.createdAt),
+    index('domain_events_entity_idx').on(t.type, t.entityId),
+  ],
+);
+
+/** A receiver staff registered; the secret is encrypted with a key derived from SESSION_SECRET. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  url: text('url').notNull(),
+  events: jsonb('events').$type<string[]>().notNull(),
+  active: boolean('active').notNull().default(true),
+  secretCipher: text('secret_cipher').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', webhookDeliveryStatuses);
+
+/** The webhook outbox: one row per event and endpoint, claimed with `for update skip locked`. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').references(() => domainEvents.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    /** The JSON body, fixed when enqueued so every retry sends the same bytes. */
+    body: text('body').notNull(),
+    status: webhookDeliveryStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last attempt: HTTP status (null: no answer), time to answer, and why it failed. */
+    responseCode: integer('response_code'),
+    responseMs: integer('response_ms'),
+    lastError: text('last_error'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
 );

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import type { NewTicket, TicketReply } from '../../shared/schemas/tickets.ts';
 import type { Actor } from './actor.ts';
 import { recordActivity } from './activity.ts';
+import { recordEvent } from './domain-events.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 /** What a customer reads on a closed ticket; an agent can reopen it instead. */
@@ -39,6 +40,12 @@ export async function createTicket(
     .values({ ...input, customerId, status: 'open', createdByUserId: author.id })
     .returning({ id: tickets.id });
   if (!row) throw new Error('ticket not inserted');
+  await recordEvent(tx, {
+    type: 'ticket.created',
+    customerId,
+    entityId: row.id,
+    data: { ticketId: row.id, subject: input.subject, priority: input.priority },
+  });
   // The activity feed is the whole company's: a private ticket's subject stays out of it.
   if (!input.private)
     await recordActivity(tx, customerId, 'ticket', `Ticket created: ${input.subject}`);
@@ -126,5 +133,26 @@ export async function addReply(
     .set({ updatedAt: sql`now()` })
     .where(eq(tickets.id, ticketId));
   const added: TicketReply = { ...reply, createdAt: reply.createdAt.toISOString() };
+  await recordEvent(tx, {
+    type: 'ticket.replied',
+    customerId: ticket.customerId,
+    entityId: ticketId,
+    data: { ticketId, replyId: reply.id, author: reply.author, fromAgent: reply.isAgent },
+  });
   return { reply: added, ticket };
+}
+
+/** A ticket's status moved to `status` (any door): a close tells `ticket.closed`. */
+export async function recordTicketStatus(
+  tx: Tx,
+  ticket: { id: string; customerId: string; subject: string },
+  status: string,
+) {
+  if (status !== 'closed') return;
+  await recordEvent(tx, {
+    type: 'ticket.closed',
+    customerId: ticket.customerId,
+    entityId: ticket.id,
+    data: { ticketId: ticket.id, subject: ticket.subject },
+  });
 }

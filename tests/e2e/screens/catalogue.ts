@@ -314,6 +314,19 @@ export const staffScreens: readonly Screen[] = [
       },
     ],
   },
+  // Issue 21: webhook endpoints (none in the seed) and the dialog that registers one.
+  {
+    name: 'webhooks',
+    path: paths.staffWebhooks,
+    ready: loaded,
+    states: [
+      {
+        name: 'new webhook',
+        open: (page) =>
+          openDialog(page, page.getByRole('button', { name: 'New Webhook' }), 'New webhook'),
+      },
+    ],
+  },
   { name: 'unknown path', path: '/staff/no-such-page', ready: notFound },
 ];
 

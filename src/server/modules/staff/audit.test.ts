@@ -14,6 +14,7 @@ import {
   tickets,
   unmatchedMails,
   users,
+  webhookEndpoints,
 } from '../../db/schema.ts';
 import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import { listRoutes } from '../../test/list-routes.ts';
@@ -62,6 +63,10 @@ const companyless = [
   'POST /api/staff/saved-replies',
   'PUT /api/staff/saved-replies/:id',
   'DELETE /api/staff/saved-replies/:id',
+  'POST /api/staff/webhooks',
+  'PUT /api/staff/webhooks/:webhookId',
+  'DELETE /api/staff/webhooks/:webhookId',
+  'POST /api/staff/webhooks/:webhookId/test',
 ];
 
 /** A saved reply to edit or delete, made without an audit row of its own. */
@@ -70,6 +75,15 @@ const savedReply = (t: TestApp) =>
     t.app.db
       .insert(savedReplies)
       .values({ title: 'Sample', body: 'Sample text', updatedByName: 'Seed' })
+      .returning(),
+  );
+
+/** A registered endpoint (a public address: the default config refuses private ones). */
+const webhook = (t: TestApp) =>
+  first(
+    t.app.db
+      .insert(webhookEndpoints)
+      .values({ url: 'https://1.1.1.1/hook', events: ['invoice.paid'], secretCipher: 'v1.a.b.c' })
       .returning(),
   );
 
@@ -254,6 +268,20 @@ const samples: Record<string, Sample> = {
     );
     return { url: `/api/staff/api-tokens/${token.id}` };
   },
+  'POST /api/staff/webhooks': async () => ({
+    url: '/api/staff/webhooks',
+    payload: { url: 'https://1.1.1.1/audit', events: ['invoice.created'] },
+  }),
+  'PUT /api/staff/webhooks/:webhookId': async (t) => ({
+    url: `/api/staff/webhooks/${(await webhook(t)).id}`,
+    payload: { url: 'https://1.1.1.1/audit', events: ['ticket.created'], active: false },
+  }),
+  'DELETE /api/staff/webhooks/:webhookId': async (t) => ({
+    url: `/api/staff/webhooks/${(await webhook(t)).id}`,
+  }),
+  'POST /api/staff/webhooks/:webhookId/test': async (t) => ({
+    url: `/api/staff/webhooks/${(await webhook(t)).id}/test`,
+  }),
 };
 
 describe('the audit log', () => {

@@ -15,6 +15,7 @@ import {
 } from '../../../shared/schemas/documents.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
 import { recordActivity } from '../../services/activity.ts';
+import { recordEvent } from '../../services/domain-events.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { iso, requireCompany, requireProjectOf } from './lookups.ts';
@@ -131,6 +132,12 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
               .returning();
             if (!created) throw new Error('document not created');
             await recordActivity(tx, customerId, 'document', `New document: ${name}`);
+            await recordEvent(tx, {
+              type: 'document.added',
+              customerId,
+              entityId: created.id,
+              data: { documentId: created.id, name, category, size, projectId },
+            });
             await recordAudit(tx, actor, {
               action: 'document.upload',
               entityType: 'document',

@@ -22,6 +22,7 @@ import {
   lockTicket,
   moveTicket,
   recordTicketActivity,
+  recordTicketStatus,
   TICKET_NOT_FOUND,
 } from '../../services/tickets.ts';
 import { iso } from './lookups.ts';
@@ -175,6 +176,11 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           });
           // The customer's users hear of it by e-mail (the tickets module's mail, their preferences).
           await enqueueTicketUpdateMail(tx, config, { ticketId, kind: 'status', status });
+          await recordTicketStatus(
+            tx,
+            { id: ticketId, customerId: customerId ?? before.customerId, subject: before.subject },
+            status,
+          );
         }
         await recordAudit(tx, actor, {
           action: 'ticket.update',

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors.ts';
 import { invoiceInputSchema, staffInvoiceSchema } from '../../../shared/schemas/invoices.ts';
 import { idParam } from '../route-schemas.ts';
 import { recordActivity } from '../../services/activity.ts';
+import { recordInvoiceEvents } from '../../services/domain-events.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { requireCompany, rethrowUnique } from './lookups.ts';
@@ -64,6 +65,7 @@ export const staffInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
             .returning();
           if (!created) throw new Error('invoice not created');
           await recordActivity(tx, customerId, 'other', `New invoice ${created.number} issued`);
+          await recordInvoiceEvents(tx, created, null);
           if (created.status === 'paid') {
             await recordActivity(
               tx,
@@ -113,6 +115,7 @@ export const staffInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
             .where(eq(invoices.id, invoiceId))
             .returning();
           if (!updated) throw notFound('Invoice not found');
+          await recordInvoiceEvents(tx, updated, before.status);
           if (updated.status === 'paid' && before.status !== 'paid') {
             await recordActivity(
               tx,

@@ -8,6 +8,7 @@ import { milestoneInputSchema, milestoneSchema } from '../../../shared/schemas/m
 import { projectInputSchema, staffProjectSchema } from '../../../shared/schemas/projects.ts';
 import { idParam } from '../route-schemas.ts';
 import { recordActivity } from '../../services/activity.ts';
+import { recordEvent } from '../../services/domain-events.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { requireCompany } from './lookups.ts';
@@ -123,12 +124,31 @@ export const staffProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { projectId } = request.params;
       await app.write(async (tx) => {
+        const [before] = await tx
+          .select({ status: projects.status })
+          .from(projects)
+          .where(eq(projects.id, projectId))
+          .for('update')
+          .limit(1);
+        if (!before) throw notFound('Project not found');
         const [row] = await tx
           .update(projects)
           .set({ ...projectRow(request.body), updatedAt: sql`now()` })
           .where(eq(projects.id, projectId))
-          .returning({ customerId: projects.customerId, status: projects.status });
+          .returning({
+            customerId: projects.customerId,
+            status: projects.status,
+            name: projects.name,
+          });
         if (!row) throw notFound('Project not found');
+        if (row.status !== before.status) {
+          await recordEvent(tx, {
+            type: 'project.status_changed',
+            customerId: row.customerId,
+            entityId: projectId,
+            data: { projectId, name: row.name, status: row.status, previousStatus: before.status },
+          });
+        }
         await recordAudit(tx, actorOf(request), {
           action: 'project.update',
           entityType: 'project',
@@ -171,6 +191,7 @@ export const staffProjectRoutes: FastifyPluginAsyncZod = async (app) => {
             'milestone',
             `Milestone completed: ${row.title}`,
           );
+          await recordMilestoneCompleted(tx, project.customerId, row);
         }
         await recordAudit(tx, actorOf(request), {
           action: 'milestone.create',
@@ -218,6 +239,7 @@ export const staffProjectRoutes: FastifyPluginAsyncZod = async (app) => {
             'milestone',
             `Milestone completed: ${row.title}`,
           );
+          await recordMilestoneCompleted(tx, before.customerId, row);
         }
         await recordAudit(tx, actorOf(request), {
           action: 'milestone.update',
@@ -231,3 +253,15 @@ export const staffProjectRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+const recordMilestoneCompleted = (
+  tx: Tx,
+  customerId: string,
+  row: typeof milestones.$inferSelect,
+) =>
+  recordEvent(tx, {
+    type: 'milestone.completed',
+    customerId,
+    entityId: row.id,
+    data: { milestoneId: row.id, projectId: row.projectId, title: row.title, dueDate: row.dueDate },
+  });

@@ -14,6 +14,7 @@ import { ticketNoteRoutes } from './ticket-notes.ts';
 import { timeEntryRoutes } from './time-entries.ts';
 import { unmatchedMailRoutes } from './unmatched-mail.ts';
 import { userRoutes } from './users.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 /**
  * The staff workspace API under /api/staff: one guard (signed in, or an API token, and role
@@ -36,4 +37,5 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(auditRoutes);
   await app.register(unmatchedMailRoutes, { config });
   await app.register(apiTokenRoutes);
+  await app.register(webhookRoutes, { config });
 };

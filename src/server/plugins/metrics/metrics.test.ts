@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookEndpoints } from '../../db/schema.ts';
+import { recordEvent } from '../../services/domain-events.ts';
 import { enqueueMail } from '../../services/mail-outbox.ts';
 import { companyIdOf } from '../../test/companies.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
@@ -66,6 +68,13 @@ describe('GET /metrics on METRICS_PORT', () => {
       enqueueMail(tx, { to: 'someone@example.com', subject: 'Backlog', text: 'waiting' }),
     );
     await t.app.mail.flush();
+    // One event for one endpoint: one webhook delivery waiting (the worker is not running).
+    await t.app.db
+      .insert(webhookEndpoints)
+      .values({ url: 'https://1.1.1.1/hook', events: ['invoice.paid'], secretCipher: 'v1.a.b.c' });
+    await t.app.write((tx) =>
+      recordEvent(tx, { type: 'invoice.paid', customerId: null, entityId: null, data: {} }),
+    );
 
     const text = await (await scrape()).text();
     // The round tried every due mail and failed each (SMTP is down); none was sent.
@@ -73,6 +82,10 @@ describe('GET /metrics on METRICS_PORT', () => {
     expect(sample(text, 'mail_delivery_failures_total')).toBe(pendingBefore + 1);
     expect(sample(text, 'mail_delivered_total')).toBe(0);
     expect(sample(text, 'mail_outbox_oldest_pending_seconds')).toBeGreaterThanOrEqual(0);
+    // Issue 21: the webhook outbox's backlog and this process's counters.
+    expect(sample(text, 'webhook_deliveries{status="pending"}')).toBe(1);
+    expect(sample(text, 'webhook_deliveries{status="failed"}')).toBe(0);
+    expect(sample(text, 'webhook_delivered_total')).toBe(0);
     const max = t.db.databaseUrl ? 10 : 1;
     expect(sample(text, 'db_pool_max_connections')).toBe(max);
     expect(sample(text, 'db_pool_connections{state="idle"}')).toBeLessThanOrEqual(max);

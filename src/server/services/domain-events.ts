@@ -1,0 +1,143 @@
+// Domain events (issue 21): each write records what happened in its own transaction, and the
+// webhook deliveries it fans out to are written in that same transaction, so an event exists
+// (and is delivered) exactly when its write commits. ADR 033.
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { domainEvents, invoices } from '../db/schema.ts';
+import type { InvoiceStatus } from '../../shared/schemas/invoices.ts';
+import type { DomainEventType } from '../../shared/schemas/webhooks.ts';
+
+export type DomainEvent = {
+  type: DomainEventType;
+  customerId: string | null;
+  entityId: string | null;
+  data: Record<string, unknown>;
+};
+
+/** The JSON every receiver gets: the event's id (their idempotency key), kind, time and data. */
+export function eventBody(event: {
+  id: string;
+  type: string;
+  customerId: string | null;
+  createdAt: Date;
+  data: Record<string, unknown>;
+}): string {
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    createdAt: event.createdAt.toISOString(),
+    customerId: event.customerId,
+    data: event.data,
+  });
+}
+
+/** Records the event and queues one delivery per active endpoint subscribed to its kind. */
+export async function recordEvent(tx: Tx, event: DomainEvent): Promise<string> {
+  const [row] = await tx
+    .insert(domainEvents)
+    .values({
+      type: event.type,
+      customerId: event.customerId,
+      entityId: event.entityId,
+      data: event.data,
+    })
+    .returning();
+  if (!row) throw new Error('event not recorded');
+  await tx.execute(sql`
+    insert into webhook_deliveries (endpoint_id, event_id, type, body)
+    select e.id, ${row.id}::uuid, ${row.type}, ${eventBody(row)}
+    from webhook_endpoints e
+    where e.active and e.events @> ${JSON.stringify([row.type])}::jsonb`);
+  return row.id;
+}
+
+/**
+ * The periodic sweep: every unpaid invoice whose due date has passed tells `invoice.overdue`
+ * once (whether staff marked it overdue or it only ran past its date). Returns how many.
+ * The invoice rows are locked so two app servers sweeping together record each once.
+ */
+export async function sweepOverdueInvoices(tx: Tx, today = new Date()): Promise<number> {
+  const day = today.toISOString().slice(0, 10);
+  const due = await tx
+    .select({
+      id: invoices.id,
+      customerId: invoices.customerId,
+      number: invoices.number,
+      amount: invoices.amount,
+      dueDate: invoices.dueDate,
+    })
+    .from(invoices)
+    .where(
+      and(
+        sql`${invoices.status} <> 'paid'`,
+        lt(invoices.dueDate, day),
+        sql`not exists (select 1 from ${domainEvents} d where d.type = 'invoice.overdue' and d.entity_id = ${invoices.id}::text)`,
+      ),
+    )
+    .for('update', { skipLocked: true });
+  for (const invoice of due) {
+    await recordEvent(tx, overdueEvent(invoice));
+  }
+  return due.length;
+}
+
+export function overdueEvent(invoice: {
+  id: string;
+  customerId: string;
+  number: string;
+  amount: string;
+  dueDate: string;
+}): DomainEvent {
+  return {
+    type: 'invoice.overdue',
+    customerId: invoice.customerId,
+    entityId: invoice.id,
+    data: {
+      invoiceId: invoice.id,
+      number: invoice.number,
+      amount: Number(invoice.amount),
+      dueDate: invoice.dueDate,
+    },
+  };
+}
+
+/** True when the invoice already told `invoice.overdue` (staff marking it twice tells once). */
+async function hasEvent(tx: Tx, type: DomainEventType, entityId: string) {
+  const [row] = await tx
+    .select({ id: domainEvents.id })
+    .from(domainEvents)
+    .where(and(eq(domainEvents.type, type), eq(domainEvents.entityId, entityId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Every door that writes invoices calls this: invoice.created (new), invoice.paid and
+ * invoice.overdue (on the change to that status; `before` is null for a new invoice).
+ */
+export async function recordInvoiceEvents(
+  tx: Tx,
+  invoice: typeof invoices.$inferSelect,
+  before: InvoiceStatus | null,
+) {
+  const data = {
+    invoiceId: invoice.id,
+    number: invoice.number,
+    amount: Number(invoice.amount),
+    status: invoice.status,
+    issueDate: invoice.issueDate,
+    dueDate: invoice.dueDate,
+  };
+  const base = { customerId: invoice.customerId, entityId: invoice.id, data };
+  if (before === null) await recordEvent(tx, { type: 'invoice.created', ...base });
+  if (invoice.status === 'paid' && before !== 'paid') {
+    await recordEvent(tx, { type: 'invoice.paid', ...base });
+  }
+  if (
+    invoice.status === 'overdue' &&
+    before !== 'overdue' &&
+    !(await hasEvent(tx, 'invoice.overdue', invoice.id))
+  ) {
+    await recordEvent(tx, overdueEvent(invoice));
+  }
+}

@@ -1,0 +1,284 @@
+// Delivers the webhook outbox (issue 21, ADR 033): claims due rows with
+// `for update skip locked` (as the mail outbox does), so several app servers share the table
+// without sending a row twice; signs each POST, gives every attempt a deadline, reads at most
+// a few KB of the answer, never follows a redirect, and retries with exponential backoff for
+// 24 hours.
+import http from 'node:http';
+import https from 'node:https';
+import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
+import { sweepOverdueInvoices } from './domain-events.ts';
+import { checkWebhookUrl, guardedLookup, type WebhookPolicy } from './webhook-address.ts';
+import { decryptSecret } from './webhook-secrets.ts';
+import { signWebhook } from './webhook-signature.ts';
+
+const HOUR = 60 * 60 * 1000;
+/** A delivery is retried until this long after it was queued, then given up. */
+export const RETRY_WINDOW_MS = 24 * HOUR;
+/** 30 s, 1 min, 2 min ... capped at 2 h: about 17 attempts in 24 h. */
+export const webhookBackoffMs = (attempts: number) =>
+  Math.min(30_000 * 2 ** (attempts - 1), 2 * HOUR);
+/** A claimed row is hidden from other workers this long; longer than any attempt. */
+const LEASE = sql`now() + interval '2 minutes'`;
+const RESPONSE_CAP = 4096;
+/** Delivered and given-up rows stay in the delivery log this long. */
+export const DELIVERY_LOG_DAYS = 30;
+
+export type WebhookOutboxOptions = {
+  policy: WebhookPolicy;
+  sessionSecrets: string[];
+  pollMs: number;
+  /** One attempt's deadline (connect, send, answer). */
+  timeoutMs?: number;
+  batch?: number;
+  userAgent?: string;
+};
+
+type Attempt = { responseCode: number | null; responseMs: number; error: string | null };
+type Claimed = {
+  id: string;
+  body: string;
+  attempts: number;
+  createdAt: Date;
+  url: string;
+  secretCipher: string;
+  type: string;
+};
+
+export class WebhookOutbox {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private stopped = false;
+  private sweptAt = 0;
+  readonly stats = { delivered: 0, failedAttempts: 0 };
+  private readonly timeoutMs: number;
+  private readonly batch: number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: WebhookOutboxOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.batch = options.batch ?? 20;
+  }
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => 0);
+  }
+
+  /** Ask for a delivery round soon (the test button); a no-op when the worker is not running. */
+  kick() {
+    if (!this.stopped && this.timer) this.schedule(0);
+  }
+
+  private schedule(ms: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      void this.sweepIfDue()
+        .then(() => this.flush())
+        .then((sent) => {
+          // A full batch: more is probably waiting, go on at once.
+          if (!this.stopped) this.schedule(sent >= this.batch ? 0 : this.options.pollMs);
+        })
+        .catch(() => {
+          if (!this.stopped) this.schedule(this.options.pollMs);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Hourly: unpaid invoices past their due date tell `invoice.overdue` once; old log rows go. */
+  private async sweepIfDue() {
+    if (Date.now() - this.sweptAt < HOUR) return;
+    this.sweptAt = Date.now();
+    await this.db
+      .transaction((tx) => sweepOverdueInvoices(tx))
+      .catch((err: unknown) => this.log.warn({ err }, 'overdue invoice sweep failed'));
+    await this.purgeLog().catch((err: unknown) =>
+      this.log.warn({ err }, 'webhook delivery log purge failed'),
+    );
+  }
+
+  /** Deletes finished deliveries older than DELIVERY_LOG_DAYS; returns how many. */
+  async purgeLog(): Promise<number> {
+    const deleted = await this.db
+      .delete(webhookDeliveries)
+      .where(
+        and(
+          ne(webhookDeliveries.status, 'pending'),
+          lt(webhookDeliveries.createdAt, sql`now() - make_interval(days => ${DELIVERY_LOG_DAYS})`),
+        ),
+      )
+      .returning({ id: webhookDeliveries.id });
+    return deleted.length;
+  }
+
+  /** One delivery round; returns how many rows it handled. Safe to call concurrently. */
+  flush(): Promise<number> {
+    this.running ??= this.deliverDue().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async deliverDue(): Promise<number> {
+    let due: Claimed[];
+    try {
+      due = await this.claimDue();
+    } catch (err) {
+      this.log.warn({ err }, 'webhook outbox unavailable');
+      return 0;
+    }
+    await Promise.all(due.map((row) => this.attempt(row)));
+    return due.length;
+  }
+
+  /**
+   * Takes due rows of active endpoints and pushes their next attempt past the lease, in one
+   * transaction: a second worker's `skip locked` passes over rows being claimed, and finds
+   * them not due once this one commits.
+   */
+  async claimDue(): Promise<Claimed[]> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx
+        .select({
+          id: webhookDeliveries.id,
+          body: webhookDeliveries.body,
+          attempts: webhookDeliveries.attempts,
+          createdAt: webhookDeliveries.createdAt,
+          type: webhookDeliveries.type,
+          url: webhookEndpoints.url,
+          secretCipher: webhookEndpoints.secretCipher,
+        })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+        .where(
+          and(
+            eq(webhookDeliveries.status, 'pending'),
+            lte(webhookDeliveries.nextAttemptAt, new Date()),
+            // A paused endpoint keeps its queue; the test button's delivery goes regardless.
+            sql`(${webhookEndpoints.active} or ${webhookDeliveries.type} = 'webhook.test')`,
+          ),
+        )
+        .orderBy(asc(webhookDeliveries.nextAttemptAt))
+        .limit(this.batch)
+        .for('update', { of: webhookDeliveries, skipLocked: true });
+      if (rows.length > 0) {
+        await tx
+          .update(webhookDeliveries)
+          .set({ nextAttemptAt: LEASE })
+          .where(
+            inArray(
+              webhookDeliveries.id,
+              rows.map((r) => r.id),
+            ),
+          );
+      }
+      return rows;
+    });
+  }
+
+  private async attempt(row: Claimed) {
+    const result = await this.post(row);
+    const attempts = row.attempts + 1;
+    const ok = result.error === null;
+    const next = Date.now() + webhookBackoffMs(attempts);
+    const givenUp = !ok && next > row.createdAt.getTime() + RETRY_WINDOW_MS;
+    if (ok) this.stats.delivered++;
+    else this.stats.failedAttempts++;
+    await this.db
+      .update(webhookDeliveries)
+      .set({
+        attempts,
+        status: ok ? 'delivered' : givenUp ? 'failed' : 'pending',
+        responseCode: result.responseCode,
+        responseMs: result.responseMs,
+        lastError: result.error,
+        lastAttemptAt: new Date(),
+        nextAttemptAt: new Date(ok || givenUp ? Date.now() : next),
+      })
+      .where(eq(webhookDeliveries.id, row.id))
+      .catch((err: unknown) => this.log.warn({ err, deliveryId: row.id }, 'webhook result lost'));
+  }
+
+  /** One signed POST; any 2xx is success, everything else (3xx included) a failed attempt. */
+  private async post(row: Claimed): Promise<Attempt> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    let url: URL;
+    let secret: string;
+    try {
+      // Again at every attempt: the name may resolve elsewhere now than when it was saved.
+      url = await checkWebhookUrl(row.url, this.options.policy);
+      secret = decryptSecret(row.secretCipher, this.options.sessionSecrets);
+    } catch (err) {
+      return { responseCode: null, responseMs: elapsed(), error: messageOf(err) };
+    }
+    const signature = signWebhook(secret, row.body, Math.floor(Date.now() / 1000));
+    return new Promise<Attempt>((resolve) => {
+      const request = (url.protocol === 'https:' ? https : http).request(url, {
+        method: 'POST',
+        lookup: guardedLookup(this.options.policy) as never,
+        timeout: this.timeoutMs,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(row.body),
+          'user-agent': this.options.userAgent ?? 'MeridianPortal-Webhooks/1',
+          'x-signature': signature,
+          'x-webhook-event': row.type,
+          'x-webhook-delivery': row.id,
+        },
+      });
+      // The whole attempt, not only idle time, has a deadline.
+      const deadline = setTimeout(
+        () => request.destroy(new Error(`timed out after ${this.timeoutMs} ms`)),
+        this.timeoutMs,
+      );
+      const finish = (attempt: Attempt) => {
+        clearTimeout(deadline);
+        resolve(attempt);
+      };
+      request.on('timeout', () =>
+        request.destroy(new Error(`timed out after ${this.timeoutMs} ms`)),
+      );
+      request.on('error', (err) =>
+        finish({ responseCode: null, responseMs: elapsed(), error: messageOf(err) }),
+      );
+      request.on('response', (response) => {
+        const code = response.statusCode ?? 0;
+        let read = 0;
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          // Only a little of the answer matters; a receiver streaming more is cut off.
+          if (read > RESPONSE_CAP) response.destroy();
+        });
+        const done = () => {
+          const error =
+            code >= 200 && code < 300
+              ? null
+              : code >= 300 && code < 400
+                ? `redirect not followed (${code})`
+                : `HTTP ${code}`;
+          finish({ responseCode: code, responseMs: elapsed(), error });
+        };
+        response.on('end', done);
+        response.on('close', done);
+        response.on('error', done);
+      });
+      request.end(row.body);
+    });
+  }
+}
+
+const messageOf = (err: unknown) => String(err instanceof Error ? err.message : err).slice(0, 300);

@@ -92,12 +92,14 @@ export default tseslint.config(
   // the backup tools sit beside what they use. Each folder lists what it must not import.
   ...serverLayers({
     'src/server/{lib/**,config}.ts': ['db', 'services', 'plugins', 'modules', 'seed', 'backup'],
+    // Mail layout and parts: presentation only, beside lib.
+    'src/server/mail/**/*.{ts,tsx}': ['db', 'services', 'plugins', 'modules', 'seed', 'backup'],
     'src/server/db/**/*.ts': ['services', 'plugins', 'modules', 'seed', 'backup'],
-    'src/server/services/**/*.ts': ['plugins', 'modules', 'seed', 'backup'],
+    'src/server/services/**/*.{ts,tsx}': ['plugins', 'modules', 'seed', 'backup'],
     'src/server/seed/**/*.ts': ['plugins', 'modules', 'backup'],
     'src/server/plugins/**/*.ts': ['modules', 'seed', 'backup'],
     'src/server/modules/*.ts': ['seed', 'backup'],
-    'src/server/modules/*/**/*.ts': ['seed', 'backup'],
+    'src/server/modules/*/**/*.{ts,tsx}': ['seed', 'backup'],
   }),
   // --- end of server layers
 );
@@ -134,7 +136,7 @@ function serverLayers(above) {
     },
   });
   return [
-    layer('src/server/**/*.ts', []),
+    layer('src/server/**/*.{ts,tsx}', []),
     ...Object.entries(above).map(([files, folders]) =>
       layer(
         files,

@@ -17,9 +17,16 @@ export type MailMessage = {
   secrets?: string[];
   /** A Message-ID chosen by the sender (ticket mail records it); default `<outbox id@host>`. */
   messageId?: string;
-  /** Extra headers (In-Reply-To, References, Auto-Submitted). */
+  /** Extra headers (In-Reply-To, References). */
   headers?: Record<string, string>;
+  /**
+   * A person's own words (an agent's reply): sent without `Auto-Submitted`. Every other mail
+   * is automatic and says so (RFC 3834), so auto-responders and our own intake never answer it.
+   */
+  personal?: boolean;
 };
+
+const AUTOMATIC = { 'Auto-Submitted': 'auto-generated' } as const;
 
 const REMOVED = '[removed after sending]';
 const escapeHtml = (value: string) =>
@@ -73,7 +80,7 @@ export async function enqueueMail(tx: Tx, messages: MailMessage | MailMessage[])
       replyTo: m.replyTo ?? null,
       secrets: m.secrets?.length ? m.secrets : null,
       messageId: m.messageId ?? null,
-      headers: m.headers ?? null,
+      headers: m.personal ? (m.headers ?? null) : { ...AUTOMATIC, ...m.headers },
     })),
   );
   enqueuedIn.add(tx);

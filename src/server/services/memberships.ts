@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { enqueueMail } from './mail-outbox.ts';
-import { welcomeMail } from './welcome-mail.ts';
+import { welcomeMail } from './welcome-mail.tsx';
 import type { CompanyRole } from '../../shared/permissions.ts';
 import {
   ALREADY_MEMBER_MESSAGE,

@@ -8,8 +8,13 @@ import type { Tx } from '../db/client.ts';
 import { customerUsers, customers, notificationPreferences, tickets, users } from '../db/schema.ts';
 import { ticketReaders } from './role-filters.ts';
 import { enqueueMail, type MailMessage } from './mail-outbox.ts';
+import {
+  acknowledgementBody,
+  deskCustomerReplyBody,
+  deskNewTicketBody,
+  ticketUpdateBody,
+} from './ticket-mail-templates.tsx';
 import { inTicketThread } from './ticket-thread.ts';
-import { company } from '../../shared/company.ts';
 import { paths } from '../../shared/routes.ts';
 import type { TicketStatus } from '../../shared/schemas/tickets.ts';
 
@@ -48,28 +53,18 @@ export async function enqueueNewTicketMails(tx: Tx, config: MailConfig, mail: Ne
     to: config.supportEmail,
     replyTo: deskReplyTo(config, author.email),
     subject: `[${ticket.id}] New ticket from ${customerName}: ${subject}`,
-    text: [
-      `${author.name} (${author.email}) of ${customerName} opened ticket ${ticket.id}.`,
-      '',
-      `Subject: ${subject}`,
-      `Priority: ${ticket.priority}`,
-      `Category: ${ticket.category}`,
-      `Department: ${ticket.department}`,
-      '',
-      ticket.description,
-    ].join('\n'),
+    ...deskNewTicketBody({ ticket, subject, author, customerName }),
   };
   const acknowledgement: MailMessage = {
     to: author.email,
     replyTo: config.supportMailbox,
     subject: `[${ticket.id}] We received your ticket: ${subject}`,
-    text: [
-      `Hello ${author.name},`,
-      '',
-      `Thank you for contacting ${company.name}. Your ticket ${ticket.id} "${subject}" is open and our team will reply soon.`,
-      '',
-      `Follow it in the portal: ${portalLink(config)}`,
-    ].join('\n'),
+    ...acknowledgementBody({
+      ticketId: ticket.id,
+      subject,
+      authorName: author.name,
+      portalLink: portalLink(config),
+    }),
   };
   await enqueueMail(
     tx,
@@ -92,7 +87,11 @@ export async function enqueueCustomerReplyMail(
     to: config.supportEmail,
     replyTo: deskReplyTo(config, reply.author.email),
     subject: `[${reply.ticketId}] Customer reply: ${oneLine(reply.subject)}`,
-    text: [`${reply.author.name} (${reply.author.email}) wrote:`, '', reply.message].join('\n'),
+    ...deskCustomerReplyBody({
+      author: reply.author,
+      message: reply.message,
+      subject: oneLine(reply.subject),
+    }),
   };
   await enqueueMail(
     tx,
@@ -147,20 +146,13 @@ export async function enqueueTicketUpdateMail(
       update.kind === 'reply'
         ? `[${update.ticketId}] New reply: ${subject}`
         : `[${update.ticketId}] Status changed to ${update.status}: ${subject}`,
-    text: [
-      `Hello ${r.firstName},`,
-      '',
-      ...(update.kind === 'reply'
-        ? [
-            `${update.author} replied to ticket ${update.ticketId} "${subject}":`,
-            '',
-            update.message,
-          ]
-        : [`Ticket ${update.ticketId} "${subject}" is now ${update.status}.`]),
-      '',
-      `View the conversation in the portal: ${portalLink(config)}`,
-      `You receive this because ticket e-mails are on in your notification preferences.`,
-    ].join('\n'),
+    ...ticketUpdateBody({
+      firstName: r.firstName,
+      ticketId: update.ticketId,
+      subject,
+      update,
+      portalLink: portalLink(config),
+    }),
   }));
   // An agent's reply is a person's words; a status change is automatic.
   const automatic = update.kind === 'status';

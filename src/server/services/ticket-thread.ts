@@ -38,9 +38,9 @@ export async function recordTicketMessage(
 }
 
 /**
- * Gives each message a new Message-ID, the thread's In-Reply-To and References, and
- * (`automatic`) `Auto-Submitted: auto-generated` (RFC 3834: auto-responders do not answer
- * it); records the new ids in the thread.
+ * Gives each message a new Message-ID and the thread's In-Reply-To and References; one that is
+ * not `automatic` is a person's words and goes out without `Auto-Submitted` (enqueueMail);
+ * records the new ids in the thread.
  */
 export async function inTicketThread(
   tx: Tx,
@@ -59,12 +59,12 @@ export async function inTicketThread(
   const headers: Record<string, string> = {
     'In-Reply-To': thread[thread.length - 1] ?? '',
     References: thread.join(' '),
-    ...(automatic ? { 'Auto-Submitted': 'auto-generated' } : {}),
   };
   const threaded = messages.map((m) => ({
     ...m,
     messageId: `<${randomUUID()}@${mailHost(config)}>`,
     headers: { ...m.headers, ...headers },
+    personal: !automatic,
   }));
   for (const m of threaded) await recordTicketMessage(tx, ticketId, m.messageId, 'out');
   return threaded;

@@ -12,7 +12,7 @@ import {
   changeReportedMail,
   changeRequestedNoticeMail,
   confirmNewAddressMail,
-} from './email-change-mails.ts';
+} from './email-change-mails.tsx';
 import { EMAIL_CHANGE_PATHS } from './email-change-paths.ts';
 
 /** The link to the new address works this long. */

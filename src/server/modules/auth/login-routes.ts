@@ -26,7 +26,7 @@ import {
   signOutPage,
   verifyPage,
 } from './pages.ts';
-import { codesTurnedOffMail, signInMail } from './sign-in-mail.ts';
+import { codesTurnedOffMail, signInMail } from './sign-in-mail.tsx';
 import {
   consumeCode,
   consumeToken,

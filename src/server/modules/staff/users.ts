@@ -17,7 +17,7 @@ import { idParam, messageSchema } from '../route-schemas.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { requireCompany, rethrowUnique } from './lookups.ts';
-import { welcomeMail } from '../../services/welcome-mail.ts';
+import { welcomeMail } from '../../services/welcome-mail.tsx';
 
 const ALREADY_MEMBER = 'This user already belongs to this company';
 

@@ -1,0 +1,18 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { toPlainText } from '@react-email/render';
+
+const DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/**
+ * A mail component as the HTML part and the plain-text part of one message. Rendered
+ * synchronously (our mails suspend on nothing), so a mail is built inside the write's
+ * transaction like any other value; the text comes from the same HTML through
+ * react-email's html-to-text settings, so the two parts cannot drift apart.
+ */
+export function renderMail(element: ReactElement): { html: string; text: string } {
+  const html = DOCTYPE + renderToStaticMarkup(element);
+  const text = toPlainText(html).trim();
+  return { html, text };
+}

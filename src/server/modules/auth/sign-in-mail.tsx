@@ -1,0 +1,59 @@
+import type { MailMessage } from '../../services/mail-outbox.ts';
+import { MailLayout } from '../../mail/layout.tsx';
+import { Action, Code, Note, P } from '../../mail/parts.tsx';
+import { renderMail } from '../../mail/render.ts';
+import { company } from '../../../shared/company.ts';
+import { CODE_LOCK_MS, MAX_CODE_FAILURES_PER_HOUR } from './tokens.ts';
+
+/** The magic-link mail: the link for this device, the code for another one. */
+export function signInMail(opts: {
+  to: string;
+  firstName: string;
+  link: string;
+  code: string;
+}): MailMessage {
+  return {
+    to: opts.to,
+    subject: `Your sign-in link for ${company.name}`,
+    ...renderMail(
+      <MailLayout preview={`Your sign-in link and code for the ${company.name} portal`}>
+        <P>Hello {opts.firstName || 'there'},</P>
+        <P>Use this link to sign in to the {company.name} customer portal:</P>
+        <Action href={opts.link}>Sign in to {company.name}</Action>
+        <P>
+          Or type this code on the sign-in page: <Code>{opts.code}</Code>
+        </P>
+        <Note>
+          The link and the code work once, for 10 minutes. If you did not ask to sign in, ignore
+          this e-mail: nobody can sign in without it.
+        </Note>
+      </MailLayout>,
+    ),
+    secrets: [opts.link, opts.code],
+  };
+}
+
+/** Told once, when wrong codes for the account turned typed codes off for a day. */
+export function codesTurnedOffMail(opts: { to: string; firstName: string }): MailMessage {
+  return {
+    to: opts.to,
+    subject: 'Sign-in codes turned off for your account',
+    ...renderMail(
+      <MailLayout preview="Typed sign-in codes are off for a day; sign-in links still work">
+        <P>Hello {opts.firstName || 'there'},</P>
+        <P>
+          Someone typed {MAX_CODE_FAILURES_PER_HOUR} wrong sign-in codes for your {company.name}{' '}
+          account within an hour. To protect the account, typed codes are turned off for{' '}
+          {CODE_LOCK_MS / 3_600_000} hours; sign-in links still work.
+        </P>
+        <P>
+          If it was you, open the link in your newest sign-in e-mail instead of typing its code.
+        </P>
+        <Note>
+          If it was not you, nothing else is needed: nobody can sign in without a link or code sent
+          to this address.
+        </Note>
+      </MailLayout>,
+    ),
+  };
+}

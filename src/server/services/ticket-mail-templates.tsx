@@ -1,0 +1,107 @@
+// The ticket mails' words and layout (ticket-mails.ts decides who gets them and threads them).
+import { MailLayout } from '../mail/layout.tsx';
+import { Action, Fields, Note, P, Quote } from '../mail/parts.tsx';
+import { renderMail } from '../mail/render.ts';
+import { company } from '../../shared/company.ts';
+
+type Ticket = {
+  id: string;
+  subject: string;
+  description: string;
+  priority: string;
+  category: string;
+  department: string;
+};
+
+/** To the support desk: a customer opened a ticket. */
+export const deskNewTicketBody = (opts: {
+  ticket: Ticket;
+  subject: string;
+  author: { name: string; email: string };
+  customerName: string;
+}) =>
+  renderMail(
+    <MailLayout preview={`${opts.author.name} of ${opts.customerName}: ${opts.subject}`}>
+      <P>
+        {opts.author.name} ({opts.author.email}) of {opts.customerName} opened ticket{' '}
+        {opts.ticket.id}.
+      </P>
+      <Fields
+        rows={[
+          ['Subject', opts.subject],
+          ['Priority', opts.ticket.priority],
+          ['Category', opts.ticket.category],
+          ['Department', opts.ticket.department],
+        ]}
+      />
+      <Quote text={opts.ticket.description} />
+    </MailLayout>,
+  );
+
+/** To the author: the ticket is open. */
+export const acknowledgementBody = (opts: {
+  ticketId: string;
+  subject: string;
+  authorName: string;
+  portalLink: string;
+}) =>
+  renderMail(
+    <MailLayout preview={`Ticket ${opts.ticketId} is open; our team will reply soon`}>
+      <P>Hello {opts.authorName},</P>
+      <P>
+        Thank you for contacting {company.name}. Your ticket {opts.ticketId} &quot;{opts.subject}
+        &quot; is open and our team will reply soon.
+      </P>
+      <Action href={opts.portalLink}>Follow it in the portal</Action>
+      <Note>Answer this e-mail to add to the ticket.</Note>
+    </MailLayout>,
+  );
+
+/** To the support desk: a customer replied. */
+export const deskCustomerReplyBody = (opts: {
+  author: { name: string; email: string };
+  message: string;
+  subject: string;
+}) =>
+  renderMail(
+    <MailLayout preview={`${opts.author.name} replied: ${opts.subject}`}>
+      <P>
+        {opts.author.name} ({opts.author.email}) wrote:
+      </P>
+      <Quote text={opts.message} />
+    </MailLayout>,
+  );
+
+/** To the company's users who see the ticket: an agent replied or changed its status. */
+export const ticketUpdateBody = (opts: {
+  firstName: string;
+  ticketId: string;
+  subject: string;
+  update: { kind: 'reply'; author: string; message: string } | { kind: 'status'; status: string };
+  portalLink: string;
+}) =>
+  renderMail(
+    <MailLayout
+      preview={
+        opts.update.kind === 'reply'
+          ? `${opts.update.author} replied to ticket ${opts.ticketId}`
+          : `Ticket ${opts.ticketId} is now ${opts.update.status}`
+      }
+    >
+      <P>Hello {opts.firstName},</P>
+      {opts.update.kind === 'reply' ? (
+        <>
+          <P>
+            {opts.update.author} replied to ticket {opts.ticketId} &quot;{opts.subject}&quot;:
+          </P>
+          <Quote text={opts.update.message} />
+        </>
+      ) : (
+        <P>
+          Ticket {opts.ticketId} &quot;{opts.subject}&quot; is now {opts.update.status}.
+        </P>
+      )}
+      <Action href={opts.portalLink}>View the conversation in the portal</Action>
+      <Note>You receive this because ticket e-mails are on in your notification preferences.</Note>
+    </MailLayout>,
+  );

@@ -46,6 +46,7 @@ import {
 import { sessionPlugin } from './plugins/session/plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webhooksPlugin } from './plugins/webhooks.ts';
+import { notificationsPlugin } from './plugins/notifications.ts';
 
 export type AppOptions = {
   /** An already-open, migrated database; otherwise the app opens one and migrates it. */
@@ -124,6 +125,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(mailPlugin, { config, worker: options.mailWorker ?? true });
   await app.register(intakePlugin, { config, worker: options.mailWorker ?? true });
   await app.register(webhooksPlugin, { config, worker: options.mailWorker ?? true });
+  await app.register(notificationsPlugin, { config, worker: options.mailWorker ?? true });
 
   await app.register(healthRoutes);
   await app.register(loginRoutes, { config });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInEvents, signInMethods, userRoles } from '../../shared/schemas/auth.ts';
 import { companyRoles } from '../../shared/permissions.ts';
 import { apiTokenScopes } from '../../shared/schemas/api-tokens.ts';
+import { notificationKinds } from '../../shared/schemas/notifications.ts';
 import { activityTypes } from '../../shared/schemas/dashboard.ts';
 import { documentCategories } from '../../shared/schemas/documents.ts';
 import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
@@ -33,6 +34,7 @@ const sharedLists: Record<string, readonly string[]> = {
   lead_status: leadStatuses,
   mail_status: schema.mailStatus.enumValues,
   webhook_delivery_status: webhookDeliveryStatuses,
+  notification_kind: notificationKinds,
 };
 
 // Issue 15, item 1: a value added to a shared list without its migration (or the reverse)

@@ -25,6 +25,7 @@ import { signInEvents, signInMethods, userRoles } from '../../shared/schemas/aut
 import { companyRoles } from '../../shared/permissions.ts';
 import { apiTokenScopes } from '../../shared/schemas/api-tokens.ts';
 import { webhookDeliveryStatuses } from '../../shared/schemas/webhooks.ts';
+import { notificationKinds } from '../../shared/schemas/notifications.ts';
 import { activityTypes } from '../../shared/schemas/dashboard.ts';
 import { documentCategories } from '../../shared/schemas/documents.ts';
 import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
@@ -120,6 +121,8 @@ export const notificationPreferences = pgTable('notification_preferences', {
   emailProjects: boolean('email_projects').notNull().default(true),
   emailTickets: boolean('email_tickets').notNull().default(true),
   emailMaintenance: boolean('email_maintenance').notNull().default(false),
+  /** Issue 21: notification mails as one daily digest instead of one mail each. */
+  emailDigest: boolean('email_digest').notNull().default(false),
   smsUrgent: boolean('sms_urgent').notNull().default(true),
   smsTickets: boolean('sms_tickets').notNull().default(false),
   updatedAt: updatedAt(),
@@ -695,4 +698,44 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
   ],
+);
+
+export const notificationKind = pgEnum('notification_kind', notificationKinds);
+
+/**
+ * Notification mails waiting to be written (issue 21): one row per event (or invoice reminder)
+ * and recipient, inserted in the event's transaction for the members whose role sees it and
+ * whose switch is on. `digest` rows wait for the daily digest; the others go within seconds.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: notificationKind('kind').notNull(),
+    /** A domain event type, or `invoice.reminder`. */
+    type: text('type').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    digest: boolean('digest').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notifications_due_idx').on(t.digest, t.createdAt)],
+);
+
+/** The reminders an invoice has had: one row per stage (days from due), so each goes once. */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    offsetDays: integer('offset_days').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.invoiceId, t.offsetDays] })],
 );

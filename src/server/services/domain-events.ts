@@ -1,11 +1,12 @@
 // Domain events (issue 21): each write records what happened in its own transaction, and the
-// webhook deliveries it fans out to are written in that same transaction, so an event exists
+// webhook deliveries and notification mails it fans out to are queued in that same transaction, so an event exists
 // (and is delivered) exactly when its write commits. ADR 033.
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import { domainEvents, invoices } from '../db/schema.ts';
 import type { InvoiceStatus } from '../../shared/schemas/invoices.ts';
 import type { DomainEventType } from '../../shared/schemas/webhooks.ts';
+import { noticeOf, queueNotice } from './notifications.ts';
 
 export type DomainEvent = {
   type: DomainEventType;
@@ -48,6 +49,8 @@ export async function recordEvent(tx: Tx, event: DomainEvent): Promise<string> {
     select e.id, ${row.id}::uuid, ${row.type}, ${eventBody(row)}
     from webhook_endpoints e
     where e.active and e.events @> ${JSON.stringify([row.type])}::jsonb`);
+  const notice = noticeOf(event);
+  if (notice) await queueNotice(tx, notice);
   return row.id;
 }
 

@@ -16,7 +16,17 @@ export type ReceivedMail = {
   /** The References header's ids, oldest first. */
   references: string[];
   autoSubmitted: string;
+  /** Raw header values (RFC 8058 one-click unsubscribe), '' when absent. */
+  listUnsubscribe: string;
+  listUnsubscribePost: string;
 };
+
+/** A header's raw value: mailparser turns List-* headers into objects. */
+const rawHeader = (lines: readonly { key: string; line: string }[], key: string) =>
+  lines
+    .find((l) => l.key === key)
+    ?.line.slice(key.length + 1)
+    .trim() ?? '';
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
 
@@ -50,6 +60,8 @@ export async function startSmtpSink(opts: { port?: number; dir?: string } = {}) 
                 ? [parsed.references]
                 : (parsed.references ?? []),
             autoSubmitted: String(parsed.headers.get('auto-submitted') ?? ''),
+            listUnsubscribe: rawHeader(parsed.headerLines, 'list-unsubscribe'),
+            listUnsubscribePost: rawHeader(parsed.headerLines, 'list-unsubscribe-post'),
           };
           received.push(mail);
           if (opts.dir) {

@@ -230,3 +230,25 @@ export function reportLinkNotValidPage() {
 <p>It has been used already, or is more than 30 days old. If you need help, write to <a href="mailto:${company.supportEmail}">${escapeHtml(company.supportEmail)}</a>.</p>`,
   );
 }
+
+/** The unsubscribe link's page: opening it changes nothing (mail scanners open links), the button does. */
+export function unsubscribePage(opts: { action: string; what: string }) {
+  return layout(
+    'Unsubscribe',
+    `<h1>Unsubscribe?</h1>
+<p>Press the button to stop ${escapeHtml(opts.what)} from the ${escapeHtml(company.name)} portal.</p>
+<form method="post" action="${escapeHtml(opts.action)}">
+<button type="submit">Unsubscribe</button>
+</form>
+<p class="muted">You can turn them on again under Notification Preferences on your <a href="${paths.profile}">profile</a>.</p>`,
+  );
+}
+
+export function unsubscribedPage(opts: { what: string }) {
+  return layout(
+    'Unsubscribed',
+    `<h1>You are unsubscribed</h1>
+<p role="status">You will no longer get ${escapeHtml(opts.what)}.</p>
+<p class="muted">You can turn them on again under Notification Preferences on your <a href="${paths.profile}">profile</a>.</p>`,
+  );
+}

@@ -13,6 +13,11 @@ import {
   signInLogSchema,
 } from '../../../shared/schemas/auth.ts';
 import { listSignIns } from '../../services/sign-in-log.ts';
+import {
+  notificationDelivery,
+  setNotificationDelivery,
+} from '../../services/notification-preferences.ts';
+import { notificationDeliverySchema } from '../../../shared/schemas/notifications.ts';
 import { profileSchema } from '../../../shared/schemas/profile.ts';
 import { messageSchema } from '../route-schemas.ts';
 import { saveProfile } from './email-change.ts';
@@ -79,6 +84,34 @@ const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         .from(notificationPreferences)
         .where(eq(notificationPreferences.userId, userId));
       return notificationPreferencesSchema.parse(saved);
+    },
+  );
+
+  // Issue 21: notification mails one by one, or as one daily digest.
+  app.get(
+    '/api/auth/notifications/delivery',
+    {
+      onRequest: app.limitReads,
+      schema: {
+        response: { 200: notificationDeliverySchema, 401: messageSchema, 429: messageSchema },
+      },
+    },
+    async (request) => ({ delivery: await notificationDelivery(app.db, userOf(request).id) }),
+  );
+
+  app.put(
+    '/api/auth/notifications/delivery',
+    {
+      config: writeLimit,
+      schema: {
+        body: notificationDeliverySchema,
+        response: { 200: notificationDeliverySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { delivery } = request.body;
+      await app.write((tx) => setNotificationDelivery(tx, userOf(request).id, delivery));
+      return { delivery };
     },
   );
 

@@ -1,0 +1,152 @@
+// The notification mails' words and layout (notification-outbox.ts decides when they go).
+import { MailLayout } from '../mail/layout.tsx';
+import { A, Action, Note, P } from '../mail/parts.tsx';
+import { renderMail } from '../mail/render.ts';
+import { formatCurrency, formatDate } from '../../shared/format.ts';
+import { paths } from '../../shared/routes.ts';
+import type { NotificationKind } from '../../shared/schemas/notifications.ts';
+
+/** What one notification says: a headline, a sentence, and where in the portal to look. */
+export type NoticeText = { subject: string; line: string; path: string; action: string };
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const num = (value: unknown) => (typeof value === 'number' ? value : 0);
+const statusWord = (status: string) => status.replaceAll('_', ' ');
+
+function reminderLine(number: string, amount: string, dueDate: string, offset: number) {
+  if (offset < 0)
+    return `Invoice ${number} for ${amount} is due in ${-offset} days, on ${dueDate}.`;
+  if (offset === 0) return `Invoice ${number} for ${amount} is due today.`;
+  return `Invoice ${number} for ${amount} was due on ${dueDate} and is ${offset} days overdue.`;
+}
+
+/** The text of a notification of `type` with its event data. */
+export function noticeText(type: string, data: Record<string, unknown>): NoticeText {
+  const number = str(data.number);
+  const amount = formatCurrency(num(data.amount));
+  const dueDate = data.dueDate ? formatDate(str(data.dueDate)) : '';
+  const invoices = { path: paths.invoices, action: 'View invoices' };
+  const projects = { path: paths.projects, action: 'View projects' };
+  switch (type) {
+    case 'invoice.created':
+      return {
+        ...invoices,
+        subject: `New invoice ${number}`,
+        line: `Invoice ${number} for ${amount} is ready${dueDate ? `, due on ${dueDate}` : ''}.`,
+      };
+    case 'invoice.overdue':
+      return {
+        ...invoices,
+        subject: `Invoice ${number} is overdue`,
+        line: `Invoice ${number} for ${amount} was due on ${dueDate} and is not paid yet.`,
+      };
+    case 'invoice.paid':
+      return {
+        ...invoices,
+        subject: `Payment received for invoice ${number}`,
+        line: `Thank you: invoice ${number} for ${amount} is paid.`,
+      };
+    case 'invoice.reminder': {
+      const offset = num(data.offsetDays);
+      return {
+        ...invoices,
+        subject:
+          offset < 0
+            ? `Invoice ${number} is due in ${-offset} days`
+            : offset === 0
+              ? `Invoice ${number} is due today`
+              : `Reminder: invoice ${number} is ${offset} days overdue`,
+        line: reminderLine(number, amount, dueDate, offset),
+      };
+    }
+    case 'project.status_changed':
+      return {
+        ...projects,
+        subject: `Project ${str(data.name)} is now ${statusWord(str(data.status))}`,
+        line: `The project "${str(data.name)}" moved from ${statusWord(str(data.previousStatus))} to ${statusWord(str(data.status))}.`,
+      };
+    case 'milestone.completed':
+      return {
+        ...projects,
+        subject: `Milestone completed: ${str(data.title)}`,
+        line: `The milestone "${str(data.title)}" is completed.`,
+      };
+    case 'document.added':
+      return {
+        path: paths.documents,
+        action: 'View documents',
+        subject: `New document: ${str(data.name)}`,
+        line: `A new document, "${str(data.name)}", is in the portal.`,
+      };
+    case 'maintenance.scheduled':
+      return {
+        path: paths.dashboard,
+        action: 'Open the portal',
+        subject: `Maintenance scheduled: ${str(data.title)}`,
+        line: `Maintenance is scheduled: ${str(data.title)}.`,
+      };
+    default:
+      return { path: paths.dashboard, action: 'Open the portal', subject: type, line: type };
+  }
+}
+
+type Links = { unsubscribe: string; preferences: string };
+
+function Footer({ links, reason }: { links: Links; reason: string }) {
+  return (
+    <Note>
+      {reason} <A href={links.preferences}>Change your preferences</A> or{' '}
+      <A href={links.unsubscribe}>unsubscribe</A>.
+    </Note>
+  );
+}
+
+/** One notification as it happens. */
+export const noticeMailBody = (opts: {
+  firstName: string;
+  companyName: string;
+  kind: NotificationKind;
+  kindLabel: string;
+  text: NoticeText;
+  href: string;
+  links: Links;
+}) =>
+  renderMail(
+    <MailLayout preview={opts.text.line}>
+      <P>Hello {opts.firstName},</P>
+      <P>
+        {opts.text.line} ({opts.companyName})
+      </P>
+      <Action href={opts.href}>{opts.text.action}</Action>
+      <Footer
+        links={opts.links}
+        reason={`You receive this because ${opts.kindLabel} e-mails are on in your notification preferences.`}
+      />
+    </MailLayout>,
+  );
+
+/** The day's notifications in one mail, newest last. */
+export const digestMailBody = (opts: {
+  firstName: string;
+  items: { companyName: string; text: NoticeText; href: string }[];
+  portalHref: string;
+  links: Links;
+}) =>
+  renderMail(
+    <MailLayout preview={`${opts.items.length} updates from the portal`}>
+      <P>Hello {opts.firstName},</P>
+      <P>Here is what happened in the portal since your last digest:</P>
+      {opts.items.map((item, i) => (
+        <P key={i}>
+          <strong>{item.text.subject}</strong> ({item.companyName})
+          <br />
+          {item.text.line} <A href={item.href}>{item.text.action}</A>
+        </P>
+      ))}
+      <Action href={opts.portalHref}>Open the portal</Action>
+      <Footer
+        links={opts.links}
+        reason="You receive this because you chose one daily digest of your notification e-mails."
+      />
+    </MailLayout>,
+  );

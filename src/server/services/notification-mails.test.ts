@@ -1,0 +1,265 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  customerUsers,
+  invoiceReminders,
+  invoices,
+  notificationPreferences,
+  notifications,
+  users,
+} from '../db/schema.ts';
+import { staffTestContext } from '../test/staff-context.ts';
+import { startSmtpSink } from '../test/smtp-sink.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { DEMO_USERS } from '../seed/demo.ts';
+import { sweepInvoiceReminders } from './invoice-reminders.ts';
+import { unsubscribeToken } from './unsubscribe-tokens.ts';
+import type { CompanyRole } from '../../shared/permissions.ts';
+
+// Issue 21 item 2: who gets a notification mail (role, switch, digest), reminders on the right
+// days across a month end, and one-click unsubscribe without signing in.
+describe('notification mails', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let t: TestApp;
+  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  const member = (role: string) => `${role}@acme-logistics.example`;
+
+  async function addMember(email: string, role: CompanyRole, prefs: object = {}) {
+    const [user] = await t.app.db
+      .insert(users)
+      .values({ email, firstName: role, lastName: 'Tester', role: 'customer' })
+      .returning();
+    await t.app.db
+      .insert(customerUsers)
+      .values({ userId: user!.id, customerId: ctx.acmeId, role, position: 0 });
+    if (Object.keys(prefs).length)
+      await t.app.db.insert(notificationPreferences).values({ userId: user!.id, ...prefs });
+    return user!.id;
+  }
+
+  const deliver = async () => {
+    await t.app.notifications.flush();
+    await t.app.mail.flush();
+  };
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await createTestApp({ smtpUrl: sink.url });
+    ctx = await staffTestContext(t.app);
+    await addMember(member('billing'), 'billing');
+    await addMember(member('technical'), 'technical');
+    await addMember(member('member'), 'member');
+    await addMember(member('billing-off'), 'billing', { emailInvoices: false });
+    await addMember(member('billing-digest'), 'billing', { emailDigest: true });
+  });
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
+
+  const staff = (method: 'POST' | 'PUT', url: string, payload: object) =>
+    t.app.inject({ method, url, payload, headers: { cookie: ctx.staffCookie } });
+
+  it('mails a new invoice to the members whose role sees invoices and whose switch is on', async () => {
+    const created = await staff('POST', `/api/staff/customers/${ctx.acmeId}/invoices`, {
+      number: 'INV-2026-7001',
+      description: 'Firewall renewal',
+      amount: 980,
+      status: 'pending',
+      issueDate: '2026-11-01',
+      dueDate: '2026-12-01',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    await deliver();
+
+    const got = (to: string) => sink.mailsTo(to).filter((m) => m.subject.includes('INV-2026-7001'));
+    for (const to of [DEMO_USERS.acme, member('billing')]) {
+      const [mail] = got(to);
+      expect(mail?.subject).toBe('New invoice INV-2026-7001');
+      expect(mail?.text).toContain('Invoice INV-2026-7001 for $980.00 is ready');
+      expect(mail?.text).toContain(`/portal/invoices?company=${ctx.acmeId}`);
+      expect(mail?.html).toContain('Change your preferences');
+      expect(mail?.autoSubmitted).toBe('auto-generated');
+      expect(mail?.listUnsubscribe).toMatch(
+        /^<http:\/\/.+\/api\/notifications\/unsubscribe\?token=.+>$/,
+      );
+      expect(mail?.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+    }
+    // Role without invoices, switch off, digest chosen, another company: nothing now.
+    for (const to of [
+      member('technical'),
+      member('member'),
+      member('billing-off'),
+      member('billing-digest'),
+      DEMO_USERS.globex,
+    ])
+      expect(got(to)).toEqual([]);
+  });
+
+  it('sends the digest once its hour has come, one mail with every waiting notification', async () => {
+    const waiting = await t.app.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.digest, true));
+    expect(waiting.length).toBeGreaterThan(0);
+    // Queued today after 07:00 UTC at the earliest: today's digest hour has not caught them.
+    const beforeHour = new Date(waiting[0]!.createdAt);
+    beforeHour.setUTCHours(6, 59);
+    expect(await t.app.notifications.sendDigests(beforeHour)).toBe(0);
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    tomorrow.setUTCHours(7, 5);
+    expect(await t.app.notifications.sendDigests(tomorrow)).toBe(1);
+    expect(await t.app.notifications.sendDigests(tomorrow)).toBe(0);
+    await t.app.mail.flush();
+    const [digest] = sink.mailsTo(member('billing-digest'));
+    expect(digest?.subject).toMatch(/^Your daily update: \d+ notifications?$/);
+    expect(digest?.text).toContain('New invoice INV-2026-7001 (Acme Logistics)');
+    expect(digest?.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+  });
+
+  it('unsubscribes with one click without signing in; opening the link changes nothing', async () => {
+    const [mail] = sink.mailsTo(member('billing'));
+    const url = new URL(mail!.listUnsubscribe.slice(1, -1));
+    const path = `${url.pathname}${url.search}`;
+    const switchOf = async () => {
+      const [row] = await t.app.db
+        .select({ on: notificationPreferences.emailInvoices })
+        .from(notificationPreferences)
+        .innerJoin(users, eq(users.id, notificationPreferences.userId))
+        .where(eq(users.email, member('billing')));
+      return row?.on ?? true;
+    };
+    const opened = await t.app.inject({ method: 'GET', url: path });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('<button type="submit">Unsubscribe</button>');
+    expect(opened.body).toContain('invoice e-mails');
+    expect(await switchOf()).toBe(true);
+
+    // What a mail client sends for RFC 8058: a form POST, no cookie, no Origin.
+    const clicked = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(clicked.statusCode).toBe(200);
+    expect(clicked.body).toContain('You will no longer get invoice e-mails.');
+    expect(await switchOf()).toBe(false);
+  });
+
+  it('refuses a forged, tampered or foreign token and changes nothing', async () => {
+    const [jordan] = await t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acme));
+    const good = unsubscribeToken(t.config.sessionSecrets, jordan!.id, 'projects');
+    const [id, , mac] = good.split('.');
+    const bad = [
+      `${id}.invoices.${mac}`, // the MAC of another kind
+      unsubscribeToken(['another-secret-of-at-least-thirty-two-chars'], jordan!.id, 'projects'),
+      `${id}.projects`,
+      `${id}.nonsense.${mac}`,
+      '',
+      'x'.repeat(301),
+    ];
+    for (const token of bad) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
+      });
+      expect(res.statusCode, token).toBe(400);
+    }
+    const [prefs] = await t.app.db
+      .select()
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, jordan!.id));
+    expect(prefs?.emailProjects ?? true).toBe(true);
+    expect(prefs?.emailInvoices ?? true).toBe(true);
+  });
+
+  it('lets a signed-in user choose a daily digest, and refuses another value', async () => {
+    const cookie = ctx.customerCookie;
+    const put = (delivery: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/auth/notifications/delivery',
+        payload: { delivery },
+        headers: { cookie },
+      });
+    expect((await put('daily')).json()).toEqual({ delivery: 'daily' });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/notifications/delivery',
+      headers: { cookie },
+    });
+    expect(read.json()).toEqual({ delivery: 'daily' });
+    const bad = await put('hourly');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'Delivery must be each or daily' });
+    expect((await put('each')).json()).toEqual({ delivery: 'each' });
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/notifications/delivery',
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('reminds 3 days before, on, 7 and 14 days after the due date, once, across a month end', async () => {
+    const numbers = ['R-BEFORE', 'R-ON', 'R-7', 'R-14', 'R-PAID', 'R-STALE'];
+    const dueDates = [
+      '2027-03-04',
+      '2027-03-01',
+      '2027-02-22',
+      '2027-02-15',
+      '2027-03-01',
+      '2027-02-10',
+    ];
+    await t.app.db.insert(invoices).values(
+      numbers.map((number, i) => ({
+        customerId: ctx.acmeId,
+        number,
+        description: 'Reminder case',
+        amount: '100.00',
+        status: number === 'R-PAID' ? ('paid' as const) : ('pending' as const),
+        issueDate: '2027-01-01',
+        dueDate: dueDates[i]!,
+      })),
+    );
+    const sweep = (day: string) =>
+      t.app.db.transaction((tx) => sweepInvoiceReminders(tx, new Date(`${day}T09:00:00Z`)));
+    expect(await sweep('2027-03-01')).toBe(4);
+    expect(await sweep('2027-03-01')).toBe(0);
+    // The next day may catch up a missed day, but each stage went already.
+    expect(await sweep('2027-03-02')).toBe(0);
+    const ids = await t.app.db
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(inArray(invoices.number, numbers));
+    const stages = await t.app.db
+      .select()
+      .from(invoiceReminders)
+      .where(
+        inArray(
+          invoiceReminders.invoiceId,
+          ids.map((i) => i.id),
+        ),
+      );
+    const numberOf = (id: string) => ids.find((i) => i.id === id)?.number;
+    expect(stages.map((s) => [numberOf(s.invoiceId), s.offsetDays]).sort()).toEqual(
+      [
+        ['R-14', 14],
+        ['R-7', 7],
+        ['R-BEFORE', -3],
+        ['R-ON', 0],
+      ].sort(),
+    );
+    await deliver();
+    const subjects = sink.mailsTo(DEMO_USERS.acme).map((m) => m.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        'Invoice R-BEFORE is due in 3 days',
+        'Invoice R-ON is due today',
+        'Reminder: invoice R-7 is 7 days overdue',
+        'Reminder: invoice R-14 is 14 days overdue',
+      ]),
+    );
+    expect(subjects.some((s) => s.includes('R-PAID') || s.includes('R-STALE'))).toBe(false);
+  });
+});

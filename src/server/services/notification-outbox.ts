@@ -1,0 +1,225 @@
+// Writes the queued notifications (services/notifications.ts) as mails: each within a poll
+// of its event, digests once a day at DIGEST_HOUR_UTC; and, hourly, queues invoice reminders.
+// Rows are claimed with `for update skip locked` and deleted in the transaction that enqueues
+// their mail, so several app servers never send one twice and a crash loses none.
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../db/client.ts';
+import { customers, notifications, users } from '../db/schema.ts';
+import {
+  DIGEST_HOUR_UTC,
+  notificationKindLabels,
+  type NotificationKind,
+} from '../../shared/schemas/notifications.ts';
+import { paths } from '../../shared/routes.ts';
+import { enqueueMail, writeTransaction, type MailMessage } from './mail-outbox.ts';
+import { digestMailBody, noticeMailBody, noticeText } from './notification-mail-templates.tsx';
+import { sweepInvoiceReminders } from './invoice-reminders.ts';
+import { unsubscribeToken, type UnsubscribeScope } from './unsubscribe-tokens.ts';
+
+const HOUR = 60 * 60 * 1000;
+const BATCH = 50;
+
+export type NotificationOutboxOptions = {
+  appUrl: string;
+  sessionSecrets: string[];
+  pollMs: number;
+  /** Wakes the mail outbox after a commit that enqueued mail. */
+  wakeMail: () => void;
+};
+
+type Claimed = {
+  id: string;
+  userId: string;
+  kind: NotificationKind;
+  type: string;
+  data: Record<string, unknown>;
+  customerId: string;
+  email: string;
+  firstName: string;
+  companyName: string;
+};
+
+export class NotificationOutbox {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private stopped = false;
+  private sweptAt = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: NotificationOutboxOptions,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start() {
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  async stop() {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running?.catch(() => 0);
+  }
+
+  private schedule(ms: number) {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      void this.sweepIfDue()
+        .then(() => this.flush())
+        .then((sent) => {
+          if (!this.stopped) this.schedule(sent >= BATCH ? 0 : this.options.pollMs);
+        })
+        .catch((err: unknown) => {
+          this.log.warn({ err }, 'notification round failed');
+          if (!this.stopped) this.schedule(this.options.pollMs);
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Hourly: due invoice reminders are queued, and the daily digests go once their hour came. */
+  private async sweepIfDue() {
+    if (Date.now() - this.sweptAt < HOUR) return;
+    this.sweptAt = Date.now();
+    await this.db
+      .transaction((tx) => sweepInvoiceReminders(tx))
+      .catch((err: unknown) => this.log.warn({ err }, 'invoice reminder sweep failed'));
+    await this.sendDigests().catch((err: unknown) =>
+      this.log.warn({ err }, 'notification digest failed'),
+    );
+  }
+
+  /** One round of single notifications; returns how many rows it handled. */
+  flush(): Promise<number> {
+    this.running ??= this.sendSingles().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private link(path: string, customerId: string) {
+    return `${this.options.appUrl}${path}?company=${customerId}`;
+  }
+
+  private links(userId: string, scope: UnsubscribeScope) {
+    const token = unsubscribeToken(this.options.sessionSecrets, userId, scope);
+    return {
+      unsubscribe: `${this.options.appUrl}/api/notifications/unsubscribe?token=${token}`,
+      preferences: `${this.options.appUrl}${paths.profile}`,
+    };
+  }
+
+  /** RFC 8058: the mail client's own unsubscribe button posts to the same address. */
+  private unsubscribeHeaders(url: string) {
+    return {
+      'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    };
+  }
+
+  private async claim(tx: Tx, digest: boolean, before?: Date): Promise<Claimed[]> {
+    const rows = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.digest, digest),
+          before ? lt(notifications.createdAt, before) : undefined,
+        ),
+      )
+      .orderBy(asc(notifications.createdAt))
+      .limit(digest ? 500 : BATCH)
+      .for('update', { skipLocked: true });
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const claimed = await tx
+      .select({
+        id: notifications.id,
+        userId: notifications.userId,
+        kind: notifications.kind,
+        type: notifications.type,
+        data: notifications.data,
+        customerId: notifications.customerId,
+        email: users.email,
+        firstName: users.firstName,
+        companyName: customers.name,
+        active: users.active,
+      })
+      .from(notifications)
+      .innerJoin(users, eq(users.id, notifications.userId))
+      .innerJoin(customers, eq(customers.id, notifications.customerId))
+      .where(inArray(notifications.id, ids))
+      .orderBy(asc(notifications.createdAt));
+    await tx.delete(notifications).where(inArray(notifications.id, ids));
+    // Deactivated since the event: nothing goes out.
+    return claimed.filter((c) => c.active);
+  }
+
+  private async sendSingles(): Promise<number> {
+    return writeTransaction(this.db, this.options.wakeMail, async (tx) => {
+      const claimed = await this.claim(tx, false);
+      const mails: MailMessage[] = claimed.map((n) => {
+        const text = noticeText(n.type, n.data);
+        const links = this.links(n.userId, n.kind);
+        return {
+          to: n.email,
+          subject: text.subject,
+          headers: this.unsubscribeHeaders(links.unsubscribe),
+          ...noticeMailBody({
+            firstName: n.firstName,
+            companyName: n.companyName,
+            kind: n.kind,
+            kindLabel: notificationKindLabels[n.kind],
+            text,
+            href: this.link(text.path, n.customerId),
+            links,
+          }),
+        };
+      });
+      await enqueueMail(tx, mails);
+      return claimed.length;
+    });
+  }
+
+  /**
+   * Once the day's digest hour has come: everything queued for digests before it goes, one
+   * mail per user. Returns how many digests were enqueued.
+   */
+  async sendDigests(now = new Date()): Promise<number> {
+    const cutoff = new Date(now);
+    cutoff.setUTCHours(DIGEST_HOUR_UTC, 0, 0, 0);
+    if (now < cutoff) return 0;
+    return writeTransaction(this.db, this.options.wakeMail, async (tx) => {
+      const claimed = await this.claim(tx, true, cutoff);
+      const byUser = new Map<string, Claimed[]>();
+      for (const n of claimed) byUser.set(n.userId, [...(byUser.get(n.userId) ?? []), n]);
+      const mails: MailMessage[] = [...byUser.values()].map((items) => {
+        const first = items[0]!;
+        const links = this.links(first.userId, 'digest');
+        return {
+          to: first.email,
+          subject: `Your daily update: ${items.length} ${items.length === 1 ? 'notification' : 'notifications'}`,
+          headers: this.unsubscribeHeaders(links.unsubscribe),
+          ...digestMailBody({
+            firstName: first.firstName,
+            items: items.map((n) => {
+              const text = noticeText(n.type, n.data);
+              return {
+                companyName: n.companyName,
+                text,
+                href: this.link(text.path, n.customerId),
+              };
+            }),
+            portalHref: `${this.options.appUrl}${paths.dashboard}`,
+            links,
+          }),
+        };
+      });
+      await enqueueMail(tx, mails);
+      return mails.length;
+    });
+  }
+}

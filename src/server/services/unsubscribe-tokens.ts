@@ -1,0 +1,41 @@
+// One-click unsubscribe (RFC 8058): the link in a notification mail names the user and the
+// kind and carries an HMAC over both, keyed from SESSION_SECRET, so it works without signing
+// in and cannot be forged for another user or kind. It does not expire: an old mail's link
+// must still unsubscribe. Rotating SESSION_SECRET keeps older secrets accepted (config).
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import { notificationKinds, type NotificationKind } from '../../shared/schemas/notifications.ts';
+
+/** A kind's switch, or `digest`: every kind a digest carries (invoices, projects, maintenance). */
+export type UnsubscribeScope = NotificationKind | 'digest';
+const scopes: readonly string[] = [...notificationKinds, 'digest'];
+
+const keyFrom = (secret: string) =>
+  Buffer.from(hkdfSync('sha256', secret, 'unsubscribe-links', 'hmac-sha256', 32));
+
+const mac = (secret: string, userId: string, kind: string) =>
+  createHmac('sha256', keyFrom(secret)).update(`${userId}:${kind}`).digest('base64url');
+
+/** `<userId>.<kind>.<mac>`, signed with the newest secret. */
+export function unsubscribeToken(
+  sessionSecrets: string[],
+  userId: string,
+  kind: UnsubscribeScope,
+): string {
+  return `${userId}.${kind}.${mac(sessionSecrets[0] ?? '', userId, kind)}`;
+}
+
+/** The user and kind a token names, or null when it is malformed or its MAC is wrong. */
+export function readUnsubscribeToken(
+  sessionSecrets: string[],
+  token: string,
+): { userId: string; kind: UnsubscribeScope } | null {
+  const [userId, kind, given, ...rest] = token.split('.');
+  if (!userId || !kind || !given || rest.length > 0) return null;
+  if (!scopes.includes(kind)) return null;
+  const givenBytes = Buffer.from(given, 'base64url');
+  const valid = sessionSecrets.some((secret) => {
+    const expected = Buffer.from(mac(secret, userId, kind), 'base64url');
+    return expected.length === givenBytes.length && timingSafeEqual(expected, givenBytes);
+  });
+  return valid ? { userId, kind: kind as UnsubscribeScope } : null;
+}

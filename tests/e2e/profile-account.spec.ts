@@ -55,6 +55,21 @@ test('a notification switch saves at once and is kept after a reload', async ({ 
   await expect(page.getByRole('switch', { name: 'Maintenance' })).not.toBeChecked();
 });
 
+// Issue 21: the daily digest choice saves through its own call and is kept after a reload.
+test('the daily digest switch saves at once and is kept after a reload', async ({ page }) => {
+  const { email } = await newCompany({ firstName: 'Dana', lastName: 'Cole' });
+  await openProfile(page, email);
+  const digest = () => page.getByRole('switch', { name: 'Daily digest' });
+  await expect(digest()).not.toBeChecked();
+  await digest().click();
+  await expect(page.getByTestId('toast')).toContainText('Settings Updated');
+  await page.reload();
+  await expect(digest()).toBeChecked();
+  // The six preference switches kept their values.
+  await expect(page.getByRole('switch', { name: 'Invoices' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Maintenance' })).not.toBeChecked();
+});
+
 test('the security card and "Logout from all sessions" signing out a second browser too', async ({
   page,
   browser,

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser, NotificationPreferences } from '../../../shared/schemas/auth.ts';
 import type { ProfileInput } from '../../../shared/schemas/profile.ts';
 import type { SiteInput } from '../../../shared/schemas/sites.ts';
+import type { NotificationDelivery } from '../../../shared/schemas/notifications.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { currentUserQuery } from '../../lib/auth.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
@@ -28,6 +29,33 @@ export function useUpdateNotifications() {
     mutationFn: (prefs: NotificationPreferences) =>
       apiRequest('PUT', '/api/auth/notifications', prefs),
     onSuccess: refetch,
+    meta: { failureToast: 'Failed to update notification settings. Please try again.' },
+  });
+}
+
+const deliveryKey = ['notification-delivery'] as const;
+
+/** Issue 21: notification mails one by one or as a daily digest (beside the six switches). */
+export function useNotificationDelivery() {
+  return useQuery({
+    queryKey: deliveryKey,
+    queryFn: async () =>
+      (await (await apiRequest('GET', '/api/auth/notifications/delivery')).json()) as {
+        delivery: NotificationDelivery;
+      },
+  });
+}
+
+export function useUpdateNotificationDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (delivery: NotificationDelivery) =>
+      (await (
+        await apiRequest('PUT', '/api/auth/notifications/delivery', { delivery })
+      ).json()) as {
+        delivery: NotificationDelivery;
+      },
+    onSuccess: (saved) => queryClient.setQueryData(deliveryKey, saved),
     meta: { failureToast: 'Failed to update notification settings. Please try again.' },
   });
 }

@@ -3,7 +3,11 @@ import type { NotificationPreferences } from '../../../shared/schemas/auth.ts';
 import { toast } from '../../lib/toast.ts';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { Switch } from '../../ui/switch.tsx';
-import { useUpdateNotifications } from './api.ts';
+import {
+  useNotificationDelivery,
+  useUpdateNotificationDelivery,
+  useUpdateNotifications,
+} from './api.ts';
 
 type Key = keyof NotificationPreferences;
 
@@ -59,10 +63,30 @@ export function NotificationPreferencesCard({ saved }: { saved: NotificationPref
                 onChange={(value) => toggle(item.key, value)}
               />
             ))}
+            {g.title === 'Email Notifications' && <DigestRow />}
           </fieldset>
         ))}
       </CardBody>
     </Card>
+  );
+}
+
+/** Issue 21: invoice, project and maintenance mails gathered into one mail a day. */
+function DigestRow() {
+  const delivery = useNotificationDelivery();
+  const update = useUpdateNotificationDelivery();
+  if (!delivery.data) return null;
+  return (
+    <PreferenceRow
+      label="Daily digest"
+      hint="One e-mail a day instead of one per invoice, project or maintenance update"
+      checked={(update.isPending ? update.variables : delivery.data.delivery) === 'daily'}
+      onChange={(value) =>
+        update.mutate(value ? 'daily' : 'each', {
+          onSuccess: () => toast({ title: 'Settings Updated' }),
+        })
+      }
+    />
   );
 }
 

@@ -1,0 +1,260 @@
+// `npm run mail:preview`: every mail the product sends, rendered with sample data to
+// .tmp/mail-preview/<name>.html and .txt, with an index.html linking them, to look at
+// in a browser (and at 390 px) without sending anything.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { MailMessage } from '../src/server/services/mail-outbox.ts';
+import { signInMail, codesTurnedOffMail } from '../src/server/modules/auth/sign-in-mail.tsx';
+import {
+  addressTakenMail,
+  changeReportedMail,
+  changeRequestedNoticeMail,
+  confirmNewAddressMail,
+} from '../src/server/modules/auth/email-change-mails.tsx';
+import * as contact from '../src/server/modules/contact/mails.tsx';
+import * as quote from '../src/server/modules/quote/mails.tsx';
+import { welcomeMail } from '../src/server/services/welcome-mail.tsx';
+import {
+  acknowledgementBody,
+  deskCustomerReplyBody,
+  deskNewTicketBody,
+  ticketUpdateBody,
+} from '../src/server/services/ticket-mail-templates.tsx';
+import {
+  digestMailBody,
+  noticeMailBody,
+  noticeText,
+} from '../src/server/services/notification-mail-templates.tsx';
+
+const app = 'http://localhost:3000';
+const out = path.resolve('.tmp', 'mail-preview');
+const to = 'jordan.lee@acme-logistics.example';
+const links = {
+  unsubscribe: `${app}/api/notifications/unsubscribe?token=sample`,
+  preferences: `${app}/portal/profile`,
+};
+const ticket = {
+  id: 'TK-1042',
+  subject: 'VPN drops every hour',
+  description:
+    'The VPN client disconnects on the hour, every hour.\nSince Monday, on every laptop.',
+  priority: 'high',
+  category: 'Network & Security',
+  department: 'Network Administration',
+};
+const author = { name: 'Jordan Lee', email: to };
+const message =
+  'We replaced the access point near dock door 12.\nPlease tell us if the scanners still drop.';
+const visitor = {
+  name: 'Dana Cole',
+  email: 'dana@example.com',
+  company: 'Cole & Co',
+  phone: '(512) 555-0100',
+};
+const invoice = { number: 'INV-2026-1042', amount: 1280, dueDate: '2026-12-01' };
+
+const notice = (name: string, type: string, data: Record<string, unknown>) => {
+  const text = noticeText(type, data);
+  return [
+    name,
+    {
+      to,
+      subject: text.subject,
+      ...noticeMailBody({
+        firstName: 'Jordan',
+        companyName: 'Acme Logistics',
+        kind: 'invoices',
+        kindLabel: 'invoice',
+        text,
+        href: `${app}${text.path}`,
+        links,
+      }),
+    },
+  ] as const;
+};
+
+const mails: (readonly [string, MailMessage])[] = [
+  [
+    'sign-in',
+    signInMail({
+      to,
+      firstName: 'Jordan',
+      link: `${app}/api/login/verify?token=sample`,
+      code: '482913',
+    }),
+  ],
+  ['sign-in-codes-off', codesTurnedOffMail({ to, firstName: 'Jordan' })],
+  [
+    'email-change-confirm',
+    confirmNewAddressMail({
+      to: 'new@acme-logistics.example',
+      link: `${app}/api/auth/email/confirm?token=sample`,
+    }),
+  ],
+  ['email-change-taken', addressTakenMail({ to: 'new@acme-logistics.example' })],
+  [
+    'email-change-notice',
+    changeRequestedNoticeMail({
+      to,
+      firstName: 'Jordan',
+      newEmail: 'new@acme-logistics.example',
+      reportLink: `${app}/api/auth/email/report?token=sample`,
+    }),
+  ],
+  [
+    'email-change-reported',
+    changeReportedMail({
+      to: 'support@meridian-it.example',
+      userId: '8c1f…',
+      name: 'Jordan Lee',
+      oldEmail: to,
+      newEmail: 'new@acme-logistics.example',
+      outcome: 'The change was cancelled.',
+    }),
+  ],
+  [
+    'invite',
+    welcomeMail({
+      appUrl: app,
+      to,
+      firstName: 'Jordan',
+      companyName: 'Acme Logistics',
+      invitedBy: 'Morgan Hayes',
+      alsoIn: ['Globex Retail'],
+    }),
+  ],
+  [
+    'contact-to-sales',
+    contact.salesNotification('sales@meridian-it.example', { ...visitor, message }, 'CM-1001'),
+  ],
+  ['contact-to-visitor', contact.visitorAcknowledgement({ ...visitor, message }, 'CM-1001')],
+  [
+    'quote-to-sales',
+    quote.salesNotification(
+      'sales@meridian-it.example',
+      { ...visitor, service: 'Cloud Migration', details: message },
+      'QR-1001',
+    ),
+  ],
+  [
+    'quote-to-visitor',
+    quote.visitorAcknowledgement(
+      { ...visitor, service: 'Cloud Migration', details: message },
+      'QR-1001',
+    ),
+  ],
+  [
+    'ticket-new-to-desk',
+    {
+      to: 'support@meridian-it.example',
+      subject: '[TK-1042] New ticket from Acme Logistics: VPN drops every hour',
+      ...deskNewTicketBody({
+        ticket,
+        subject: ticket.subject,
+        author,
+        customerName: 'Acme Logistics',
+      }),
+    },
+  ],
+  [
+    'ticket-acknowledgement',
+    {
+      to,
+      subject: '[TK-1042] We received your ticket: VPN drops every hour',
+      ...acknowledgementBody({
+        ticketId: ticket.id,
+        subject: ticket.subject,
+        authorName: 'Jordan Lee',
+        portalLink: `${app}/portal/tickets`,
+      }),
+    },
+  ],
+  [
+    'ticket-reply-to-desk',
+    {
+      to: 'support@meridian-it.example',
+      subject: '[TK-1042] Customer reply: VPN drops every hour',
+      ...deskCustomerReplyBody({ author, message, subject: ticket.subject }),
+    },
+  ],
+  [
+    'ticket-agent-reply',
+    {
+      to,
+      subject: '[TK-1042] New reply: VPN drops every hour',
+      ...ticketUpdateBody({
+        firstName: 'Jordan',
+        ticketId: ticket.id,
+        subject: ticket.subject,
+        update: { kind: 'reply', author: 'Morgan Hayes', message },
+        portalLink: `${app}/portal/tickets`,
+      }),
+    },
+  ],
+  [
+    'ticket-status',
+    {
+      to,
+      subject: '[TK-1042] Status changed to resolved: VPN drops every hour',
+      ...ticketUpdateBody({
+        firstName: 'Jordan',
+        ticketId: ticket.id,
+        subject: ticket.subject,
+        update: { kind: 'status', status: 'resolved' },
+        portalLink: `${app}/portal/tickets`,
+      }),
+    },
+  ],
+  notice('invoice-created', 'invoice.created', invoice),
+  notice('invoice-reminder-before', 'invoice.reminder', { ...invoice, offsetDays: -3 }),
+  notice('invoice-reminder-after', 'invoice.reminder', { ...invoice, offsetDays: 7 }),
+  notice('invoice-overdue', 'invoice.overdue', invoice),
+  notice('invoice-paid', 'invoice.paid', invoice),
+  notice('project-status', 'project.status_changed', {
+    name: 'Warehouse Wi-Fi refresh',
+    status: 'completed',
+    previousStatus: 'in_progress',
+  }),
+  notice('milestone-completed', 'milestone.completed', { title: 'Site survey' }),
+  notice('document-added', 'document.added', { name: 'Network diagram.pdf' }),
+  [
+    'digest',
+    {
+      to,
+      subject: 'Your daily update: 3 notifications',
+      ...digestMailBody({
+        firstName: 'Jordan',
+        items: [
+          ['invoice.created', invoice],
+          ['milestone.completed', { title: 'Site survey' }],
+          ['document.added', { name: 'Network diagram.pdf' }],
+        ].map(([type, data]) => {
+          const text = noticeText(type as string, data as Record<string, unknown>);
+          return { companyName: 'Acme Logistics', text, href: `${app}${text.path}` };
+        }),
+        portalHref: `${app}/portal/dashboard`,
+        links,
+      }),
+    },
+  ],
+];
+
+await fs.rm(out, { recursive: true, force: true });
+await fs.mkdir(out, { recursive: true });
+for (const [name, mail] of mails) {
+  await fs.writeFile(path.join(out, `${name}.html`), mail.html ?? '');
+  await fs.writeFile(path.join(out, `${name}.txt`), `Subject: ${mail.subject}\n\n${mail.text}\n`);
+}
+const index = mails
+  .map(
+    ([name, mail]) =>
+      `<li><a href="${name}.html">${name}</a> (<a href="${name}.txt">text</a>): ${mail.subject.replace(/</g, '&lt;')}</li>`,
+  )
+  .join('\n');
+await fs.writeFile(
+  path.join(out, 'index.html'),
+  `<!doctype html><meta charset="utf-8"><title>Mail preview</title><h1>Every mail</h1><ul>\n${index}\n</ul>\n`,
+);
+console.log(
+  `${mails.length} mails rendered to ${path.relative(process.cwd(), out)}/ (open index.html)`,
+);

@@ -15,7 +15,7 @@ import { paths } from '../../shared/routes.ts';
 import { enqueueMail, writeTransaction, type MailMessage } from './mail-outbox.ts';
 import { digestMailBody, noticeMailBody, noticeText } from './notification-mail-templates.tsx';
 import { sweepInvoiceReminders } from './invoice-reminders.ts';
-import { unsubscribeToken, type UnsubscribeScope } from './unsubscribe-tokens.ts';
+import { unsubscribeLinks } from './unsubscribe-tokens.ts';
 
 const HOUR = 60 * 60 * 1000;
 const BATCH = 50;
@@ -104,22 +104,6 @@ export class NotificationOutbox {
     return `${this.options.appUrl}${path}?company=${customerId}`;
   }
 
-  private links(userId: string, scope: UnsubscribeScope) {
-    const token = unsubscribeToken(this.options.sessionSecrets, userId, scope);
-    return {
-      unsubscribe: `${this.options.appUrl}/api/notifications/unsubscribe?token=${token}`,
-      preferences: `${this.options.appUrl}${paths.profile}`,
-    };
-  }
-
-  /** RFC 8058: the mail client's own unsubscribe button posts to the same address. */
-  private unsubscribeHeaders(url: string) {
-    return {
-      'List-Unsubscribe': `<${url}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    };
-  }
-
   private async claim(tx: Tx, digest: boolean, before?: Date): Promise<Claimed[]> {
     const rows = await tx
       .select({ id: notifications.id })
@@ -163,11 +147,11 @@ export class NotificationOutbox {
       const claimed = await this.claim(tx, false);
       const mails: MailMessage[] = claimed.map((n) => {
         const text = noticeText(n.type, n.data);
-        const links = this.links(n.userId, n.kind);
+        const { links, headers } = unsubscribeLinks(this.options, n.userId, n.kind);
         return {
           to: n.email,
           subject: text.subject,
-          headers: this.unsubscribeHeaders(links.unsubscribe),
+          headers,
           ...noticeMailBody({
             firstName: n.firstName,
             companyName: n.companyName,
@@ -198,11 +182,11 @@ export class NotificationOutbox {
       for (const n of claimed) byUser.set(n.userId, [...(byUser.get(n.userId) ?? []), n]);
       const mails: MailMessage[] = [...byUser.values()].map((items) => {
         const first = items[0]!;
-        const links = this.links(first.userId, 'digest');
+        const { links, headers } = unsubscribeLinks(this.options, first.userId, 'digest');
         return {
           to: first.email,
           subject: `Your daily update: ${items.length} ${items.length === 1 ? 'notification' : 'notifications'}`,
-          headers: this.unsubscribeHeaders(links.unsubscribe),
+          headers,
           ...digestMailBody({
             firstName: first.firstName,
             items: items.map((n) => {

@@ -1,6 +1,6 @@
 // The ticket mails' words and layout (ticket-mails.ts decides who gets them and threads them).
 import { MailLayout } from '../mail/layout.tsx';
-import { Action, Fields, Note, P, Quote } from '../mail/parts.tsx';
+import { A, Action, Fields, Note, P, Quote } from '../mail/parts.tsx';
 import { renderMail } from '../mail/render.ts';
 import { company } from '../../shared/company.ts';
 
@@ -79,6 +79,7 @@ export const ticketUpdateBody = (opts: {
   subject: string;
   update: { kind: 'reply'; author: string; message: string } | { kind: 'status'; status: string };
   portalLink: string;
+  links: { unsubscribe: string; preferences: string };
 }) =>
   renderMail(
     <MailLayout
@@ -102,6 +103,10 @@ export const ticketUpdateBody = (opts: {
         </P>
       )}
       <Action href={opts.portalLink}>View the conversation in the portal</Action>
-      <Note>You receive this because ticket e-mails are on in your notification preferences.</Note>
+      <Note>
+        You receive this because ticket e-mails are on in your notification preferences.{' '}
+        <A href={opts.links.preferences}>Change your preferences</A> or{' '}
+        <A href={opts.links.unsubscribe}>unsubscribe</A>.
+      </Note>
     </MailLayout>,
   );

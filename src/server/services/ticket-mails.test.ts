@@ -102,6 +102,14 @@ describe('ticket e-mails through a real SMTP server', () => {
     expect(fresh[0]?.subject).toBe(`[${ticket!.id}] New reply: ${ticket!.subject}`);
     expect(fresh[0]?.text).toContain('Morgan Hayes replied');
     expect(fresh[0]?.text).toContain('We replaced the access point.');
+    // Issue 21: a ticket notification unsubscribes from ticket mails with one click.
+    expect(fresh[0]?.listUnsubscribe).toMatch(
+      /\/api\/notifications\/unsubscribe\?token=[^.]+\.tickets\./,
+    );
+    expect(fresh[0]?.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
+    // An agent's reply is a person's words: no Auto-Submitted; a status change is automatic.
+    expect(fresh[0]?.autoSubmitted).toBe('');
+    expect(fresh[1]?.autoSubmitted).toBe('auto-generated');
     expect(fresh[1]?.subject).toBe(`[${ticket!.id}] Status changed to closed: ${ticket!.subject}`);
     expect(sink.mailsTo('quiet@acme-logistics.example')).toEqual([]);
   });

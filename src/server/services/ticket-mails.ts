@@ -15,10 +15,14 @@ import {
   ticketUpdateBody,
 } from './ticket-mail-templates.tsx';
 import { inTicketThread } from './ticket-thread.ts';
+import { unsubscribeLinks } from './unsubscribe-tokens.ts';
 import { paths } from '../../shared/routes.ts';
 import type { TicketStatus } from '../../shared/schemas/tickets.ts';
 
-type MailConfig = Pick<Config, 'appUrl' | 'supportEmail' | 'supportMailbox' | 'imapUrl'>;
+type MailConfig = Pick<
+  Config,
+  'appUrl' | 'supportEmail' | 'supportMailbox' | 'imapUrl' | 'sessionSecrets'
+>;
 
 /**
  * Where the support desk's answer to a notification goes: with intake on, the support
@@ -125,7 +129,7 @@ export async function enqueueTicketUpdateMail(
     .limit(1);
   if (!ticket) return 0;
   const recipients = await tx
-    .select({ email: users.email, firstName: users.firstName })
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
     .from(customerUsers)
     .innerJoin(users, eq(users.id, customerUsers.userId))
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
@@ -139,21 +143,26 @@ export async function enqueueTicketUpdateMail(
       ),
     );
   const subject = oneLine(ticket.subject);
-  const messages: MailMessage[] = recipients.map((r) => ({
-    to: r.email,
-    replyTo: config.supportMailbox,
-    subject:
-      update.kind === 'reply'
-        ? `[${update.ticketId}] New reply: ${subject}`
-        : `[${update.ticketId}] Status changed to ${update.status}: ${subject}`,
-    ...ticketUpdateBody({
-      firstName: r.firstName,
-      ticketId: update.ticketId,
-      subject,
-      update,
-      portalLink: portalLink(config),
-    }),
-  }));
+  const messages: MailMessage[] = recipients.map((r) => {
+    const { links, headers } = unsubscribeLinks(config, r.id, 'tickets');
+    return {
+      to: r.email,
+      replyTo: config.supportMailbox,
+      headers,
+      subject:
+        update.kind === 'reply'
+          ? `[${update.ticketId}] New reply: ${subject}`
+          : `[${update.ticketId}] Status changed to ${update.status}: ${subject}`,
+      ...ticketUpdateBody({
+        firstName: r.firstName,
+        ticketId: update.ticketId,
+        subject,
+        update,
+        portalLink: portalLink(config),
+        links,
+      }),
+    };
+  });
   // An agent's reply is a person's words; a status change is automatic.
   const automatic = update.kind === 'status';
   await enqueueMail(tx, await inTicketThread(tx, config, update.ticketId, messages, { automatic }));

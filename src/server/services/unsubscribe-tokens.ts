@@ -4,6 +4,7 @@
 // must still unsubscribe. Rotating SESSION_SECRET keeps older secrets accepted (config).
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { notificationKinds, type NotificationKind } from '../../shared/schemas/notifications.ts';
+import { paths } from '../../shared/routes.ts';
 
 /** A kind's switch, or `digest`: every kind a digest carries (invoices, projects, maintenance). */
 export type UnsubscribeScope = NotificationKind | 'digest';
@@ -38,4 +39,25 @@ export function readUnsubscribeToken(
     return expected.length === givenBytes.length && timingSafeEqual(expected, givenBytes);
   });
   return valid ? { userId, kind: kind as UnsubscribeScope } : null;
+}
+
+export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
+
+/**
+ * A notification mail's links and headers: its one-click unsubscribe (RFC 8058: the mail
+ * client's own button posts to the same address) and the preferences page.
+ */
+export function unsubscribeLinks(
+  config: { appUrl: string; sessionSecrets: string[] },
+  userId: string,
+  scope: UnsubscribeScope,
+) {
+  const unsubscribe = `${config.appUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(config.sessionSecrets, userId, scope)}`;
+  return {
+    links: { unsubscribe, preferences: `${config.appUrl}${paths.profile}` },
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }

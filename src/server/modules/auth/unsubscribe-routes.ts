@@ -3,11 +3,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { turnOffNotifications } from '../../services/notification-preferences.ts';
-import { readUnsubscribeToken, type UnsubscribeScope } from '../../services/unsubscribe-tokens.ts';
+import {
+  readUnsubscribeToken,
+  UNSUBSCRIBE_PATH,
+  type UnsubscribeScope,
+} from '../../services/unsubscribe-tokens.ts';
 import { notificationKindLabels } from '../../../shared/schemas/notifications.ts';
 import { messagePage, unsubscribePage, unsubscribedPage } from './pages.ts';
 
-export const UNSUBSCRIBE_PATH = '/api/notifications/unsubscribe';
 const INVALID = messagePage({
   title: 'Link not valid',
   message:

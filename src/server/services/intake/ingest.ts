@@ -40,6 +40,7 @@ export type IntakeConfig = Pick<
   | 'imapUrl'
   | 'intakeCategory'
   | 'intakeDepartment'
+  | 'sessionSecrets'
 >;
 
 export type IntakeDeps = {

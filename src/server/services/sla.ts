@@ -123,13 +123,16 @@ export function slaOf(row: SlaRow, status: string, now: Date): TicketSla {
   };
 }
 
-/** Each target's outcome for the ticket dialog; null for a ticket opened before SLAs. */
-export function slaOutcomes(row: SlaRow) {
+/**
+ * Each target's outcome for the ticket dialog at `now`: met, missed (done late, or not done and
+ * past due: it can no longer be met), or null while it still can be; null before SLAs existed.
+ */
+export function slaOutcomes(row: SlaRow, now = new Date()) {
   if (!row.firstResponseDueAt || !row.resolutionDueAt) return null;
   const outcome = (due: Date, done: Date | null) => ({
     dueAt: due.toISOString(),
     doneAt: done ? done.toISOString() : null,
-    met: done ? done.getTime() <= due.getTime() : null,
+    met: done ? done.getTime() <= due.getTime() : due.getTime() <= now.getTime() ? false : null,
   });
   return {
     firstResponse: outcome(row.firstResponseDueAt, row.firstRespondedAt),

@@ -68,8 +68,9 @@ export type TicketSla = z.infer<typeof ticketSlaSchema>;
 /** A target's outcome on the ticket dialog. */
 export const slaOutcomeSchema = z.object({
   dueAt: z.string(),
-  /** When it was met (the first staff reply, the close); null while pending. */
+  /** When it was done (the first staff reply, the close); null while pending. */
   doneAt: z.string().nullable(),
+  /** False once it can no longer be met; null while it still can. */
   met: z.boolean().nullable(),
 });
 

@@ -83,13 +83,13 @@ export type ResponseTimes = z.infer<typeof responseTimesSchema>;
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-/** "4 business hours", "1 business hour 30 minutes", "45 business minutes". */
+/** "4 business hours", "1 business hour and 30 minutes", "45 business minutes". */
 export function formatBusinessDuration(totalMinutes: number): string {
   const m = Math.max(0, Math.round(totalMinutes));
   const h = Math.floor(m / 60);
   const rest = m % 60;
   if (h === 0) return `${plural(rest, 'business minute')}`;
-  return `${plural(h, 'business hour')}${rest ? ` ${plural(rest, 'minute')}` : ''}`;
+  return `${plural(h, 'business hour')}${rest ? ` and ${plural(rest, 'minute')}` : ''}`;
 }
 
 /** Short form for the queue, in business time: "2 h 15 min", "45 min", "30 h". */

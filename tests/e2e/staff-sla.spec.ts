@@ -72,7 +72,9 @@ test('the help desk queue shows time left and SLA badges, filters mine, unassign
   await dialog.getByRole('button', { name: 'Assign to me' }).click();
   await expect(staff.getByTestId('toast')).toContainText('Ticket Updated');
   await expect(dialog.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
-  await staff.keyboard.press('Escape');
+  await look(staff, 'staff-ticket-dialog');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
   await choose(staff, 'Assignee', 'Mine');
   await expect(row(urgent)).toContainText('Morgan Hayes');
   await expect(row(later)).toHaveCount(0);

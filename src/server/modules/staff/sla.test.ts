@@ -297,6 +297,7 @@ describe('assignment and SLAs', () => {
     }
     expect(await t.app.db.select().from(slaTargets)).toEqual([]);
 
+    const before = await openTicket('high', 'Before the edit');
     const edited = [{ ...defaults[0], firstResponseMinutes: 30 }, defaults[1], defaults[2]];
     const put = await staff('PUT', '/api/staff/sla-targets', edited);
     expect(put.statusCode, put.body).toBe(200);
@@ -312,6 +313,8 @@ describe('assignment and SLAs', () => {
     expect(audit?.actorName).toBe('Morgan Hayes');
     const id = await openTicket('high', 'After the edit');
     expect((await inQueue(id)).sla?.targetMinutes).toBe(30);
+    // A ticket keeps the promise it was opened with.
+    expect((await inQueue(before)).sla?.targetMinutes).toBe(60);
 
     const times = await customer('GET', `/api/customers/${ctx.acmeId}/tickets/response-times`);
     expect(times.statusCode).toBe(200);

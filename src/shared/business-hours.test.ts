@@ -100,7 +100,7 @@ describe('the business-hours clock (Mon-Fri 8 AM-6 PM, America/Chicago)', () => 
         expect(businessMinutesBetween(a, c, hours)).toBeCloseTo(ab + bc, 6);
         expect(ab).toBeGreaterThanOrEqual(0);
         expect(ab).toBeLessThanOrEqual((b.getTime() - a.getTime()) / 60_000);
-        expect(businessMinutesBetween(b, a, hours)).toBe(-ab);
+        expect(businessMinutesBetween(b, a, hours)).toBe(ab === 0 ? 0 : -ab);
       }),
       { numRuns: 200 },
     );

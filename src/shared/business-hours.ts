@@ -108,7 +108,10 @@ export function addBusinessMinutes(start: Date, minutes: number, hours: Business
 export function businessMinutesBetween(from: Date, to: Date, hours: BusinessHours): number {
   const a = from.getTime();
   const b = to.getTime();
-  if (b < a) return -businessMinutesBetween(to, from, hours);
+  if (b < a) {
+    const ahead = businessMinutesBetween(to, from, hours);
+    return ahead === 0 ? 0 : -ahead;
+  }
   let total = 0;
   const firstDay = dayNumber(wallClock(a, hours.timeZone));
   const lastDay = dayNumber(wallClock(b, hours.timeZone));

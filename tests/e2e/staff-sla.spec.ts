@@ -41,8 +41,9 @@ test('the help desk queue shows time left and SLA badges, filters mine, unassign
   };
   const urgent = `Server down ${Date.now()}`;
   const later = `New mouse ${Date.now()}`;
-  await open(later, 'low');
+  // The urgent one first: last update puts the other on top, time left puts it back.
   await open(urgent, 'high');
+  await open(later, 'low');
 
   await staff.goto('/staff');
   await choose(staff, 'Company', company);
@@ -52,16 +53,17 @@ test('the help desk queue shows time left and SLA badges, filters mine, unassign
   await expect(row(urgent)).toContainText('first response');
   await expect(row(later)).toContainText(/\d+ h( \d+ min)? left/);
   await expect(row(urgent).getByText('Breached')).toHaveCount(0);
-  const order = await staff.getByRole('row').allTextContents();
-  expect(order.findIndex((r) => r.includes(urgent))).toBeLessThan(
-    order.findIndex((r) => r.includes(later)),
-  );
+  const firstOf = async () => {
+    const rows = await staff.getByRole('row').allTextContents();
+    const a = rows.findIndex((r) => r.includes(urgent));
+    const b = rows.findIndex((r) => r.includes(later));
+    return a < 0 || b < 0 ? 'loading' : a < b ? 'urgent' : 'later';
+  };
+  await expect.poll(firstOf).toBe('urgent');
   await choose(staff, 'Sort', 'Last updated');
-  const byUpdate = await staff.getByRole('row').allTextContents();
-  expect(byUpdate.findIndex((r) => r.includes(urgent))).toBeLessThan(
-    byUpdate.findIndex((r) => r.includes(later)),
-  );
+  await expect.poll(firstOf).toBe('later');
   await choose(staff, 'Sort', 'Least time left');
+  await expect.poll(firstOf).toBe('urgent');
 
   // Assign one to me: "Mine" shows it, "Unassigned" shows only the other.
   await row(urgent)

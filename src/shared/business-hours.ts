@@ -33,25 +33,47 @@ function formatterFor(timeZone: string) {
   return f;
 }
 
-/** The wall-clock reading of an instant in a zone, as if that reading were UTC (ms). */
-function wallClock(ms: number, timeZone: string): number {
+/** The zone's offset from UTC (ms) at an instant, read from the platform's time-zone data. */
+function readOffset(ms: number, timeZone: string): number {
   const parts: Record<string, number> = {};
   for (const p of formatterFor(timeZone).formatToParts(ms)) {
     if (p.type !== 'literal') parts[p.type] = Number(p.value);
   }
-  const whole = Math.floor(ms / 1000) * 1000;
-  return (
-    Date.UTC(
-      parts.year ?? 0,
-      (parts.month ?? 1) - 1,
-      parts.day ?? 1,
-      parts.hour ?? 0,
-      parts.minute ?? 0,
-      parts.second ?? 0,
-    ) +
-    (ms - whole)
+  const local = Date.UTC(
+    parts.year ?? 0,
+    (parts.month ?? 1) - 1,
+    parts.day ?? 1,
+    parts.hour ?? 0,
+    parts.minute ?? 0,
+    parts.second ?? 0,
   );
+  return local - Math.floor(ms / 1000) * 1000;
 }
+
+/**
+ * Offsets per zone and quarter hour: zones change offset on (at least) quarter-hour instants,
+ * and a queue of 500 tickets asks about the same few days again and again, so this saves
+ * nearly every `formatToParts` call (the slow part). Bounded, then started afresh.
+ */
+const QUARTER = 15 * MINUTE;
+const offsets = new Map<string, Map<number, number>>();
+function offsetAt(ms: number, timeZone: string): number {
+  let zone = offsets.get(timeZone);
+  if (!zone || zone.size > 20_000) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  const key = Math.floor(ms / QUARTER);
+  let offset = zone.get(key);
+  if (offset === undefined) {
+    offset = readOffset(key * QUARTER, timeZone);
+    zone.set(key, offset);
+  }
+  return offset;
+}
+
+/** The wall-clock reading of an instant in a zone, as if that reading were UTC (ms). */
+const wallClock = (ms: number, timeZone: string) => ms + offsetAt(ms, timeZone);
 
 /** The instant at which the zone's clocks read `local` (a wall-clock reading as UTC ms). */
 function instantOf(local: number, timeZone: string): number {

@@ -11,6 +11,8 @@ CREATE TABLE "ticket_slas" (
 	"resolution_minutes" integer NOT NULL,
 	"first_response_due_at" timestamp with time zone NOT NULL,
 	"resolution_due_at" timestamp with time zone NOT NULL,
+	"first_response_at_risk_at" timestamp with time zone NOT NULL,
+	"resolution_at_risk_at" timestamp with time zone NOT NULL,
 	"first_responded_at" timestamp with time zone,
 	"resolved_at" timestamp with time zone
 );

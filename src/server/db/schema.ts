@@ -721,6 +721,9 @@ export const ticketSlas = pgTable('ticket_slas', {
   resolutionMinutes: integer('resolution_minutes').notNull(),
   firstResponseDueAt: timestamp('first_response_due_at', { withTimezone: true }).notNull(),
   resolutionDueAt: timestamp('resolution_due_at', { withTimezone: true }).notNull(),
+  /** When 20 % of each target's business time is left: "at risk" from then on, in SQL. */
+  firstResponseAtRiskAt: timestamp('first_response_at_risk_at', { withTimezone: true }).notNull(),
+  resolutionAtRiskAt: timestamp('resolution_at_risk_at', { withTimezone: true }).notNull(),
   firstRespondedAt: timestamp('first_responded_at', { withTimezone: true }),
   /** The last close; cleared when the ticket is reopened. */
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),

@@ -1,14 +1,15 @@
 // SLA targets and each ticket's clock (docs/decisions/034c-assignment-and-slas.md). The tickets
 // service calls in here when a ticket opens, gets its first staff reply, closes or reopens; the
-// queue reads the running due date with `runningDue` and its state with `slaOf`.
-import { and, eq, isNull, sql } from 'drizzle-orm';
+// queue reads the running clock with the SQL below (no per-row code: a paged list can use it).
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { slaTargets, ticketSlas } from '../db/schema.ts';
-import { addBusinessMinutes, businessMinutesBetween } from '../../shared/business-hours.ts';
+import { addBusinessMinutes } from '../../shared/business-hours.ts';
 import { company } from '../../shared/company.ts';
 import {
   AT_RISK_SHARE,
   defaultSlaTargets,
+  type SlaState,
   type SlaTarget,
   type TicketSla,
 } from '../../shared/schemas/sla.ts';
@@ -54,6 +55,17 @@ export function slaClockFor(openedAt: Date, target: SlaTarget) {
     resolutionMinutes: target.resolutionMinutes,
     firstResponseDueAt: addBusinessMinutes(openedAt, target.firstResponseMinutes, hours),
     resolutionDueAt: addBusinessMinutes(openedAt, target.resolutionMinutes, hours),
+    // 80 % of the business time gone = 20 % left: from then on the clock is "at risk".
+    firstResponseAtRiskAt: addBusinessMinutes(
+      openedAt,
+      target.firstResponseMinutes * (1 - AT_RISK_SHARE),
+      hours,
+    ),
+    resolutionAtRiskAt: addBusinessMinutes(
+      openedAt,
+      target.resolutionMinutes * (1 - AT_RISK_SHARE),
+      hours,
+    ),
   };
 }
 
@@ -88,39 +100,57 @@ export async function recordResolution(tx: Tx, ticketId: string, closed: boolean
     .where(eq(ticketSlas.ticketId, ticketId));
 }
 
-/** The due date of the running clock: first response until answered, then resolution; null once closed. */
-export const runningDue = sql<Date | null>`(case when ${ticketSlas.resolvedAt} is not null then null when ${ticketSlas.firstRespondedAt} is null then ${ticketSlas.firstResponseDueAt} else ${ticketSlas.resolutionDueAt} end)`;
+const running = <T>(firstResponse: SQL, resolution: SQL) =>
+  sql<T | null>`(case when ${ticketSlas.resolvedAt} is not null then null when ${ticketSlas.firstRespondedAt} is null then ${firstResponse} else ${resolution} end)`;
+
+/** The due instant of the running clock: first response until answered, then resolution; null once closed. */
+export const runningDue = running<Date>(
+  sql`${ticketSlas.firstResponseDueAt}`,
+  sql`${ticketSlas.resolutionDueAt}`,
+);
+/** The order "least time left first": the due instant, tickets without a clock last (never null, so keyset-safe). */
+export const timeLeftKey = sql<Date>`coalesce(${runningDue}, 'infinity'::timestamptz)`;
+const runningAtRisk = running<Date>(
+  sql`${ticketSlas.firstResponseAtRiskAt}`,
+  sql`${ticketSlas.resolutionAtRiskAt}`,
+);
+
+/**
+ * The queue's `sla` field as SQL columns (all null when no clock runs): which target, when
+ * due, its minutes and its state at the statement's `now()`. The business time left is the
+ * screen's to count from `dueAt` with the shared clock (it ticks there).
+ */
+export const slaColumns = {
+  clock: running<string>(sql`'first-response'`, sql`'resolution'`),
+  dueAt: runningDue,
+  targetMinutes: running<number>(
+    sql`${ticketSlas.firstResponseMinutes}`,
+    sql`${ticketSlas.resolutionMinutes}`,
+  ),
+  state: sql<SlaState | null>`(case when ${runningDue} is null then null when ${runningDue} <= now() then 'breached' when ${runningAtRisk} <= now() then 'at-risk' else 'on-track' end)`,
+};
+
+/** The running clock from `slaColumns`' values; null once closed (or for tickets from before SLAs). */
+export function slaFrom(v: {
+  clock: string | null;
+  dueAt: Date | string | null;
+  targetMinutes: number | null;
+  state: SlaState | null;
+}): TicketSla {
+  if (!v.clock || !v.dueAt || v.targetMinutes === null || !v.state) return null;
+  return {
+    clock: v.clock === 'first-response' ? 'first-response' : 'resolution',
+    dueAt: new Date(v.dueAt).toISOString(),
+    targetMinutes: v.targetMinutes,
+    state: v.state,
+  };
+}
 
 export interface SlaRow {
-  firstResponseMinutes: number | null;
-  resolutionMinutes: number | null;
   firstResponseDueAt: Date | null;
   resolutionDueAt: Date | null;
   firstRespondedAt: Date | null;
   resolvedAt: Date | null;
-}
-
-/** The running clock as the queue shows it at `now`: time left in business minutes and its state. */
-export function slaOf(row: SlaRow, status: string, now: Date): TicketSla {
-  if (status === 'closed' || row.resolvedAt || !row.firstResponseDueAt || !row.resolutionDueAt)
-    return null;
-  const firstResponse = row.firstRespondedAt === null;
-  const dueAt = firstResponse ? row.firstResponseDueAt : row.resolutionDueAt;
-  const targetMinutes = (firstResponse ? row.firstResponseMinutes : row.resolutionMinutes) ?? 0;
-  const minutesLeft = businessMinutesBetween(now, dueAt, hours);
-  const state =
-    dueAt.getTime() <= now.getTime()
-      ? 'breached'
-      : minutesLeft < AT_RISK_SHARE * targetMinutes
-        ? 'at-risk'
-        : 'on-track';
-  return {
-    clock: firstResponse ? 'first-response' : 'resolution',
-    dueAt: dueAt.toISOString(),
-    minutesLeft: Math.round(minutesLeft),
-    targetMinutes,
-    state,
-  };
 }
 
 /**

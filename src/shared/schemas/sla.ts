@@ -57,9 +57,9 @@ export const ticketSlaSchema = z
   .object({
     clock: z.enum(slaClockKinds),
     dueAt: z.string(),
-    /** Business minutes left, negative when overdue. */
-    minutesLeft: z.number(),
+    /** The target's business minutes (the time left is counted from `dueAt` with the shared clock). */
     targetMinutes: z.number(),
+    /** `at-risk` from the instant 20 % of the target's business time is left; `breached` from due. */
     state: z.enum(slaStates),
   })
   .nullable();

@@ -24,7 +24,7 @@ import { ticketReplyOutSchema, ticketReplySchema } from '../../../shared/schemas
 import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { runningDue, slaOf, slaOutcomes } from '../../services/sla.ts';
+import { runningDue, slaColumns, slaFrom, slaOutcomes, timeLeftKey } from '../../services/sla.ts';
 import { assignTicket } from '../../services/ticket-assignment.ts';
 import {
   addReply,
@@ -49,9 +49,8 @@ const ticketColumns = {
   assignedTo: sql<string | null>`${assignee.firstName} || ' ' || ${assignee.lastName}`,
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
+  sla: slaColumns,
   slaClock: {
-    firstResponseMinutes: ticketSlas.firstResponseMinutes,
-    resolutionMinutes: ticketSlas.resolutionMinutes,
     firstResponseDueAt: ticketSlas.firstResponseDueAt,
     resolutionDueAt: ticketSlas.resolutionDueAt,
     firstRespondedAt: ticketSlas.firstRespondedAt,
@@ -69,11 +68,11 @@ function queueQuery(db: Db) {
 }
 
 type QueueRow = Awaited<ReturnType<ReturnType<typeof queueQuery>['execute']>>[number];
-const toApi = ({ slaClock, ...t }: QueueRow, now = new Date()) => ({
+const toApi = ({ slaClock: _clock, sla, ...t }: QueueRow) => ({
   ...t,
   createdAt: iso(t.createdAt),
   updatedAt: iso(t.updatedAt),
-  sla: slaClock ? slaOf(slaClock, t.status, now) : null,
+  sla: slaFrom(sla),
 });
 
 /** One ticket as the queue shows it. */
@@ -119,13 +118,12 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           ),
         )
         .orderBy(
-          ...(sort === 'time-left' ? [sql`${runningDue} asc nulls last`] : []),
+          ...(sort === 'time-left' ? [asc(timeLeftKey)] : []),
           desc(tickets.updatedAt),
           desc(tickets.id),
         )
         .limit(QUEUE_LIMIT);
-      const now = new Date();
-      return rows.map((row) => toApi(row, now));
+      return rows.map((row) => toApi(row));
     },
   );
 

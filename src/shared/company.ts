@@ -16,6 +16,13 @@ export const company = {
   salesEmail: 'sales@meridian-it.example',
   supportEmail: 'support@meridian-it.example',
   hours: 'Mon-Fri 8 AM-6 PM',
+  /** The same hours for the SLA clock (src/shared/business-hours.ts), in the office's zone. */
+  businessHours: {
+    timeZone: 'America/Chicago',
+    days: [1, 2, 3, 4, 5],
+    opens: 8 * 60,
+    closes: 18 * 60,
+  },
   emergencyHours: '24/7 emergency support',
   helpCenterUrl: 'https://help.meridian-it.example',
   shareImagePath: '/og-default.png',

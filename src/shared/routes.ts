@@ -29,6 +29,7 @@ export const paths = {
   staffSignIns: '/staff/sign-ins',
   staffApi: '/staff/api',
   staffSavedReplies: '/staff/saved-replies',
+  staffServiceLevels: '/staff/service-levels',
   staffWebhooks: '/staff/webhooks',
   staffUnmatchedMail: '/staff/unmatched-mail',
 } as const;

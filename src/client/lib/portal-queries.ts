@@ -7,6 +7,7 @@ import {
   projectNameSchema,
   projectSummarySchema,
 } from '../../shared/schemas/projects.ts';
+import { responseTimesSchema } from '../../shared/schemas/sla.ts';
 import { siteOutSchema } from '../../shared/schemas/sites.ts';
 import { ticketSchema, ticketSummarySchema } from '../../shared/schemas/tickets.ts';
 import { getJson, type ResponseSchema } from './api.ts';
@@ -54,6 +55,8 @@ export const portalQueries = {
   projectSummary: companyRead('projects/summary', projectSummarySchema),
   tickets: companyPages('tickets', ticketSchema.array()),
   ticketSummary: companyRead('tickets/summary', ticketSummarySchema),
+  /** How soon the help desk usually answers, per priority (issue 17's SLAs). */
+  responseTimes: companyRead('tickets/response-times', responseTimesSchema),
   documents: companyPages('documents', documentListSchema),
   documentSummary: companyRead('documents/summary', documentSummarySchema),
   sites: companyRead('sites', siteOutSchema.array()),

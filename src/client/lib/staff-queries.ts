@@ -18,6 +18,7 @@ import {
 import { leadSchema } from '../../shared/schemas/staff-leads.ts';
 import { ticketNoteSchema } from '../../shared/schemas/ticket-notes.ts';
 import { savedReplySchema } from '../../shared/schemas/saved-replies.ts';
+import { slaTargetsSchema } from '../../shared/schemas/sla.ts';
 import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.ts';
 import { webhookDeliverySchema, webhookSchema } from '../../shared/schemas/webhooks.ts';
 import { getJson, type ResponseSchema } from './api.ts';
@@ -72,8 +73,11 @@ export const staffQueries = {
     priority?: string;
     customerId?: string;
     assignee?: string;
+    sla?: string;
+    sort?: string;
     q?: string;
   }) => staffRead('tickets', helpdeskTicketSchema.array(), filters),
+  slaTargets: () => staffRead('sla-targets', slaTargetsSchema),
   ticket: (ticketId: string) => staffRead(`tickets/${ticketId}`, helpdeskTicketDetailSchema),
   ticketNotes: (ticketId: string) =>
     staffRead(`tickets/${ticketId}/notes`, ticketNoteSchema.array()),

@@ -6,12 +6,12 @@ import { useAuth } from '../lib/auth.ts';
 import { cn } from '../ui/cn.ts';
 
 const nav = [
-  // The unmatched mail queue and the saved replies are part of the help desk.
+  // The unmatched mail queue, the saved replies and the service levels are part of the help desk.
   {
     href: paths.staff,
     label: 'Help Desk',
     exact: true,
-    also: [paths.staffUnmatchedMail, paths.staffSavedReplies],
+    also: [paths.staffUnmatchedMail, paths.staffSavedReplies, paths.staffServiceLevels],
   },
   { href: paths.staffLeads, label: 'Leads' },
   { href: paths.staffCustomers, label: 'Customers' },

@@ -11,6 +11,7 @@ import { UnmatchedMailScreen } from './helpdesk/unmatched-mail-screen.tsx';
 import { LeadsScreen } from './leads/leads-screen.tsx';
 import { StaffLayout } from './layout.tsx';
 import { SignInsScreen } from './sign-ins/sign-ins-screen.tsx';
+import { SlaSettingsScreen } from './sla/sla-settings-screen.tsx';
 import { WebhooksScreen } from './webhooks/webhooks-screen.tsx';
 
 /** The staff route set (signed-in users with role staff). */
@@ -30,6 +31,11 @@ export default function StaffRoutes() {
       <Route path={paths.staffSavedReplies}>
         <StaffLayout>
           <SavedRepliesScreen />
+        </StaffLayout>
+      </Route>
+      <Route path={paths.staffServiceLevels}>
+        <StaffLayout>
+          <SlaSettingsScreen />
         </StaffLayout>
       </Route>
       <Route path={paths.staffLeads}>

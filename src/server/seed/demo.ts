@@ -3,6 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { renderPdf } from '../lib/pdf.ts';
 import { inspectFile, storedContentType } from '../lib/safe-file.ts';
 import { FsStorage } from '../services/storage.ts';
+import { slaClockFor } from '../services/sla.ts';
+import { defaultSlaTargets } from '../../shared/schemas/sla.ts';
 import type { Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
@@ -638,6 +640,18 @@ async function seedCompany(
         })),
       );
     }
+    // The SLA clock the ticket would have had (docs/decisions/035-assignment-and-slas.md).
+    const target = defaultSlaTargets.find((d) => d.priority === tk.priority);
+    const firstAgentReply = tk.replies.find(([agent]) => agent);
+    if (target)
+      await tx.insert(t.ticketSlas).values({
+        ticketId: ticket.id,
+        ...slaClockFor(createdAt, target),
+        firstRespondedAt: firstAgentReply
+          ? new Date(createdAt.getTime() + firstAgentReply[2] * 3_600_000)
+          : null,
+        resolvedAt: tk.status === 'closed' ? updatedAt : null,
+      });
   }
 
   await tx.insert(t.sites).values(

@@ -8,6 +8,7 @@ import type { NewTicket, TicketReply } from '../../shared/schemas/tickets.ts';
 import type { Actor } from './actor.ts';
 import { recordActivity } from './activity.ts';
 import { recordEvent } from './domain-events.ts';
+import { recordFirstResponse, recordResolution, startSlaClock } from './sla.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 /** What a customer reads on a closed ticket; an agent can reopen it instead. */
@@ -38,8 +39,9 @@ export async function createTicket(
   const [row] = await tx
     .insert(tickets)
     .values({ ...input, customerId, status: 'open', createdByUserId: author.id })
-    .returning({ id: tickets.id });
+    .returning({ id: tickets.id, createdAt: tickets.createdAt });
   if (!row) throw new Error('ticket not inserted');
+  await startSlaClock(tx, row.id, input.priority, row.createdAt);
   await recordEvent(tx, {
     type: 'ticket.created',
     customerId,
@@ -128,6 +130,7 @@ export async function addReply(
       createdAt: ticketReplies.createdAt,
     });
   if (!reply) throw new Error('reply not inserted');
+  if (asAgent) await recordFirstResponse(tx, ticketId);
   await tx
     .update(tickets)
     .set({ updatedAt: sql`now()` })
@@ -142,12 +145,13 @@ export async function addReply(
   return { reply: added, ticket };
 }
 
-/** A ticket's status moved to `status` (any door): a close tells `ticket.closed`. */
+/** A ticket's status moved to `status` (any door): a close stops its SLA clock and tells `ticket.closed`. */
 export async function recordTicketStatus(
   tx: Tx,
   ticket: { id: string; customerId: string; subject: string },
   status: string,
 ) {
+  await recordResolution(tx, ticket.id, status === 'closed');
   if (status !== 'closed') return;
   await recordEvent(tx, {
     type: 'ticket.closed',

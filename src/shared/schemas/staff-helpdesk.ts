@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { slaOutcomeSchema, ticketSlaSchema } from './sla.ts';
 import { ticketPriorities, ticketReplyOutSchema, ticketSchema, ticketStatuses } from './tickets.ts';
+
+/** The queue's orders: last change first, or the least time left on the running SLA clock first. */
+export const helpdeskSorts = ['updated', 'time-left'] as const;
 
 export const helpdeskQuerySchema = z.object({
   status: z.enum(ticketStatuses, { message: 'Status must be open, pending or closed' }).optional(),
@@ -7,8 +11,11 @@ export const helpdeskQuerySchema = z.object({
     .enum(ticketPriorities, { message: 'Priority must be high, normal or low' })
     .optional(),
   customerId: z.uuid('Company not found').optional(),
-  /** A staff user's id, or "none" for unassigned tickets. */
-  assignee: z.union([z.literal('none'), z.uuid('Assignee not found')]).optional(),
+  /** A staff user's id, "me" for the caller's own tickets, or "none" for unassigned ones. */
+  assignee: z.union([z.literal('none'), z.literal('me'), z.uuid('Assignee not found')]).optional(),
+  /** Only tickets whose running SLA clock is past due. */
+  sla: z.enum(['breached'], { message: 'SLA filter must be breached' }).optional(),
+  sort: z.enum(helpdeskSorts, { message: 'Sort must be updated or time-left' }).optional(),
   q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
 });
 
@@ -17,6 +24,8 @@ export const helpdeskTicketSchema = ticketSchema.omit({ replies: true }).extend(
   customerId: z.string(),
   customerName: z.string(),
   assignedToUserId: z.string().nullable(),
+  /** The running SLA clock (docs/decisions/035-assignment-and-slas.md). */
+  sla: ticketSlaSchema,
 });
 export type HelpdeskTicket = z.infer<typeof helpdeskTicketSchema>;
 
@@ -26,6 +35,10 @@ export const helpdeskTicketDetailSchema = helpdeskTicketSchema.extend({
   authorCompanies: z.array(z.object({ id: z.string(), name: z.string() })),
   /** Who wrote it, for saved replies' placeholders; null when the account is gone. */
   author: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
+  /** Each SLA target's due date and outcome; null for a ticket opened before SLAs. */
+  slaTargets: z
+    .object({ firstResponse: slaOutcomeSchema, resolution: slaOutcomeSchema })
+    .nullable(),
 });
 export type HelpdeskTicketDetail = z.infer<typeof helpdeskTicketDetailSchema>;
 

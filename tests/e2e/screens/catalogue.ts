@@ -274,6 +274,8 @@ export const staffScreens: readonly Screen[] = [
       },
     ],
   },
+  // Issue 17: the SLA targets per priority.
+  { name: 'service levels', path: paths.staffServiceLevels, ready: loaded },
   { name: 'leads', path: paths.staffLeads, ready: loaded },
   {
     name: 'customers',

@@ -8,6 +8,7 @@ import { Dialog, DialogContent } from '../../ui/dialog.tsx';
 import { Textarea } from '../../ui/input.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useAddReply } from './api.ts';
+import { ResponseTimeNote } from './response-time-note.tsx';
 
 /**
  * Spec section 2: status, priority, assignee, created date, description and the
@@ -41,6 +42,7 @@ export function TicketDetailDialog({
             <Detail label="Assigned To">{ticket.assignedTo ?? 'Unassigned'}</Detail>
             <Detail label="Created">{formatDateTime(ticket.createdAt)}</Detail>
           </dl>
+          <ResponseTimeNote companyId={companyId} ticket={ticket} />
           <h3 className="mt-6 text-sm font-semibold text-slate-900">Description</h3>
           <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{ticket.description}</p>
 

@@ -12,6 +12,7 @@ import { PageHeader } from '../layout.tsx';
 import { QueryState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataTable, cell } from '../table.tsx';
+import { SlaCell } from '../sla/sla-badge.tsx';
 import { TicketDialog } from './ticket-dialog.tsx';
 
 /** The way to the unmatched mail queue, with how many wait in it. */
@@ -39,6 +40,8 @@ export function HelpdeskScreen() {
   const [priority, setPriority] = useState('all');
   const [companyId, setCompanyId] = useState('all');
   const [assignee, setAssignee] = useState('all');
+  const [sla, setSla] = useState('all');
+  const [sort, setSort] = useState('time-left');
   const [q, setQ] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const companies = useQuery(staffQueries.companies());
@@ -49,6 +52,8 @@ export function HelpdeskScreen() {
       priority: filterValue(priority),
       customerId: filterValue(companyId),
       assignee: filterValue(assignee),
+      sla: filterValue(sla),
+      sort,
       q: filterValue(q),
     }),
   );
@@ -61,6 +66,9 @@ export function HelpdeskScreen() {
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" asChild>
               <Link href={paths.staffSavedReplies}>Saved replies</Link>
+            </Button>
+            <Button variant="secondary" asChild>
+              <Link href={paths.staffServiceLevels}>Service levels</Link>
             </Button>
             <UnmatchedMailLink />
           </div>
@@ -96,8 +104,27 @@ export function HelpdeskScreen() {
             onChange={setAssignee}
             options={[
               { value: 'all', label: 'Anyone' },
+              { value: 'me', label: 'Mine' },
               { value: 'none', label: 'Unassigned' },
               ...(staff.data ?? []).map((s) => ({ value: s.id, label: s.name })),
+            ]}
+          />
+          <FilterSelect
+            label="SLA"
+            value={sla}
+            onChange={setSla}
+            options={[
+              { value: 'all', label: 'Any SLA' },
+              { value: 'breached', label: 'Breached' },
+            ]}
+          />
+          <FilterSelect
+            label="Sort"
+            value={sort}
+            onChange={setSort}
+            options={[
+              { value: 'time-left', label: 'Least time left' },
+              { value: 'updated', label: 'Last updated' },
             ]}
           />
         </div>
@@ -111,6 +138,7 @@ export function HelpdeskScreen() {
                 'Priority',
                 'Status',
                 'Assignee',
+                'Time left',
                 'Updated',
                 'Actions',
               ]}
@@ -129,6 +157,9 @@ export function HelpdeskScreen() {
                     <StatusBadge kind="ticketStatus" value={t.status} />
                   </td>
                   <td className={cell}>{t.assignedTo ?? 'Unassigned'}</td>
+                  <td className={cell}>
+                    <SlaCell sla={t.sla} />
+                  </td>
                   <td className={cell}>{formatDateTime(t.updatedAt)}</td>
                   <td className={cell}>
                     <Button

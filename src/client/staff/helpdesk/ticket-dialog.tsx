@@ -13,6 +13,7 @@ import { sendJson, useStaffMutation } from '../api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { QueryState } from '../query-state.tsx';
+import { SlaOutcomes } from '../sla/sla-outcomes.tsx';
 import { InternalNotes } from './internal-notes.tsx';
 import { SavedReplyMenu } from './saved-reply-menu.tsx';
 import { useAuth } from '../../lib/auth.ts';
@@ -62,6 +63,7 @@ export function TicketDialog({
                 <span>· {t.department}</span>
                 <span>· Created {formatDateTime(t.createdAt)}</span>
               </div>
+              <SlaOutcomes targets={t.slaTargets} />
               <div className="grid gap-3 sm:grid-cols-2">
                 <FormField label="Status">
                   <Select
@@ -84,6 +86,17 @@ export function TicketDialog({
                     disabled={update.isPending}
                   />
                 </FormField>
+                {user && user.id !== t.assignedToUserId && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="justify-self-start sm:col-start-2"
+                    disabled={update.isPending}
+                    onClick={() => update.mutate({ assignedToUserId: user.id })}
+                  >
+                    Assign to me
+                  </Button>
+                )}
                 {t.authorCompanies.length > 1 && (
                   // Its author belongs to several companies: mail picked one, staff may correct it.
                   <FormField label="Company">

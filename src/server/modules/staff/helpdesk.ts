@@ -1,12 +1,19 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { customerUsers, customers, ticketReplies, tickets, users } from '../../db/schema.ts';
+import {
+  customerUsers,
+  customers,
+  ticketReplies,
+  tickets,
+  ticketSlas,
+  users,
+} from '../../db/schema.ts';
 import { ticketDescriptionColumns } from '../../db/ticket-columns.ts';
-import { badRequest, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import {
   helpdeskQuerySchema,
   helpdeskTicketDetailSchema,
@@ -17,6 +24,8 @@ import { ticketReplyOutSchema, ticketReplySchema } from '../../../shared/schemas
 import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
+import { runningDue, slaColumns, slaFrom, slaOutcomes, timeLeftKey } from '../../services/sla.ts';
+import { assignTicket } from '../../services/ticket-assignment.ts';
 import {
   addReply,
   lockTicket,
@@ -40,6 +49,13 @@ const ticketColumns = {
   assignedTo: sql<string | null>`${assignee.firstName} || ' ' || ${assignee.lastName}`,
   createdAt: tickets.createdAt,
   updatedAt: tickets.updatedAt,
+  sla: slaColumns,
+  slaClock: {
+    firstResponseDueAt: ticketSlas.firstResponseDueAt,
+    resolutionDueAt: ticketSlas.resolutionDueAt,
+    firstRespondedAt: ticketSlas.firstRespondedAt,
+    resolvedAt: ticketSlas.resolvedAt,
+  },
 };
 
 function queueQuery(db: Db) {
@@ -47,20 +63,23 @@ function queueQuery(db: Db) {
     .select(ticketColumns)
     .from(tickets)
     .innerJoin(customers, eq(customers.id, tickets.customerId))
-    .leftJoin(assignee, eq(assignee.id, tickets.assignedToUserId));
+    .leftJoin(assignee, eq(assignee.id, tickets.assignedToUserId))
+    .leftJoin(ticketSlas, eq(ticketSlas.ticketId, tickets.id));
 }
 
-const toApi = (t: Awaited<ReturnType<ReturnType<typeof queueQuery>['execute']>>[number]) => ({
+type QueueRow = Awaited<ReturnType<ReturnType<typeof queueQuery>['execute']>>[number];
+const toApi = ({ slaClock: _clock, sla, ...t }: QueueRow) => ({
   ...t,
   createdAt: iso(t.createdAt),
   updatedAt: iso(t.updatedAt),
+  sla: slaFrom(sla),
 });
 
 /** One ticket as the queue shows it. */
 async function loadQueueTicket(db: Db, ticketId: string) {
   const [row] = await queueQuery(db).where(eq(tickets.id, ticketId.toUpperCase())).limit(1);
   if (!row) throw notFound(TICKET_NOT_FOUND);
-  return toApi(row);
+  return { ...toApi(row), slaTargets: row.slaClock ? slaOutcomes(row.slaClock) : null };
 }
 
 const statusLabel = { open: 'Open', pending: 'Pending', closed: 'Closed' } as const;
@@ -79,7 +98,8 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       },
     },
     async (request) => {
-      const { status, priority, customerId, assignee: who, q } = request.query;
+      const { status, priority, customerId, assignee, sla, sort, q } = request.query;
+      const who = assignee === 'me' ? actorOf(request).id : assignee;
       const rows = await queueQuery(app.db)
         .where(
           and(
@@ -91,12 +111,19 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
               : who
                 ? eq(tickets.assignedToUserId, who)
                 : undefined,
+            sla === 'breached'
+              ? and(ne(tickets.status, 'closed'), lte(runningDue, sql`now()`))
+              : undefined,
             matchesAny(q, [tickets.id, tickets.subject, tickets.description, customers.name]),
           ),
         )
-        .orderBy(desc(tickets.updatedAt))
+        .orderBy(
+          ...(sort === 'time-left' ? [asc(timeLeftKey)] : []),
+          desc(tickets.updatedAt),
+          desc(tickets.id),
+        )
         .limit(QUEUE_LIMIT);
-      return rows.map(toApi);
+      return rows.map((row) => toApi(row));
     },
   );
 
@@ -152,20 +179,18 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
       const actor = actorOf(request);
       await app.write(async (tx) => {
         const before = await lockTicket(tx, ticketId);
-        if (assignedToUserId) {
-          const [staff] = await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(
-              and(eq(users.id, assignedToUserId), eq(users.role, 'staff'), eq(users.active, true)),
-            )
-            .limit(1);
-          if (!staff) throw badRequest('Assignee must be an active staff member');
-        }
         const movedFrom = customerId ? await moveTicket(tx, ticketId, customerId) : undefined;
+        const assigned =
+          assignedToUserId !== undefined
+            ? await assignTicket(tx, {
+                ticketId,
+                customerId: customerId ?? before.customerId,
+                assigneeId: assignedToUserId,
+              })
+            : undefined;
         await tx
           .update(tickets)
-          .set({ status, assignedToUserId, updatedAt: sql`now()` })
+          .set({ status, updatedAt: sql`now()` })
           .where(eq(tickets.id, ticketId));
         const statusChanged = status !== undefined && status !== before.status;
         if (statusChanged) {
@@ -189,7 +214,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           customerId: customerId ?? before.customerId,
           details: {
             ...(status !== undefined ? { status, previousStatus: before.status } : {}),
-            ...(assignedToUserId !== undefined ? { assignedToUserId } : {}),
+            ...(assigned ? { assignedToUserId, previousAssignedToUserId: assigned.previous } : {}),
             ...(customerId && movedFrom !== customerId
               ? { customerId, previousCustomerId: movedFrom }
               : {}),

@@ -1,0 +1,29 @@
+import { formatDateTime } from '../../../shared/format.ts';
+import type { HelpdeskTicketDetail } from '../../../shared/schemas/staff-helpdesk.ts';
+import { Badge } from '../../ui/badge.tsx';
+
+type Outcome = NonNullable<HelpdeskTicketDetail['slaTargets']>['firstResponse'];
+
+function OutcomeLine({ label, outcome }: { label: string; outcome: Outcome }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <dt className="font-medium text-slate-900">{label}</dt>
+      <dd className="flex flex-wrap items-center gap-2 text-slate-600">
+        <span>due {formatDateTime(outcome.dueAt)}</span>
+        {outcome.met === true && <Badge tone="green">Met</Badge>}
+        {outcome.met === false && <Badge tone="red">Breached</Badge>}
+      </dd>
+    </div>
+  );
+}
+
+/** A ticket's two SLA targets on its dialog: when each is due and whether it was met. */
+export function SlaOutcomes({ targets }: { targets: HelpdeskTicketDetail['slaTargets'] }) {
+  if (!targets) return null;
+  return (
+    <dl aria-label="Service level" className="grid gap-1 text-sm">
+      <OutcomeLine label="First response" outcome={targets.firstResponse} />
+      <OutcomeLine label="Resolution" outcome={targets.resolution} />
+    </dl>
+  );
+}

@@ -1,0 +1,171 @@
+// SLA targets and each ticket's clock (docs/decisions/035-assignment-and-slas.md). The tickets
+// service calls in here when a ticket opens, gets its first staff reply, closes or reopens; the
+// queue reads the running clock with the SQL below (no per-row code: a paged list can use it).
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { slaTargets, ticketSlas } from '../db/schema.ts';
+import { addBusinessMinutes } from '../../shared/business-hours.ts';
+import { company } from '../../shared/company.ts';
+import {
+  AT_RISK_SHARE,
+  defaultSlaTargets,
+  type SlaState,
+  type SlaTarget,
+  type TicketSla,
+} from '../../shared/schemas/sla.ts';
+import type { ticketPriorities } from '../../shared/schemas/tickets.ts';
+
+type Priority = (typeof ticketPriorities)[number];
+
+const hours = company.businessHours;
+
+/** The targets in force: staff's edits over the defaults, in the defaults' order. */
+export async function readSlaTargets(db: Db | Tx): Promise<SlaTarget[]> {
+  const rows = await db.select().from(slaTargets);
+  return defaultSlaTargets.map((d) => {
+    const edited = rows.find((r) => r.priority === d.priority);
+    return edited
+      ? {
+          priority: d.priority,
+          firstResponseMinutes: edited.firstResponseMinutes,
+          resolutionMinutes: edited.resolutionMinutes,
+        }
+      : { ...d };
+  });
+}
+
+export async function writeSlaTargets(tx: Tx, targets: SlaTarget[]): Promise<void> {
+  for (const t of targets) {
+    const values = {
+      firstResponseMinutes: t.firstResponseMinutes,
+      resolutionMinutes: t.resolutionMinutes,
+      updatedAt: sql`now()`,
+    };
+    await tx
+      .insert(slaTargets)
+      .values({ priority: t.priority, ...values })
+      .onConflictDoUpdate({ target: slaTargets.priority, set: values });
+  }
+}
+
+/** The due dates of a ticket opened at `openedAt` with `target`. */
+export function slaClockFor(openedAt: Date, target: SlaTarget) {
+  return {
+    firstResponseMinutes: target.firstResponseMinutes,
+    resolutionMinutes: target.resolutionMinutes,
+    firstResponseDueAt: addBusinessMinutes(openedAt, target.firstResponseMinutes, hours),
+    resolutionDueAt: addBusinessMinutes(openedAt, target.resolutionMinutes, hours),
+    // 80 % of the business time gone = 20 % left: from then on the clock is "at risk".
+    firstResponseAtRiskAt: addBusinessMinutes(
+      openedAt,
+      target.firstResponseMinutes * (1 - AT_RISK_SHARE),
+      hours,
+    ),
+    resolutionAtRiskAt: addBusinessMinutes(
+      openedAt,
+      target.resolutionMinutes * (1 - AT_RISK_SHARE),
+      hours,
+    ),
+  };
+}
+
+/** Starts a new ticket's clock from the targets of its priority now. */
+export async function startSlaClock(
+  tx: Tx,
+  ticketId: string,
+  priority: Priority,
+  openedAt: Date,
+): Promise<void> {
+  const target = (await readSlaTargets(tx)).find((t) => t.priority === priority);
+  if (!target) return;
+  await tx
+    .insert(ticketSlas)
+    .values({ ticketId, ...slaClockFor(openedAt, target) })
+    .onConflictDoNothing();
+}
+
+/** The first staff reply meets (or misses) the first-response target; later ones change nothing. */
+export async function recordFirstResponse(tx: Tx, ticketId: string): Promise<void> {
+  await tx
+    .update(ticketSlas)
+    .set({ firstRespondedAt: sql`now()` })
+    .where(and(eq(ticketSlas.ticketId, ticketId), isNull(ticketSlas.firstRespondedAt)));
+}
+
+/** A close stops the resolution clock; a reopen starts it again against the same due date. */
+export async function recordResolution(tx: Tx, ticketId: string, closed: boolean): Promise<void> {
+  await tx
+    .update(ticketSlas)
+    .set({ resolvedAt: closed ? sql`now()` : null })
+    .where(eq(ticketSlas.ticketId, ticketId));
+}
+
+const running = <T>(firstResponse: SQL, resolution: SQL) =>
+  sql<T | null>`(case when ${ticketSlas.resolvedAt} is not null then null when ${ticketSlas.firstRespondedAt} is null then ${firstResponse} else ${resolution} end)`;
+
+/** The due instant of the running clock: first response until answered, then resolution; null once closed. */
+export const runningDue = running<Date>(
+  sql`${ticketSlas.firstResponseDueAt}`,
+  sql`${ticketSlas.resolutionDueAt}`,
+);
+/** The order "least time left first": the due instant, tickets without a clock last (never null, so keyset-safe). */
+export const timeLeftKey = sql<Date>`coalesce(${runningDue}, 'infinity'::timestamptz)`;
+const runningAtRisk = running<Date>(
+  sql`${ticketSlas.firstResponseAtRiskAt}`,
+  sql`${ticketSlas.resolutionAtRiskAt}`,
+);
+
+/**
+ * The queue's `sla` field as SQL columns (all null when no clock runs): which target, when
+ * due, its minutes and its state at the statement's `now()`. The business time left is the
+ * screen's to count from `dueAt` with the shared clock (it ticks there).
+ */
+export const slaColumns = {
+  clock: running<string>(sql`'first-response'`, sql`'resolution'`),
+  dueAt: runningDue,
+  targetMinutes: running<number>(
+    sql`${ticketSlas.firstResponseMinutes}`,
+    sql`${ticketSlas.resolutionMinutes}`,
+  ),
+  state: sql<SlaState | null>`(case when ${runningDue} is null then null when ${runningDue} <= now() then 'breached' when ${runningAtRisk} <= now() then 'at-risk' else 'on-track' end)`,
+};
+
+/** The running clock from `slaColumns`' values; null once closed (or for tickets from before SLAs). */
+export function slaFrom(v: {
+  clock: string | null;
+  dueAt: Date | string | null;
+  targetMinutes: number | null;
+  state: SlaState | null;
+}): TicketSla {
+  if (!v.clock || !v.dueAt || v.targetMinutes === null || !v.state) return null;
+  return {
+    clock: v.clock === 'first-response' ? 'first-response' : 'resolution',
+    dueAt: new Date(v.dueAt).toISOString(),
+    targetMinutes: v.targetMinutes,
+    state: v.state,
+  };
+}
+
+export interface SlaRow {
+  firstResponseDueAt: Date | null;
+  resolutionDueAt: Date | null;
+  firstRespondedAt: Date | null;
+  resolvedAt: Date | null;
+}
+
+/**
+ * Each target's outcome for the ticket dialog at `now`: met, missed (done late, or not done and
+ * past due: it can no longer be met), or null while it still can be; null before SLAs existed.
+ */
+export function slaOutcomes(row: SlaRow, now = new Date()) {
+  if (!row.firstResponseDueAt || !row.resolutionDueAt) return null;
+  const outcome = (due: Date, done: Date | null) => ({
+    dueAt: due.toISOString(),
+    doneAt: done ? done.toISOString() : null,
+    met: done ? done.getTime() <= due.getTime() : due.getTime() <= now.getTime() ? false : null,
+  });
+  return {
+    firstResponse: outcome(row.firstResponseDueAt, row.firstRespondedAt),
+    resolution: outcome(row.resolutionDueAt, row.resolvedAt),
+  };
+}

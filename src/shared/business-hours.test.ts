@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addBusinessMinutes,
+  businessMinutesBetween,
+  describeBusinessHours,
+  isBusinessTime,
+  type BusinessHours,
+} from './business-hours.ts';
+import { company } from './company.ts';
+
+const hours: BusinessHours = company.businessHours;
+const at = (iso: string) => new Date(iso);
+const add = (iso: string, minutes: number) => addBusinessMinutes(at(iso), minutes, hours);
+
+describe('the business-hours clock (Mon-Fri 8 AM-6 PM, America/Chicago)', () => {
+  it('is the clock of the hours the site shows', () => {
+    expect(describeBusinessHours(hours)).toBe(company.hours);
+  });
+
+  it('counts within one working day', () => {
+    // Tuesday 2026-11-24 10:00 CST = 16:00Z.
+    expect(add('2026-11-24T16:00:00Z', 60)).toEqual(at('2026-11-24T17:00:00Z'));
+    // Exactly at closing time, then on into the next morning.
+    expect(add('2026-11-24T16:00:00Z', 8 * 60)).toEqual(at('2026-11-25T00:00:00Z'));
+    expect(add('2026-11-24T16:00:00Z', 9 * 60)).toEqual(at('2026-11-25T15:00:00Z'));
+  });
+
+  it('skips the weekend: Friday 5 PM plus 2 hours is Monday 9 AM', () => {
+    expect(add('2026-11-27T23:00:00Z', 120)).toEqual(at('2026-11-30T15:00:00Z'));
+    expect(
+      businessMinutesBetween(at('2026-11-27T23:00:00Z'), at('2026-11-30T15:00:00Z'), hours),
+    ).toBe(120);
+  });
+
+  it('starts a ticket opened outside business hours at the next opening', () => {
+    // Saturday 10 AM -> Monday 9 AM; Tuesday 8 PM -> Wednesday 9 AM; Tuesday 6 AM -> 8:30 AM.
+    expect(add('2026-11-28T16:00:00Z', 60)).toEqual(at('2026-11-30T15:00:00Z'));
+    expect(add('2026-11-25T02:00:00Z', 60)).toEqual(at('2026-11-25T15:00:00Z'));
+    expect(add('2026-11-24T12:00:00Z', 30)).toEqual(at('2026-11-24T14:30:00Z'));
+    // Nothing of a weekend counts.
+    expect(
+      businessMinutesBetween(at('2026-11-28T00:00:00Z'), at('2026-11-30T14:00:00Z'), hours),
+    ).toBe(0);
+  });
+
+  it('crosses a month end', () => {
+    // Monday 30 November 4 PM + 4 h = Tuesday 1 December 10 AM.
+    expect(add('2026-11-30T22:00:00Z', 240)).toEqual(at('2026-12-01T16:00:00Z'));
+    // Tuesday 30 June 5 PM CDT + 4 h = Wednesday 1 July 11 AM CDT.
+    expect(add('2026-06-30T22:00:00Z', 240)).toEqual(at('2026-07-01T16:00:00Z'));
+  });
+
+  it('keeps wall-clock hours across daylight-saving changes', () => {
+    // Fall back on Sunday 1 November: Friday 30 October 5 PM CDT + 4 h = Monday 11 AM CST.
+    expect(add('2026-10-30T22:00:00Z', 240)).toEqual(at('2026-11-02T17:00:00Z'));
+    expect(
+      businessMinutesBetween(at('2026-10-30T22:00:00Z'), at('2026-11-02T17:00:00Z'), hours),
+    ).toBe(240);
+    // Spring forward on Sunday 8 March: Friday 6 March 5 PM CST + 2 h = Monday 9 AM CDT.
+    expect(add('2026-03-06T23:00:00Z', 120)).toEqual(at('2026-03-09T14:00:00Z'));
+  });
+
+  it('runs a 72-hour target over more than a week', () => {
+    // Monday 23 November 8 AM + 72 h: seven full days (70 h), then 2 h on Wednesday 2 December.
+    expect(add('2026-11-23T14:00:00Z', 72 * 60)).toEqual(at('2026-12-02T16:00:00Z'));
+  });
+
+  it('is negative when the end is earlier (time past a due date)', () => {
+    expect(
+      businessMinutesBetween(at('2026-11-30T15:00:00Z'), at('2026-11-27T23:00:00Z'), hours),
+    ).toBe(-120);
+  });
+
+  const instant = fc
+    .date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2028-12-31T00:00:00Z') })
+    .filter((d) => !Number.isNaN(d.getTime()));
+  const minutes = fc.integer({ min: 1, max: 200 * 60 });
+
+  it('adds exactly the business time it is asked for (property)', () => {
+    fc.assert(
+      fc.property(instant, minutes, (start, m) => {
+        const due = addBusinessMinutes(start, m, hours);
+        expect(due.getTime()).toBeGreaterThan(start.getTime());
+        expect(Math.abs(businessMinutesBetween(start, due, hours) - m)).toBeLessThan(1e-6);
+        // The due instant is in hours, or exactly at a closing time.
+        const justBefore = new Date(due.getTime() - 1);
+        expect(isBusinessTime(justBefore, hours)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('adds up over consecutive spans and never exceeds the wall-clock span (property)', () => {
+    fc.assert(
+      fc.property(fc.array(instant, { minLength: 3, maxLength: 3 }), (dates) => {
+        const [a, b, c] = dates.sort((x, y) => x.getTime() - y.getTime()) as [Date, Date, Date];
+        const ab = businessMinutesBetween(a, b, hours);
+        const bc = businessMinutesBetween(b, c, hours);
+        expect(businessMinutesBetween(a, c, hours)).toBeCloseTo(ab + bc, 6);
+        expect(ab).toBeGreaterThanOrEqual(0);
+        expect(ab).toBeLessThanOrEqual((b.getTime() - a.getTime()) / 60_000);
+        expect(businessMinutesBetween(b, a, hours)).toBe(ab === 0 ? 0 : -ab);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('is monotonic in the minutes added (property)', () => {
+    fc.assert(
+      fc.property(instant, minutes, minutes, (start, m1, m2) => {
+        const [lo, hi] = m1 <= m2 ? [m1, m2] : [m2, m1];
+        expect(addBusinessMinutes(start, lo, hours).getTime()).toBeLessThanOrEqual(
+          addBusinessMinutes(start, hi, hours).getTime(),
+        );
+      }),
+    );
+  });
+});

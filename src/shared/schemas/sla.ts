@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ticketPriorities } from './tickets.ts';
+
+type TicketPriority = (typeof ticketPriorities)[number];
+
+/** First-response and resolution targets of one priority, in business minutes. */
+export interface SlaTarget {
+  priority: TicketPriority;
+  firstResponseMinutes: number;
+  resolutionMinutes: number;
+}
+
+/** Issue 17's defaults (high 1 h / 8 h, normal 4 h / 24 h, low 8 h / 72 h) until staff edit them. */
+export const defaultSlaTargets: readonly SlaTarget[] = [
+  { priority: 'high', firstResponseMinutes: 60, resolutionMinutes: 8 * 60 },
+  { priority: 'normal', firstResponseMinutes: 4 * 60, resolutionMinutes: 24 * 60 },
+  { priority: 'low', firstResponseMinutes: 8 * 60, resolutionMinutes: 72 * 60 },
+];
+
+/** Under this share of its target left, a running clock is "at risk". */
+export const AT_RISK_SHARE = 0.2;
+
+export const MAX_TARGET_MINUTES = 1000 * 60;
+const minutes = (what: string) =>
+  z
+    .number({ message: `${what} must be a number of minutes` })
+    .int(`${what} must be a whole number of minutes`)
+    .min(1, `${what} must be at least 1 minute`)
+    .max(MAX_TARGET_MINUTES, `${what} must be at most 1000 hours`);
+
+export const slaTargetSchema = z.object({
+  priority: z.enum(ticketPriorities, { message: 'Priority must be high, normal or low' }),
+  firstResponseMinutes: minutes('First response'),
+  resolutionMinutes: minutes('Resolution'),
+});
+
+/** The settings form: one row per priority, each once; a first response within its resolution. */
+export const slaTargetsInputSchema = z
+  .array(slaTargetSchema)
+  .length(ticketPriorities.length, 'Give targets for high, normal and low')
+  .refine((rows) => new Set(rows.map((r) => r.priority)).size === rows.length, {
+    message: 'Give targets for high, normal and low',
+  })
+  .refine((rows) => rows.every((r) => r.firstResponseMinutes <= r.resolutionMinutes), {
+    message: 'A first response target cannot be longer than its resolution target',
+  });
+
+export const slaTargetsSchema = z.array(slaTargetSchema);
+
+/** Which target a ticket's clock is running for: the first staff reply, then the close. */
+export const slaClockKinds = ['first-response', 'resolution'] as const;
+export const slaStates = ['on-track', 'at-risk', 'breached'] as const;
+export type SlaState = (typeof slaStates)[number];
+
+/** The running clock of a ticket in the queue; null once closed (or for tickets from before SLAs). */
+export const ticketSlaSchema = z
+  .object({
+    clock: z.enum(slaClockKinds),
+    dueAt: z.string(),
+    /** The target's business minutes (the time left is counted from `dueAt` with the shared clock). */
+    targetMinutes: z.number(),
+    /** `at-risk` from the instant 20 % of the target's business time is left; `breached` from due. */
+    state: z.enum(slaStates),
+  })
+  .nullable();
+export type TicketSla = z.infer<typeof ticketSlaSchema>;
+
+/** A target's outcome on the ticket dialog. */
+export const slaOutcomeSchema = z.object({
+  dueAt: z.string(),
+  /** When it was done (the first staff reply, the close); null while pending. */
+  doneAt: z.string().nullable(),
+  /** False once it can no longer be met; null while it still can. */
+  met: z.boolean().nullable(),
+});
+
+/** What a customer may read: how soon the company usually answers, per priority. */
+export const responseTimesSchema = z.object({
+  businessHours: z.string(),
+  targets: z.array(z.object({ priority: z.enum(ticketPriorities), minutes: z.number() })),
+});
+export type ResponseTimes = z.infer<typeof responseTimesSchema>;
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** "4 business hours", "1 business hour and 30 minutes", "45 business minutes". */
+export function formatBusinessDuration(totalMinutes: number): string {
+  const m = Math.max(0, Math.round(totalMinutes));
+  const h = Math.floor(m / 60);
+  const rest = m % 60;
+  if (h === 0) return `${plural(rest, 'business minute')}`;
+  return `${plural(h, 'business hour')}${rest ? ` and ${plural(rest, 'minute')}` : ''}`;
+}
+
+/** Short form for the queue, in business time: "2 h 15 min", "45 min", "30 h". */
+export function formatShortDuration(totalMinutes: number): string {
+  const m = Math.round(Math.abs(totalMinutes));
+  const h = Math.floor(m / 60);
+  const rest = m % 60;
+  if (h === 0) return `${rest} min`;
+  return rest ? `${h} h ${rest} min` : `${h} h`;
+}

@@ -1,0 +1,167 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
+import { choose, companyWithUser } from './fixtures/staff.ts';
+
+const shots = process.env.SLA_SHOTS;
+const look = async (page: Page, name: string) => {
+  if (!shots) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${shots}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
+const noSeriousAxe = async (page: Page) => {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+};
+
+test('the help desk queue shows time left and SLA badges, filters mine, unassigned and breached, sorts by time left; the customer reads the answer time', async ({
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const { staff, customer, company, close } = await companyWithUser(browser, 'Quinn');
+  const me = (await (await customer.request.get('/api/auth/user')).json()) as {
+    customers: Array<{ id: string }>;
+  };
+  const companyId = me.customers[0]!.id;
+  const open = async (subject: string, priority: 'high' | 'low') => {
+    const res = await customer.request.post(`/api/customers/${companyId}/tickets`, {
+      data: {
+        subject,
+        description: 'Help',
+        priority,
+        category: 'Hardware',
+        department: 'IT Support',
+      },
+    });
+    expect(res.status()).toBe(201);
+  };
+  const urgent = `Server down ${Date.now()}`;
+  const later = `New mouse ${Date.now()}`;
+  // The urgent one first: last update puts the other on top, time left puts it back.
+  await open(urgent, 'high');
+  await open(later, 'low');
+
+  await staff.goto('/staff');
+  await choose(staff, 'Company', company);
+  const row = (subject: string) => staff.getByRole('row').filter({ hasText: subject });
+  // Fresh tickets: their full first-response time is left, no badge; least time left first.
+  await expect(row(urgent)).toContainText(/1 h left|[1-5]?\d min left/);
+  await expect(row(urgent)).toContainText('first response');
+  await expect(row(later)).toContainText(/\d+ h( \d+ min)? left/);
+  await expect(row(urgent).getByText('Breached')).toHaveCount(0);
+  const firstOf = async () => {
+    const rows = await staff.getByRole('row').allTextContents();
+    const a = rows.findIndex((r) => r.includes(urgent));
+    const b = rows.findIndex((r) => r.includes(later));
+    return a < 0 || b < 0 ? 'loading' : a < b ? 'urgent' : 'later';
+  };
+  await expect.poll(firstOf).toBe('urgent');
+  await choose(staff, 'Sort', 'Last updated');
+  await expect.poll(firstOf).toBe('later');
+  await choose(staff, 'Sort', 'Least time left');
+  await expect.poll(firstOf).toBe('urgent');
+
+  // Assign one to me: "Mine" shows it, "Unassigned" shows only the other.
+  await row(urgent)
+    .getByRole('button', { name: /^Open TK-/ })
+    .click();
+  const dialog = staff.getByRole('dialog', { name: urgent });
+  await expect(dialog.getByRole('definition').filter({ hasText: /due/ })).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Assign to me' }).click();
+  await expect(staff.getByTestId('toast')).toContainText('Ticket Updated');
+  await expect(dialog.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
+  await look(staff, 'staff-ticket-dialog');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await choose(staff, 'Assignee', 'Mine');
+  await expect(row(urgent)).toContainText('Morgan Hayes');
+  await expect(row(later)).toHaveCount(0);
+  await choose(staff, 'Assignee', 'Unassigned');
+  await expect(row(later)).toBeVisible();
+  await expect(row(urgent)).toHaveCount(0);
+  await choose(staff, 'Assignee', 'Anyone');
+  await look(staff, 'helpdesk-queue');
+
+  // The seeded companies' unanswered tickets are days old: past due on any weekday.
+  await choose(staff, 'Company', 'All companies');
+  await choose(staff, 'SLA', 'Breached');
+  const breachedRows = staff.getByRole('row').filter({ hasText: /TK-/ });
+  await expect(breachedRows.first()).toBeVisible();
+  const count = await breachedRows.count();
+  expect(count).toBeGreaterThan(0);
+  await expect(staff.getByRole('row').getByText('Breached', { exact: true })).toHaveCount(count);
+  await expect(row(urgent)).toHaveCount(0);
+  await expect(breachedRows.first()).toContainText(/over/);
+  await noSeriousAxe(staff);
+  await look(staff, 'helpdesk-breached');
+
+  // The customer's dialog: the first-response target of the ticket's priority.
+  await customer.goto('/portal/tickets');
+  await customer
+    .getByRole('row')
+    .filter({ hasText: urgent })
+    .getByRole('button', { name: /View ticket/ })
+    .click();
+  const detail = customer.getByRole('dialog', { name: urgent });
+  await expect(detail).toContainText('Assigned To');
+  await expect(detail).toContainText('Morgan Hayes');
+  await expect(detail).toContainText(
+    'We usually answer within 1 business hour (Mon-Fri 8 AM-6 PM).',
+  );
+  await noSeriousAxe(customer);
+  await look(customer, 'portal-ticket-dialog');
+  await close();
+});
+
+test('staff edit the service levels; customers read the new answer time', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { staff, customer, close } = await companyWithUser(browser, 'Sage');
+  await staff.goto('/staff');
+  await staff.getByRole('link', { name: 'Service levels' }).click();
+  await expect(staff.getByRole('heading', { name: 'Service levels', level: 1 })).toBeVisible();
+  const lowFirst = staff.getByLabel('Low: first response (business hours)');
+  await expect(lowFirst).toHaveValue('8');
+  await lowFirst.fill('100');
+  await staff.getByRole('button', { name: 'Save service levels' }).click();
+  await expect(staff.getByTestId('toast')).toContainText(
+    'A first response target cannot be longer than its resolution target',
+  );
+  await lowFirst.fill('2.5');
+  await staff.getByRole('button', { name: 'Save service levels' }).click();
+  await expect(staff.getByTestId('toast')).toContainText('Service Levels Saved');
+  await noSeriousAxe(staff);
+  await look(staff, 'service-levels');
+
+  const me = (await (await customer.request.get('/api/auth/user')).json()) as {
+    customers: Array<{ id: string }>;
+  };
+  const subject = `Slow laptop ${Date.now()}`;
+  await customer.request.post(`/api/customers/${me.customers[0]!.id}/tickets`, {
+    data: {
+      subject,
+      description: 'Slow',
+      priority: 'low',
+      category: 'Hardware',
+      department: 'IT Support',
+    },
+  });
+  await customer.goto('/portal/tickets');
+  await customer
+    .getByRole('row')
+    .filter({ hasText: subject })
+    .getByRole('button', { name: /View ticket/ })
+    .click();
+  await expect(customer.getByRole('dialog', { name: subject })).toContainText(
+    'We usually answer within 2 business hours and 30 minutes (Mon-Fri 8 AM-6 PM).',
+  );
+
+  // Back to the defaults for the specs that follow.
+  await staff.getByLabel('Low: first response (business hours)').fill('8');
+  await staff.getByRole('button', { name: 'Save service levels' }).click();
+  await expect(staff.getByTestId('toast').last()).toContainText('Service Levels Saved');
+  await close();
+});

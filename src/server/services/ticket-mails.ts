@@ -101,13 +101,14 @@ export async function enqueueCustomerReplyMail(
 }
 
 export type TicketUpdate =
-  | { ticketId: string; kind: 'reply'; author: string; message: string }
+  | { ticketId: string; kind: 'reply'; author: string; message: string; cc?: string[] }
   | { ticketId: string; kind: 'status'; status: TicketStatus };
 
 /**
  * An agent replied or changed a ticket's status: every active user of the ticket's
- * company who sees the ticket (issue 18) and whose `emailTickets` preference is on (on by default) gets one e-mail.
- * Returns how many were enqueued.
+ * company who sees the ticket (issue 18; its watchers, issue 17) and whose `emailTickets`
+ * preference is on (on by default) gets one e-mail; a reply's `cc` addresses (issue 17) get
+ * a copy of it (mail only: they are not portal users of the ticket). Returns how many were enqueued.
  */
 export async function enqueueTicketUpdateMail(
   tx: Tx,
@@ -116,6 +117,7 @@ export async function enqueueTicketUpdateMail(
 ): Promise<number> {
   const [ticket] = await tx
     .select({
+      id: tickets.id,
       subject: tickets.subject,
       customerId: tickets.customerId,
       createdByUserId: tickets.createdByUserId,
@@ -162,6 +164,23 @@ export async function enqueueTicketUpdateMail(
       `You receive this because ticket e-mails are on in your notification preferences.`,
     ].join('\n'),
   }));
+  if (update.kind === 'reply') {
+    const mailed = new Set(recipients.map((r) => r.email.toLowerCase()));
+    const copies = [...new Set((update.cc ?? []).map((a) => a.toLowerCase()))].filter(
+      (a) => !mailed.has(a),
+    );
+    for (const to of copies)
+      messages.push({
+        to,
+        replyTo: config.supportMailbox,
+        subject: `[${update.ticketId}] New reply: ${subject}`,
+        text: [
+          `${update.author} replied to ticket ${update.ticketId} "${subject}" and copied you:`,
+          '',
+          update.message,
+        ].join('\n'),
+      });
+  }
   // An agent's reply is a person's words; a status change is automatic.
   const automatic = update.kind === 'status';
   await enqueueMail(tx, await inTicketThread(tx, config, update.ticketId, messages, { automatic }));
@@ -172,3 +191,41 @@ const portalLink = (config: MailConfig) => `${config.appUrl}${paths.tickets}`;
 
 /** A subject line never carries line breaks into a mail header. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * A colleague was put in copy of a ticket (issue 17): they hear of it once, if their ticket
+ * mails are on; later agent replies reach them through `enqueueTicketUpdateMail`.
+ */
+export async function enqueueWatcherAddedMail(
+  tx: Tx,
+  config: MailConfig,
+  added: { ticketId: string; subject: string; by: string; userId: string },
+): Promise<number> {
+  const [watcher] = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(
+      and(eq(users.id, added.userId), sql`coalesce(${notificationPreferences.emailTickets}, true)`),
+    );
+  if (!watcher) return 0;
+  const subject = oneLine(added.subject);
+  const message: MailMessage = {
+    to: watcher.email,
+    replyTo: config.supportMailbox,
+    subject: `[${added.ticketId}] You are in copy: ${subject}`,
+    text: [
+      `Hello ${watcher.firstName},`,
+      '',
+      `${added.by} added you in copy of ticket ${added.ticketId} "${subject}". You will receive its replies by e-mail.`,
+      '',
+      `View the conversation in the portal: ${portalLink(config)}`,
+      `You receive this because ticket e-mails are on in your notification preferences.`,
+    ].join('\n'),
+  };
+  await enqueueMail(
+    tx,
+    await inTicketThread(tx, config, added.ticketId, [message], { automatic: true }),
+  );
+  return 1;
+}

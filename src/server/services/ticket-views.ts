@@ -18,7 +18,7 @@ function conversations(db: Db | Tx, where: SQL | undefined) {
       replies: sql`json_agg(json_build_object(
         'id', ${ticketReplies.id}, 'message', ${ticketReplies.message},
         'author', ${ticketReplies.author}, 'isAgent', ${ticketReplies.isAgent},
-        'createdAt', ${isoTimestamp(ticketReplies.createdAt)}
+        'kind', ${ticketReplies.kind}, 'createdAt', ${isoTimestamp(ticketReplies.createdAt)}
       ) order by ${ticketReplies.createdAt}, ${ticketReplies.id})`.as('replies'),
     })
     .from(ticketReplies)
@@ -52,7 +52,7 @@ function selectTickets(db: Db | Tx, where: SQL | undefined) {
 const conversationOf = sql`coalesce((
   select json_agg(json_build_object(
     'id', r.id, 'message', r.message, 'author', r.author, 'isAgent', r.is_agent,
-    'createdAt', ${isoTimestamp(sql`r.created_at`)}
+    'kind', r.kind, 'createdAt', ${isoTimestamp(sql`r.created_at`)}
   ) order by r.created_at, r.id)
   from ${ticketReplies} r where r.ticket_id = ${tickets.id}
 ), '[]'::json)`;

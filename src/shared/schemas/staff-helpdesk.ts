@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { ticketPriorities, ticketReplyOutSchema, ticketSchema, ticketStatuses } from './tickets.ts';
+import {
+  ticketPriorities,
+  ticketReplyOutSchema,
+  ticketReplySchema,
+  ticketSchema,
+  ticketStatuses,
+} from './tickets.ts';
+import { ccSchema, ticketWatcherSchema } from './ticket-watchers.ts';
+import { ticketRatingSchema } from './satisfaction.ts';
 
 export const helpdeskQuerySchema = z.object({
   status: z.enum(ticketStatuses, { message: 'Status must be open, pending or closed' }).optional(),
@@ -41,3 +49,13 @@ export const ticketUpdateSchema = z
   .refine((v) => v.status !== undefined || v.assignedToUserId !== undefined || v.customerId, {
     message: 'Nothing to change',
   });
+
+/** An agent's reply: the portal's reply, plus addresses copied on its mail (issue 17). */
+export const staffReplySchema = ticketReplySchema.extend({ cc: ccSchema });
+
+/** What the ticket dialog shows beside the conversation (issue 17): colleagues in copy, rating. */
+export const helpdeskTicketExtrasSchema = z.object({
+  watchers: z.array(ticketWatcherSchema),
+  rating: ticketRatingSchema.nullable(),
+});
+export type HelpdeskTicketExtras = z.infer<typeof helpdeskTicketExtrasSchema>;

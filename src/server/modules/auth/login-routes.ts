@@ -16,6 +16,7 @@ import { paths } from '../../../shared/routes.ts';
 import { completeSignIn, landingFor } from './complete-sign-in.ts';
 import { createCsrf } from './csrf.ts';
 import { emailChangeRoutes } from './email-change-routes.ts';
+import { ratingPageRoutes } from '../satisfaction/rating-page-routes.ts';
 import { createLoginLimiters } from './limits.ts';
 import {
   PAGE_STYLE_SOURCE,
@@ -328,4 +329,5 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
 
   // Same scope: the form parser, the CSRF cookie and the HTML error pages.
   await app.register(emailChangeRoutes, { config, csrf, page });
+  await app.register(ratingPageRoutes, { config, csrf, page });
 };

@@ -16,7 +16,7 @@ import { paths } from '../../../shared/routes.ts';
 import { completeSignIn, landingFor } from './complete-sign-in.ts';
 import { createCsrf } from './csrf.ts';
 import { emailChangeRoutes } from './email-change-routes.ts';
-import { ratingPageRoutes } from '../satisfaction/rating-page-routes.ts';
+import { ratingPageRoutes } from './rating-page-routes.ts';
 import { createLoginLimiters } from './limits.ts';
 import {
   PAGE_STYLE_SOURCE,

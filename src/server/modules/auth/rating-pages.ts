@@ -1,6 +1,6 @@
 // The pages of a rating link from the mail (issue 17): server-rendered like the sign-in pages,
 // no scripts. The GET shows this form; only its button (a POST) records the rating.
-import { escapeHtml, layout } from '../auth/pages.ts';
+import { escapeHtml, layout } from './pages.ts';
 import {
   MAX_RATING_COMMENT,
   ticketRatingLabels,

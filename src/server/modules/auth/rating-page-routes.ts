@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { tickets } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
-import type { createCsrf } from '../auth/csrf.ts';
+import type { createCsrf } from './csrf.ts';
 import { RATE_PATH, rateTicket, verifyRatingToken } from '../../services/satisfaction.ts';
 import {
   MAX_RATING_COMMENT,

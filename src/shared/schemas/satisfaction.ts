@@ -31,6 +31,13 @@ export const ticketRatingSchema = z.object({
 });
 export type TicketRatingOut = z.infer<typeof ticketRatingSchema>;
 
+/** The portal's view of a ticket's rating: the rating, and whether this viewer may give it. */
+export const ticketRatingStateSchema = z.object({
+  rating: ticketRatingSchema.nullable(),
+  canRate: z.boolean(),
+});
+export type TicketRatingState = z.infer<typeof ticketRatingStateSchema>;
+
 export const ratingMessages = {
   notClosed: 'Only a closed ticket can be rated',
   notAuthor: 'Only the author of a ticket can rate it',

@@ -169,7 +169,14 @@ describe('ticket satisfaction (issue 17)', () => {
   it('rates in the portal: the author only, closed tickets only, idempotent', async () => {
     const id = await closedTicket();
     const url = `${base()}/${id}/rating`;
-    expect((await api('GET', url, ctx.customerCookie)).json()).toBeNull();
+    expect((await api('GET', url, ctx.customerCookie)).json()).toEqual({
+      rating: null,
+      canRate: true,
+    });
+    expect((await api('GET', url, colleagueCookie)).json()).toEqual({
+      rating: null,
+      canRate: false,
+    });
     const first = await api('PUT', url, ctx.customerCookie, {
       rating: 'good',
       comment: ' Quick! ',

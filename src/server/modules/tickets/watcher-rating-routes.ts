@@ -13,7 +13,13 @@ import { TICKET_NOT_FOUND } from '../../services/tickets.ts';
 import { addWatcher, listWatchers, removeWatcher } from '../../services/ticket-watchers.ts';
 import { rateTicket, ticketRating } from '../../services/satisfaction.ts';
 import { addWatcherSchema, ticketWatchersSchema } from '../../../shared/schemas/ticket-watchers.ts';
-import { rateTicketSchema, ticketRatingSchema } from '../../../shared/schemas/satisfaction.ts';
+import {
+  rateTicketSchema,
+  ticketRatingSchema,
+  ticketRatingStateSchema,
+} from '../../../shared/schemas/satisfaction.ts';
+import { tickets } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
 import { ticketSchema } from '../../../shared/schemas/tickets.ts';
 
 const ticketRoute = companyParams.extend({ ticketId: z.string().max(20) });
@@ -111,13 +117,19 @@ export const ticketWatcherRatingRoutes: FastifyPluginAsyncZod<{ config: Config }
       config: { permission: 'tickets' },
       schema: {
         params: ticketRoute,
-        response: { 200: ticketRatingSchema.nullable(), 404: messageSchema },
+        response: { 200: ticketRatingStateSchema, 404: messageSchema },
       },
     },
     async (request) => {
       const { customerId, ticketId } = request.params;
-      const ticket = await seen(app.db, customerId, ticketId, viewerOf(request));
-      return ticketRating(app.db, ticket.id);
+      const viewer = viewerOf(request);
+      const ticket = await seen(app.db, customerId, ticketId, viewer);
+      const [row] = await app.db
+        .select({ author: tickets.createdByUserId })
+        .from(tickets)
+        .where(eq(tickets.id, ticket.id));
+      const canRate = ticket.status === 'closed' && row?.author === viewer.userId;
+      return { rating: await ticketRating(app.db, ticket.id), canRate };
     },
   );
 

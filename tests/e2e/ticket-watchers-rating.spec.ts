@@ -103,7 +103,8 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
   const mail = await nextMailTo(email, beforeClose);
   const link = /Good: (\S+)/.exec(mail.text)?.[1];
   expect(link).toBeTruthy();
-  const rater = await browser.newPage();
+  // A browser without a session: the mail link needs none.
+  const rater = await (await browser.newContext()).newPage();
   await rater.goto(link!);
   await expect(rater.getByRole('heading', { name: 'How did we do?' })).toBeVisible();
   await expect(rater.getByLabel('Good')).toBeChecked();
@@ -116,7 +117,7 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
   await rater.getByLabel('Comment (optional)').fill('Quick and friendly.');
   await rater.getByRole('button', { name: 'Send rating' }).click();
   await expect(rater.getByRole('heading', { name: 'Thank you for your rating' })).toBeVisible();
-  await rater.close();
+  await rater.context().close();
 
   // The portal shows the same choice on the closed ticket; the author changes it.
   await customer.goto('/portal/tickets');

@@ -29,7 +29,7 @@ export function SatisfactionCard() {
                 aria-pressed={p.days === days}
                 onClick={() => setDays(p.days)}
                 className={cn(
-                  'rounded-md px-2.5 py-1 text-sm text-slate-700 hover:bg-slate-100 focus:ring-2 focus:ring-brand-600/40 focus:outline-none',
+                  'rounded-md px-2.5 py-1 text-sm whitespace-nowrap text-slate-700 hover:bg-slate-100 focus:ring-2 focus:ring-brand-600/40 focus:outline-none',
                   p.days === days && 'bg-slate-900 text-white hover:bg-slate-900',
                 )}
               >

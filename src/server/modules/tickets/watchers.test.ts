@@ -16,6 +16,7 @@ import {
 import { staffTestContext } from '../../test/staff-context.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ingestMessage } from '../../services/intake/ingest.ts';
 
 const newTicket = {
   subject: 'Label printer offline',
@@ -259,5 +260,37 @@ describe('ticket watchers (issue 17)', () => {
       .from(ticketReplies)
       .where(and(eq(ticketReplies.ticketId, id), eq(ticketReplies.isAgent, true)));
     expect(replies).toHaveLength(0);
+  });
+
+  it("threads a watcher's answer by mail back into the ticket as their reply", async () => {
+    const id = await openTicket();
+    await api('POST', `${base()}/${id}/watchers`, ctx.customerCookie, { userId: people.dana!.id });
+    const [mail] = await t.app.db
+      .select({ messageId: mailOutbox.messageId })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, people.dana!.email), like(mailOutbox.subject, `[${id}]%`)));
+    const raw = [
+      `From: ${people.dana!.email}`,
+      'To: support@meridian.test',
+      `Subject: Re: [${id}] You are in copy`,
+      `Message-ID: <watcher-answer-${id}@client.example>`,
+      `In-Reply-To: ${mail!.messageId}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Dock 4 too, since 9 am.',
+      '',
+    ].join('\r\n');
+    const deps = {
+      db: t.app.db,
+      storage: t.app.storage,
+      config: t.config,
+      write: t.app.write.bind(t.app),
+    };
+    expect(await ingestMessage(deps, Buffer.from(raw))).toEqual({ outcome: 'reply', ticketId: id });
+    const [reply] = await t.app.db
+      .select({ author: ticketReplies.author, message: ticketReplies.message })
+      .from(ticketReplies)
+      .where(and(eq(ticketReplies.ticketId, id), eq(ticketReplies.kind, 'message')));
+    expect(reply).toEqual({ author: 'Dana Test', message: 'Dock 4 too, since 9 am.' });
   });
 });

@@ -1,6 +1,7 @@
 // Issue 17 items 2 and 3 in the browser: a customer puts a colleague in copy, the agent
 // replies (with a Cc) and closes, the author rates from the mail link and in the portal,
 // and staff read the score.
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { expectNoSeriousAxeViolations } from './fixtures/portal.ts';
 import { choose, companyWithUser, invite } from './fixtures/staff.ts';
@@ -8,7 +9,7 @@ import { signedInPage } from './fixtures/session.ts';
 import { mailFiles, nextMailTo } from './fixtures/sign-in.ts';
 
 const shots = process.env.WATCH_SHOTS;
-const shoot = async (page: import('@playwright/test').Page, name: string) => {
+const shoot = async (page: Page, name: string) => {
   if (!shots) return;
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });

@@ -98,7 +98,13 @@ export async function rateTicket(
     .where(eq(tickets.id, input.ticketId))
     .for('update');
   if (!ticket) throw notFound(TICKET_NOT_FOUND);
-  if (ticket.author !== input.userId) throw new HttpError(403, ratingMessages.notAuthor);
+  // A deactivated account's link (and session) rates nothing.
+  const [rater] = await tx
+    .select({ active: users.active })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (ticket.author !== input.userId || !rater?.active)
+    throw new HttpError(403, ratingMessages.notAuthor);
   if (ticket.status !== 'closed') throw conflict(ratingMessages.notClosed);
   const agentUserId = ticket.assignee ?? (await lastAgent(tx, input.ticketId));
   const values = {

@@ -9,6 +9,7 @@ import { staffTestContext } from '../../test/staff-context.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
+const DEMO_AUTHOR = 'jordan.lee@acme-logistics.example';
 const newTicket = {
   subject: 'Outlook asks for the password',
   description: 'Outlook keeps asking for the password on two desktops.',
@@ -158,6 +159,10 @@ describe('ticket satisfaction (issue 17)', () => {
     // A valid token for another user (not the author) of this ticket.
     const other = signRatingToken(t.config, { ticketId: id, userId: colleagueId });
     await refuse({ token: other, rating: 'good' }, 403, 'Only the author of a ticket can rate it');
+    // The author's own link, once their account is deactivated.
+    await t.app.db.update(users).set({ active: false }).where(eq(users.email, DEMO_AUTHOR));
+    await refuse({ token, rating: 'good' }, 403, 'Only the author of a ticket can rate it');
+    await t.app.db.update(users).set({ active: true }).where(eq(users.email, DEMO_AUTHOR));
     const get = await t.app.inject({
       method: 'GET',
       url: `/api/rate?token=${encodeURIComponent(other)}`,

@@ -292,5 +292,12 @@ describe('ticket watchers (issue 17)', () => {
       .from(ticketReplies)
       .where(and(eq(ticketReplies.ticketId, id), eq(ticketReplies.kind, 'message')));
     expect(reply).toEqual({ author: 'Dana Test', message: 'Dock 4 too, since 9 am.' });
+    // A colleague not in copy answering the same thread opens a ticket of their own instead.
+    const nosy = raw
+      .replace(people.dana!.email, people.nosy!.email)
+      .replace('<watcher-answer-', '<nosy-answer-');
+    const result = await ingestMessage(deps, Buffer.from(nosy));
+    expect(result).toMatchObject({ outcome: 'ticket' });
+    expect(result).not.toMatchObject({ ticketId: id });
   });
 });

@@ -23,6 +23,7 @@ import { quoteRoutes } from './modules/quote/routes.ts';
 import { siteRoutes } from './modules/sites/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
+import { ticketWatcherRatingRoutes } from './modules/tickets/watcher-rating-routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { responseTimeRoutes } from './modules/tickets/response-times.ts';
 import zlib from 'node:zlib';
@@ -147,6 +148,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await companyScope.register(documentRoutes);
       await companyScope.register(ticketRoutes, { config });
       await companyScope.register(responseTimeRoutes);
+
+      await companyScope.register(ticketWatcherRatingRoutes, { config });
       await companyScope.register(siteRoutes, { config });
       await companyScope.register(teamRoutes, { config });
     },

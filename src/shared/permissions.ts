@@ -56,8 +56,8 @@ export const NO_ACCESS_MESSAGE = "You don't have access to this part of the port
 
 /**
  * Whether a role sees a ticket: admins every one; technical every non-private one; anyone
- * their own. `watching` is for issue 17 (watchers); nobody watches yet. The server's
- * where-clause (services/ticket-access.ts) is this rule in SQL; the isolation matrix
+ * their own, and a non-private one they watch (issue 17). The server's
+ * where-clause (services/role-filters.ts) is this rule in SQL; the isolation matrix
  * compares the two.
  */
 export function seesTicket(

@@ -13,10 +13,12 @@ import {
 } from '../../shared/schemas/staff-customers.ts';
 import {
   helpdeskTicketDetailSchema,
+  helpdeskTicketExtrasSchema,
   helpdeskTicketSchema,
 } from '../../shared/schemas/staff-helpdesk.ts';
 import { leadSchema } from '../../shared/schemas/staff-leads.ts';
 import { ticketNoteSchema } from '../../shared/schemas/ticket-notes.ts';
+import { satisfactionReportSchema } from '../../shared/schemas/satisfaction.ts';
 import { savedReplySchema } from '../../shared/schemas/saved-replies.ts';
 import { slaTargetsSchema } from '../../shared/schemas/sla.ts';
 import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.ts';
@@ -79,6 +81,10 @@ export const staffQueries = {
   }) => staffRead('tickets', helpdeskTicketSchema.array(), filters),
   slaTargets: () => staffRead('sla-targets', slaTargetsSchema),
   ticket: (ticketId: string) => staffRead(`tickets/${ticketId}`, helpdeskTicketDetailSchema),
+  /** Issue 17: a ticket's colleagues in copy and rating; the satisfaction score. */
+  ticketExtras: (ticketId: string) =>
+    staffRead(`tickets/${ticketId}/extras`, helpdeskTicketExtrasSchema),
+  satisfaction: () => staffRead('satisfaction', satisfactionReportSchema),
   ticketNotes: (ticketId: string) =>
     staffRead(`tickets/${ticketId}/notes`, ticketNoteSchema.array()),
   unmatchedMail: () => staffRead('unmatched-mail', unmatchedMailSchema.array()),

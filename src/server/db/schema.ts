@@ -33,7 +33,12 @@ import { milestoneStatuses } from '../../shared/schemas/milestones.ts';
 import { projectStatuses } from '../../shared/schemas/projects.ts';
 import { leadStatuses } from '../../shared/schemas/staff-leads.ts';
 import { unmatchedReasons, unmatchedStatuses } from '../../shared/schemas/staff-unmatched-mail.ts';
-import { ticketPriorities, ticketStatuses } from '../../shared/schemas/tickets.ts';
+import {
+  ticketPriorities,
+  ticketReplyKinds,
+  ticketStatuses,
+} from '../../shared/schemas/tickets.ts';
+import { ticketRatings as ratingValues } from '../../shared/schemas/satisfaction.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -385,6 +390,8 @@ export const ticketReplies = pgTable(
     author: text('author').notNull(),
     authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     isAgent: boolean('is_agent').notNull().default(false),
+    /** A message, or an event of the conversation ("Jordan added Dana", issue 17). */
+    kind: text('kind', { enum: ticketReplyKinds }).notNull().default('message'),
     createdAt: createdAt(),
   },
   (t) => [index('ticket_replies_ticket_idx').on(t.ticketId, t.createdAt)],
@@ -771,3 +778,47 @@ export const ticketSlas = pgTable('ticket_slas', {
   /** The last close; cleared when the ticket is reopened. */
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
 });
+
+// Issue 17, colleagues in copy and satisfaction (ADR 036).
+
+/**
+ * Colleagues a customer put in copy of a ticket: they see it in the portal and get its mails
+ * (their ticket-mail switch). Only users of the ticket's company, never on a private ticket.
+ */
+export const ticketWatchers = pgTable(
+  'ticket_watchers',
+  {
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addedByUserId: uuid('added_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.ticketId, t.userId] }),
+    index('ticket_watchers_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * The author's rating of a closed ticket, one per ticket (a new rating replaces it). The agent
+ * credited is the ticket's assignee when rated, else the agent who last replied.
+ */
+export const ticketSatisfaction = pgTable(
+  'ticket_satisfaction',
+  {
+    ticketId: text('ticket_id')
+      .primaryKey()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    agentUserId: uuid('agent_user_id').references(() => users.id, { onDelete: 'set null' }),
+    rating: text('rating', { enum: ratingValues }).notNull(),
+    comment: text('comment'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('ticket_satisfaction_updated_idx').on(t.updatedAt)],
+);

@@ -110,3 +110,71 @@ export const ticketUpdateBody = (opts: {
       </Note>
     </MailLayout>,
   );
+
+/** To an address an agent copied on a reply (mail only; not a portal user). */
+export const ccReplyBody = (opts: {
+  ticketId: string;
+  subject: string;
+  author: string;
+  message: string;
+}) =>
+  renderMail(
+    <MailLayout preview={`${opts.author} copied you on ticket ${opts.ticketId}`}>
+      <P>
+        {opts.author} replied to ticket {opts.ticketId} &quot;{opts.subject}&quot; and copied you:
+      </P>
+      <Quote text={opts.message} />
+      <Note>Answer this e-mail to write to our support team about this ticket.</Note>
+    </MailLayout>,
+  );
+
+/** To a colleague put in copy of a ticket. */
+export const watcherAddedBody = (opts: {
+  firstName: string;
+  by: string;
+  ticketId: string;
+  subject: string;
+  portalLink: string;
+  links: { unsubscribe: string; preferences: string };
+}) =>
+  renderMail(
+    <MailLayout preview={`${opts.by} added you in copy of ticket ${opts.ticketId}`}>
+      <P>Hello {opts.firstName},</P>
+      <P>
+        {opts.by} added you in copy of ticket {opts.ticketId} &quot;{opts.subject}&quot;. You will
+        receive its replies by e-mail.
+      </P>
+      <Action href={opts.portalLink}>View the conversation in the portal</Action>
+      <Note>
+        You receive this because ticket e-mails are on in your notification preferences.{' '}
+        <A href={opts.links.preferences}>Change your preferences</A> or{' '}
+        <A href={opts.links.unsubscribe}>unsubscribe</A>.
+      </Note>
+    </MailLayout>,
+  );
+
+/** To the author of a closed ticket: three one-click ratings (each opens a confirm page). */
+export const ratingRequestBody = (opts: {
+  firstName: string;
+  ticketId: string;
+  subject: string;
+  ratings: { label: string; href: string }[];
+  portalLink: string;
+}) =>
+  renderMail(
+    <MailLayout preview={`Ticket ${opts.ticketId} is closed: how did we do?`}>
+      <P>Hello {opts.firstName},</P>
+      <P>
+        Ticket {opts.ticketId} &quot;{opts.subject}&quot; is closed. How satisfied are you with{' '}
+        {company.name}&apos;s help?
+      </P>
+      {opts.ratings.map((r) => (
+        <Action key={r.label} href={r.href}>
+          {r.label}
+        </Action>
+      ))}
+      <Note>
+        You can also rate it in the portal: <A href={opts.portalLink} />
+      </Note>
+    </MailLayout>,
+  );

@@ -10,9 +10,11 @@ import { ticketReaders } from './role-filters.ts';
 import { enqueueMail, type MailMessage } from './mail-outbox.ts';
 import {
   acknowledgementBody,
+  ccReplyBody,
   deskCustomerReplyBody,
   deskNewTicketBody,
   ticketUpdateBody,
+  watcherAddedBody,
 } from './ticket-mail-templates.tsx';
 import { inTicketThread } from './ticket-thread.ts';
 import { unsubscribeLinks } from './unsubscribe-tokens.ts';
@@ -104,13 +106,14 @@ export async function enqueueCustomerReplyMail(
 }
 
 export type TicketUpdate =
-  | { ticketId: string; kind: 'reply'; author: string; message: string }
+  | { ticketId: string; kind: 'reply'; author: string; message: string; cc?: string[] }
   | { ticketId: string; kind: 'status'; status: TicketStatus };
 
 /**
  * An agent replied or changed a ticket's status: every active user of the ticket's
- * company who sees the ticket (issue 18) and whose `emailTickets` preference is on (on by default) gets one e-mail.
- * Returns how many were enqueued.
+ * company who sees the ticket (issue 18; its watchers, issue 17) and whose `emailTickets`
+ * preference is on (on by default) gets one e-mail; a reply's `cc` addresses (issue 17) get
+ * a copy of it (mail only: they are not portal users of the ticket). Returns how many were enqueued.
  */
 export async function enqueueTicketUpdateMail(
   tx: Tx,
@@ -119,6 +122,7 @@ export async function enqueueTicketUpdateMail(
 ): Promise<number> {
   const [ticket] = await tx
     .select({
+      id: tickets.id,
       subject: tickets.subject,
       customerId: tickets.customerId,
       createdByUserId: tickets.createdByUserId,
@@ -163,6 +167,24 @@ export async function enqueueTicketUpdateMail(
       }),
     };
   });
+  if (update.kind === 'reply') {
+    const mailed = new Set(recipients.map((r) => r.email.toLowerCase()));
+    const copies = [...new Set((update.cc ?? []).map((a) => a.toLowerCase()))].filter(
+      (a) => !mailed.has(a),
+    );
+    for (const to of copies)
+      messages.push({
+        to,
+        replyTo: config.supportMailbox,
+        subject: `[${update.ticketId}] New reply: ${subject}`,
+        ...ccReplyBody({
+          ticketId: update.ticketId,
+          subject,
+          author: update.author,
+          message: update.message,
+        }),
+      });
+  }
   // An agent's reply is a person's words; a status change is automatic.
   const automatic = update.kind === 'status';
   await enqueueMail(tx, await inTicketThread(tx, config, update.ticketId, messages, { automatic }));
@@ -173,3 +195,43 @@ const portalLink = (config: MailConfig) => `${config.appUrl}${paths.tickets}`;
 
 /** A subject line never carries line breaks into a mail header. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * A colleague was put in copy of a ticket (issue 17): they hear of it once, if their ticket
+ * mails are on; later agent replies reach them through `enqueueTicketUpdateMail`.
+ */
+export async function enqueueWatcherAddedMail(
+  tx: Tx,
+  config: MailConfig,
+  added: { ticketId: string; subject: string; by: string; userId: string },
+): Promise<number> {
+  const [watcher] = await tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(
+      and(eq(users.id, added.userId), sql`coalesce(${notificationPreferences.emailTickets}, true)`),
+    );
+  if (!watcher) return 0;
+  const subject = oneLine(added.subject);
+  const unsubscribe = unsubscribeLinks(config, watcher.id, 'tickets');
+  const message: MailMessage = {
+    to: watcher.email,
+    replyTo: config.supportMailbox,
+    subject: `[${added.ticketId}] You are in copy: ${subject}`,
+    headers: unsubscribe.headers,
+    ...watcherAddedBody({
+      firstName: watcher.firstName,
+      by: added.by,
+      ticketId: added.ticketId,
+      subject,
+      portalLink: portalLink(config),
+      links: unsubscribe.links,
+    }),
+  };
+  await enqueueMail(
+    tx,
+    await inTicketThread(tx, config, added.ticketId, [message], { automatic: true }),
+  );
+  return 1;
+}

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { isoTimestamp, jsonArray, jsonFields, parseJsonText } from '../db/json-list.ts';
-import { ticketReplies, tickets, users } from '../db/schema.ts';
+import { customerUsers, ticketReplies, tickets, users } from '../db/schema.ts';
 import { ticketDescriptionColumns } from '../db/ticket-columns.ts';
 import type { Ticket, TicketSummary } from '../../shared/schemas/tickets.ts';
 import type { PagedList } from '../db/paged-list.ts';
@@ -18,7 +18,7 @@ function conversations(db: Db | Tx, where: SQL | undefined) {
       replies: sql`json_agg(json_build_object(
         'id', ${ticketReplies.id}, 'message', ${ticketReplies.message},
         'author', ${ticketReplies.author}, 'isAgent', ${ticketReplies.isAgent},
-        'createdAt', ${isoTimestamp(ticketReplies.createdAt)}
+        'kind', ${ticketReplies.kind}, 'createdAt', ${isoTimestamp(ticketReplies.createdAt)}
       ) order by ${ticketReplies.createdAt}, ${ticketReplies.id})`.as('replies'),
     })
     .from(ticketReplies)
@@ -52,7 +52,7 @@ function selectTickets(db: Db | Tx, where: SQL | undefined) {
 const conversationOf = sql`coalesce((
   select json_agg(json_build_object(
     'id', r.id, 'message', r.message, 'author', r.author, 'isAgent', r.is_agent,
-    'createdAt', ${isoTimestamp(sql`r.created_at`)}
+    'kind', r.kind, 'createdAt', ${isoTimestamp(sql`r.created_at`)}
   ) order by r.created_at, r.id)
   from ${ticketReplies} r where r.ticket_id = ${tickets.id}
 ), '[]'::json)`;
@@ -117,3 +117,35 @@ export async function loadTicket(
 /** The tickets of a company its viewer may see (issue 18): the where of its list and cards. */
 export const companyTicketsOf = (customerId: string, viewer: Viewer) =>
   and(eq(tickets.customerId, customerId), visibleTickets(viewer));
+
+/**
+ * Whether a user, through an active membership of the ticket's company, sees the ticket (the
+ * same rule as the portal's): for doors without a session, such as a mail answering a ticket.
+ */
+export async function userSeesTicket(
+  db: Db | Tx,
+  userId: string,
+  ticket: { id: string; customerId: string },
+): Promise<boolean> {
+  const [membership] = await db
+    .select({ role: customerUsers.role })
+    .from(customerUsers)
+    .where(
+      and(
+        eq(customerUsers.userId, userId),
+        eq(customerUsers.customerId, ticket.customerId),
+        eq(customerUsers.active, true),
+      ),
+    );
+  if (!membership) return false;
+  const [seen] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.id, ticket.id),
+        companyTicketsOf(ticket.customerId, { userId, role: membership.role }),
+      ),
+    );
+  return seen !== undefined;
+}

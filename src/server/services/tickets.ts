@@ -127,6 +127,7 @@ export async function addReply(
       message: ticketReplies.message,
       author: ticketReplies.author,
       isAgent: ticketReplies.isAgent,
+      kind: ticketReplies.kind,
       createdAt: ticketReplies.createdAt,
     });
   if (!reply) throw new Error('reply not inserted');

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { slaOutcomeSchema, ticketSlaSchema } from './sla.ts';
-import { ticketPriorities, ticketReplyOutSchema, ticketSchema, ticketStatuses } from './tickets.ts';
+import {
+  ticketPriorities,
+  ticketReplyOutSchema,
+  ticketReplySchema,
+  ticketSchema,
+  ticketStatuses,
+} from './tickets.ts';
+import { ccSchema, ticketWatcherSchema } from './ticket-watchers.ts';
+import { ticketRatingSchema } from './satisfaction.ts';
 
 /** The queue's orders: last change first, or the least time left on the running SLA clock first. */
 export const helpdeskSorts = ['updated', 'time-left'] as const;
@@ -54,3 +62,13 @@ export const ticketUpdateSchema = z
   .refine((v) => v.status !== undefined || v.assignedToUserId !== undefined || v.customerId, {
     message: 'Nothing to change',
   });
+
+/** An agent's reply: the portal's reply, plus addresses copied on its mail (issue 17). */
+export const staffReplySchema = ticketReplySchema.extend({ cc: ccSchema });
+
+/** What the ticket dialog shows beside the conversation (issue 17): colleagues in copy, rating. */
+export const helpdeskTicketExtrasSchema = z.object({
+  watchers: z.array(ticketWatcherSchema),
+  rating: ticketRatingSchema.nullable(),
+});
+export type HelpdeskTicketExtras = z.infer<typeof helpdeskTicketExtrasSchema>;

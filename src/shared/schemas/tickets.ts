@@ -44,12 +44,17 @@ export const ticketReplySchema = z.object({
   message: requiredText('Message is required', 10000),
 });
 
-/** Spec section 3 "Ticket reply", as `GET .../tickets` returns it. */
+/** A reply's kind: a message, or an event of the conversation (issue 17's watchers). */
+export const ticketReplyKinds = ['message', 'watcher-added', 'watcher-removed'] as const;
+export type TicketReplyKind = (typeof ticketReplyKinds)[number];
+
+/** Spec section 3 "Ticket reply", as `GET .../tickets` returns it; `kind` is issue 17's. */
 export const ticketReplyOutSchema = z.object({
   id: z.string(),
   message: z.string(),
   author: z.string(),
   isAgent: z.boolean(),
+  kind: z.enum(ticketReplyKinds),
   createdAt: z.string(),
 });
 export type TicketReply = z.infer<typeof ticketReplyOutSchema>;

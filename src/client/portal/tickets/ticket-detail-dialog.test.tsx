@@ -24,6 +24,7 @@ const ticket = (over: Partial<Ticket> = {}): Ticket => ({
       message: 'We are on it.',
       author: 'Morgan Hayes',
       isAgent: true,
+      kind: 'message',
       createdAt: '2026-03-05T15:00:00.000Z',
     },
     {
@@ -31,6 +32,7 @@ const ticket = (over: Partial<Ticket> = {}): Ticket => ({
       message: markup,
       author: 'Jordan Lee',
       isAgent: false,
+      kind: 'message',
       createdAt: '2026-03-05T16:00:00.000Z',
     },
   ],

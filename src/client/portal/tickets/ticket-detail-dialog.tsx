@@ -10,6 +10,9 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useAddReply } from './api.ts';
 import { ResponseTimeNote } from './response-time-note.tsx';
 
+import { TicketRatingPanel } from './ticket-rating.tsx';
+import { TicketWatchers } from './ticket-watchers.tsx';
+
 /**
  * Spec section 2: status, priority, assignee, created date, description and the
  * conversation; the reply box only while the ticket is not closed. Every text
@@ -51,30 +54,41 @@ export function TicketDetailDialog({
             <p className="mt-1 text-sm text-slate-600">No replies yet.</p>
           ) : (
             <ol className="mt-2 grid gap-3" aria-label="Conversation">
-              {ticket.replies.map((r) => (
-                <li
-                  key={r.id}
-                  className={
-                    r.isAgent
-                      ? 'rounded-md border border-brand-100 bg-brand-50 p-3'
-                      : 'rounded-md border border-slate-200 bg-slate-50 p-3'
-                  }
-                >
-                  <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-                    <span className="font-medium text-slate-900">{r.author}</span>
-                    {r.isAgent && <Badge tone="blue">Agent</Badge>}
-                    <span>{formatDateTime(r.createdAt)}</span>
-                  </div>
-                  <p className="mt-1 text-sm whitespace-pre-wrap text-slate-800">{r.message}</p>
-                </li>
-              ))}
+              {ticket.replies.map((r) =>
+                r.kind !== 'message' ? (
+                  <li key={r.id} className="text-center text-xs text-slate-600">
+                    {r.message} · {formatDateTime(r.createdAt)}
+                  </li>
+                ) : (
+                  <li
+                    key={r.id}
+                    className={
+                      r.isAgent
+                        ? 'rounded-md border border-brand-100 bg-brand-50 p-3'
+                        : 'rounded-md border border-slate-200 bg-slate-50 p-3'
+                    }
+                  >
+                    <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                      <span className="font-medium text-slate-900">{r.author}</span>
+                      {r.isAgent && <Badge tone="blue">Agent</Badge>}
+                      <span>{formatDateTime(r.createdAt)}</span>
+                    </div>
+                    <p className="mt-1 text-sm whitespace-pre-wrap text-slate-800">{r.message}</p>
+                  </li>
+                ),
+              )}
             </ol>
           )}
 
+          {!isSample && <TicketWatchers companyId={companyId} ticket={ticket} />}
+
           {ticket.status === 'closed' ? (
-            <p className="mt-6 text-sm text-slate-600">
-              This ticket is closed. Create a new ticket if you need more help.
-            </p>
+            <>
+              <p className="mt-6 text-sm text-slate-600">
+                This ticket is closed. Create a new ticket if you need more help.
+              </p>
+              {!isSample && <TicketRatingPanel companyId={companyId} ticketId={ticket.id} />}
+            </>
           ) : (
             <ReplyBox
               key={ticket.id}

@@ -14,6 +14,7 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { SlaCell } from '../sla/sla-badge.tsx';
 import { TicketDialog } from './ticket-dialog.tsx';
+import { SatisfactionCard } from './satisfaction-card.tsx';
 
 /** The way to the unmatched mail queue, with how many wait in it. */
 function UnmatchedMailLink() {
@@ -74,6 +75,7 @@ export function HelpdeskScreen() {
           </div>
         }
       />
+      <SatisfactionCard />
       <Card>
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
           <SearchBox label="Search tickets" value={q} onChange={setQ} />

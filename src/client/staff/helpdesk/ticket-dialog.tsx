@@ -7,14 +7,16 @@ import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
-import { Textarea } from '../../ui/input.tsx';
+import { Input, Textarea } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
+import { MAX_CC } from '../../../shared/schemas/ticket-watchers.ts';
 import { QueryState } from '../query-state.tsx';
 import { SlaOutcomes } from '../sla/sla-outcomes.tsx';
 import { InternalNotes } from './internal-notes.tsx';
+import { TicketExtras } from './ticket-extras.tsx';
 import { SavedReplyMenu } from './saved-reply-menu.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -34,6 +36,7 @@ export function TicketDialog({
   const url = staffUrl(`tickets/${ticketId}`);
   const ticket = useQuery(staffQueries.ticket(ticketId));
   const [message, setMessage] = useState('');
+  const [cc, setCc] = useState('');
   const [savedOpen, setSavedOpen] = useState(false);
   const replyBox = useRef<HTMLTextAreaElement>(null);
   const { user } = useAuth();
@@ -43,10 +46,13 @@ export function TicketDialog({
     failure: 'Failed to update ticket. Please try again.',
   });
   const reply = useStaffMutation<string>({
-    request: (text) => sendJson('POST', `${url}/replies`, { message: text }),
+    request: (text) => sendJson('POST', `${url}/replies`, { message: text, cc: ccList(cc) }),
     success: 'Reply Sent',
     failure: 'Failed to send reply. Please try again.',
-    onSuccess: () => setMessage(''),
+    onSuccess: () => {
+      setMessage('');
+      setCc('');
+    },
   });
 
   return (
@@ -119,23 +125,29 @@ export function TicketDialog({
                   <p className="mt-1 text-sm text-slate-600">No replies yet.</p>
                 ) : (
                   <ol className="mt-2 grid gap-3">
-                    {t.replies.map((r) => (
-                      <li
-                        key={r.id}
-                        className={
-                          r.isAgent
-                            ? 'rounded-md bg-brand-50 p-3'
-                            : 'rounded-md border border-slate-200 p-3'
-                        }
-                      >
-                        <div className="flex items-center gap-2 text-xs text-slate-600">
-                          <span className="font-medium text-slate-900">{r.author}</span>
-                          {r.isAgent && <Badge tone="blue">Agent</Badge>}
-                          <span>{formatDateTime(r.createdAt)}</span>
-                        </div>
-                        <p className="mt-1 text-sm whitespace-pre-wrap">{r.message}</p>
-                      </li>
-                    ))}
+                    {t.replies.map((r) =>
+                      r.kind !== 'message' ? (
+                        <li key={r.id} className="text-center text-xs text-slate-600">
+                          {r.message} · {formatDateTime(r.createdAt)}
+                        </li>
+                      ) : (
+                        <li
+                          key={r.id}
+                          className={
+                            r.isAgent
+                              ? 'rounded-md bg-brand-50 p-3'
+                              : 'rounded-md border border-slate-200 p-3'
+                          }
+                        >
+                          <div className="flex items-center gap-2 text-xs text-slate-600">
+                            <span className="font-medium text-slate-900">{r.author}</span>
+                            {r.isAgent && <Badge tone="blue">Agent</Badge>}
+                            <span>{formatDateTime(r.createdAt)}</span>
+                          </div>
+                          <p className="mt-1 text-sm whitespace-pre-wrap">{r.message}</p>
+                        </li>
+                      ),
+                    )}
                   </ol>
                 )}
               </section>
@@ -164,6 +176,16 @@ export function TicketDialog({
                       }}
                     />
                   </FormField>
+                  <FormField label={`Cc by e-mail (up to ${MAX_CC}, comma-separated)`}>
+                    <Input
+                      type="text"
+                      inputMode="email"
+                      autoComplete="off"
+                      value={cc}
+                      onChange={(e) => setCc(e.target.value)}
+                      placeholder="name@example.com, other@example.com"
+                    />
+                  </FormField>
                   <div className="flex flex-wrap justify-between gap-2">
                     <SavedReplyMenu
                       open={savedOpen}
@@ -187,6 +209,7 @@ export function TicketDialog({
                   </div>
                 </form>
               )}
+              <TicketExtras ticketId={t.id} />
               <InternalNotes ticketId={t.id} />
             </div>
           )}
@@ -195,6 +218,13 @@ export function TicketDialog({
     </Dialog>
   );
 }
+
+/** The Cc box's addresses; the server validates each (and their number). */
+const ccList = (value: string) =>
+  value
+    .split(/[,;\s]+/)
+    .map((a) => a.trim())
+    .filter(Boolean);
 
 /** `current` with `text` put where the reply box's cursor (or selection) is; at the end without one. */
 function insertAtCursor(box: HTMLTextAreaElement | null, current: string, text: string): string {

@@ -17,6 +17,8 @@ import { completeSignIn, landingFor } from './complete-sign-in.ts';
 import { createCsrf } from './csrf.ts';
 import { emailChangeRoutes } from './email-change-routes.ts';
 import { unsubscribeRoutes } from './unsubscribe-routes.ts';
+
+import { ratingPageRoutes } from './rating-page-routes.ts';
 import { createLoginLimiters } from './limits.ts';
 import {
   PAGE_STYLE_SOURCE,
@@ -330,4 +332,6 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   // Same scope: the form parser, the CSRF cookie and the HTML error pages.
   await app.register(emailChangeRoutes, { config, csrf, page });
   await app.register(unsubscribeRoutes, { config, page });
+
+  await app.register(ratingPageRoutes, { config, csrf, page });
 };

@@ -6,7 +6,7 @@ import { company } from '../../../shared/company.ts';
 import { paths } from '../../../shared/routes.ts';
 import { EMAIL_CHANGE_PATHS } from './email-change-paths.ts';
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
@@ -31,12 +31,18 @@ button:hover{background:#1e40af}
 .muted{font-size:.875rem;color:#475569}
 a{color:#1d4ed8}
 hr{border:0;border-top:1px solid #e2e8f0;margin:1.5rem 0}
+fieldset{border:0;margin:1rem 0 0;padding:0}
+legend{font-weight:600;margin-bottom:.25rem}
+.choice{display:flex;align-items:center;gap:.5rem;font-weight:400;margin:.25rem 0}
+.choice input{width:auto}
+textarea{width:100%;min-height:6rem;padding:.625rem .75rem;border:1px solid #94a3b8;border-radius:.375rem;font:inherit}
+textarea:focus,input[type=radio]:focus{outline:3px solid #93c5fd;outline-offset:2px}
 `;
 
 /** The CSP source that allows exactly this page's `<style>` element. */
 export const PAGE_STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

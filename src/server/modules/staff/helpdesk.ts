@@ -18,9 +18,11 @@ import {
   helpdeskQuerySchema,
   helpdeskTicketDetailSchema,
   helpdeskTicketSchema,
+  staffReplySchema,
   ticketUpdateSchema,
 } from '../../../shared/schemas/staff-helpdesk.ts';
-import { ticketReplyOutSchema, ticketReplySchema } from '../../../shared/schemas/tickets.ts';
+import { ticketReplyOutSchema } from '../../../shared/schemas/tickets.ts';
+import { enqueueRatingMail } from '../../services/satisfaction.ts';
 import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
@@ -138,6 +140,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           message: ticketReplies.message,
           author: ticketReplies.author,
           isAgent: ticketReplies.isAgent,
+          kind: ticketReplies.kind,
           createdAt: ticketReplies.createdAt,
         })
         .from(ticketReplies)
@@ -206,6 +209,8 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
             { id: ticketId, customerId: customerId ?? before.customerId, subject: before.subject },
             status,
           );
+          // Issue 17: the author is asked to rate the help they got.
+          if (status === 'closed') await enqueueRatingMail(tx, config, ticketId);
         }
         await recordAudit(tx, actor, {
           action: 'ticket.update',
@@ -230,7 +235,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     {
       schema: {
         params: ticketParams,
-        body: ticketReplySchema,
+        body: staffReplySchema,
         response: { 201: ticketReplyOutSchema },
       },
     },
@@ -255,13 +260,17 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           kind: 'reply',
           author: actor.name,
           message: added.message,
+          cc: request.body.cc,
         });
         await recordAudit(tx, actor, {
           action: 'ticket.reply',
           entityType: 'ticket',
           entityId: ticketId,
           customerId: ticket.customerId,
-          details: { replyId: added.id },
+          details: {
+            replyId: added.id,
+            ...(request.body.cc.length ? { cc: request.body.cc } : {}),
+          },
         });
         return added;
       });

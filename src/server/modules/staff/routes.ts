@@ -11,6 +11,8 @@ import { memberRoutes } from './members.ts';
 import { staffProjectRoutes } from './projects.ts';
 import { savedReplyRoutes } from './saved-replies.ts';
 import { slaTargetRoutes } from './sla-targets.ts';
+
+import { satisfactionRoutes } from './satisfaction.ts';
 import { ticketNoteRoutes } from './ticket-notes.ts';
 import { timeEntryRoutes } from './time-entries.ts';
 import { unmatchedMailRoutes } from './unmatched-mail.ts';
@@ -30,6 +32,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(memberRoutes);
   await app.register(helpdeskRoutes, { config });
   await app.register(ticketNoteRoutes);
+  await app.register(satisfactionRoutes);
   await app.register(savedReplyRoutes);
   await app.register(slaTargetRoutes);
   await app.register(staffInvoiceRoutes);

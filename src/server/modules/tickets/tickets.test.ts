@@ -85,6 +85,7 @@ describe('tickets API', () => {
         message: r.message,
         author: r.author,
         isAgent: r.isAgent,
+        kind: r.kind,
         createdAt: r.createdAt.toISOString(),
       })),
     );

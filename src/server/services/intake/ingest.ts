@@ -24,6 +24,7 @@ import {
 } from '../ticket-mails.ts';
 import { recordTicketMessage, ticketOfRootId } from '../ticket-thread.ts';
 import { addReply, createTicket, recordTicketActivity } from '../tickets.ts';
+import { userSeesTicket } from '../ticket-views.ts';
 import { emlKeyOf, readMessage, type IncomingMail } from './read-message.ts';
 
 /** New tickets one sender may open by mail per hour; the rest wait in the unmatched queue. */
@@ -159,8 +160,9 @@ async function place(tx: Tx, config: IntakeConfig, mail: IncomingMail): Promise<
       .orderBy(customerUsers.position)
   ).map((r) => r.customerId);
   if (companies.length === 0) return quarantine(tx, mail, 'unknown-sender');
-  // A reference to another company's ticket is not an answer to it.
-  const own = answered && companies.includes(answered.customerId) ? answered : undefined;
+  // A reference to a ticket the sender may not see (another company's, a colleague's they
+  // are not in copy of, a private one) is not an answer to it: the portal's rule, issue 17.
+  const own = answered && (await userSeesTicket(tx, user.id, answered)) ? answered : undefined;
 
   if (own && own.status !== 'closed') {
     await addReply(tx, {

@@ -70,6 +70,9 @@ export function fillPath(url: string, values: (name: string) => string): string 
  */
 export function validCustomerBody(route: ApiRoute): Record<string, unknown> {
   if (route.method === 'POST' && route.url.endsWith('/replies')) return { message: 'Probe reply' };
+  if (route.method === 'POST' && route.url.endsWith('/watchers'))
+    return { userId: '00000000-0000-4000-8000-000000000000' };
+  if (route.method === 'PUT' && route.url.endsWith('/rating')) return { rating: 'good' };
   if (route.method === 'POST' && route.url.endsWith('/tickets'))
     return {
       subject: 'Probe',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerUsers, tickets, users } from '../../db/schema.ts';
+import { customerUsers, tickets, ticketWatchers, users } from '../../db/schema.ts';
 import { sessionCookieFor } from '../sign-in.ts';
 import { can, companyRoles, seesTicket, type CompanyRole } from '../../../shared/permissions.ts';
 import {
@@ -164,6 +164,30 @@ describe('role matrix', () => {
             failures.push(`${role} reply ${id} -> ${reply.statusCode}`);
         }
     }
+    expect(failures).toEqual([]);
+  });
+
+  it("shows a watched ticket to exactly the roles seesTicket's `watching` allows (issue 17)", async () => {
+    const failures: string[] = [];
+    for (const role of companyRoles)
+      for (const isPrivate of [false, true])
+        await t.app.db.insert(ticketWatchers).values({
+          ticketId: ticketOf.get(`${role}:false:${isPrivate}`)!,
+          userId: userId.get(role)!,
+        });
+    for (const role of companyRoles) {
+      const list = await t.app.inject({
+        url: `/api/customers/${a.customerId}/tickets`,
+        headers: { cookie: cookie.get(role)! },
+      });
+      const listed = new Set(list.json<{ id: string }[]>().map((x) => x.id));
+      for (const isPrivate of [false, true]) {
+        const id = ticketOf.get(`${role}:false:${isPrivate}`)!;
+        const sees = seesTicket(role, { own: false, private: isPrivate, watching: true });
+        if (listed.has(id) !== sees) failures.push(`${role} watching ${id} private=${isPrivate}`);
+      }
+    }
+    await t.app.db.delete(ticketWatchers);
     expect(failures).toEqual([]);
   });
 

@@ -1,0 +1,102 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import {
+  MAX_RATING_COMMENT,
+  ticketRatingLabels,
+  ticketRatings,
+  type TicketRating,
+} from '../../../shared/schemas/satisfaction.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from '../../ui/button.tsx';
+import { Textarea } from '../../ui/input.tsx';
+import { cn } from '../../ui/cn.ts';
+import { ticketExtraQueries, useRateTicket } from './watchers-api.ts';
+
+/**
+ * The closed ticket's rating (issue 17): its author picks good, okay or poor (one click
+ * saves), then may add a comment; anyone else who sees the ticket reads the rating only.
+ */
+export function TicketRatingPanel({
+  companyId,
+  ticketId,
+}: {
+  companyId: string;
+  ticketId: string;
+}) {
+  const titleId = useId();
+  const commentId = useId();
+  const { data } = useQuery(ticketExtraQueries.rating(companyId, ticketId));
+  const rate = useRateTicket(companyId, ticketId);
+  const [comment, setComment] = useState<string | null>(null);
+  if (!data || (!data.canRate && !data.rating)) return null;
+  const current = data.rating?.rating;
+  const text = comment ?? data.rating?.comment ?? '';
+
+  const save = (rating: TicketRating, withComment: string) =>
+    rate.mutate(
+      { rating, comment: withComment },
+      { onSuccess: () => toast({ title: 'Thank you for your rating' }) },
+    );
+
+  return (
+    <section
+      className="mt-6 rounded-md border border-slate-200 bg-slate-50 p-4"
+      aria-labelledby={titleId}
+    >
+      <h3 id={titleId} className="text-sm font-semibold text-slate-900">
+        How did we do?
+      </h3>
+      {!data.canRate ? (
+        <p className="mt-1 text-sm text-slate-700">
+          Rated {ticketRatingLabels[current!].toLowerCase()} by the ticket's author.
+        </p>
+      ) : (
+        <>
+          <div className="mt-2 flex flex-wrap gap-2" role="group" aria-label="Your rating">
+            {ticketRatings.map((r) => (
+              <Button
+                key={r}
+                type="button"
+                variant="secondary"
+                aria-pressed={current === r}
+                disabled={rate.isPending}
+                className={cn(
+                  'min-w-20',
+                  current === r && 'border-brand-600 bg-brand-50 text-brand-800 hover:bg-brand-50',
+                )}
+                onClick={() => save(r, text)}
+              >
+                {ticketRatingLabels[r]}
+              </Button>
+            ))}
+          </div>
+          {current && (
+            <form
+              className="mt-3 grid gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                save(current, text);
+              }}
+            >
+              <label htmlFor={commentId} className="text-sm text-slate-700">
+                Anything to add? (optional)
+              </label>
+              <Textarea
+                id={commentId}
+                rows={2}
+                maxLength={MAX_RATING_COMMENT}
+                value={text}
+                onChange={(e) => setComment(e.target.value)}
+              />
+              <div className="flex justify-end">
+                <Button type="submit" size="sm" disabled={rate.isPending}>
+                  Send comment
+                </Button>
+              </div>
+            </form>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,15 +1,26 @@
-// The webhooks part of `npm run bench` (issue 21): 10,000 domain events recorded as the app
-// records them (each fanned out to 3 active endpoints in its write's transaction), then
-// delivered by two webhook workers sharing the table (two app servers) to 3 real local HTTP
-// receivers; timed until the last of the 30,000 deliveries is acknowledged, then checked:
-// every delivery received once, none lost, none sent twice.
+// The webhooks part of `npm run bench` (issue 21): 10,000 domain events (`invoice.created` of
+// one company with one member) recorded as the app records them (each fanned out to 3 active
+// endpoints and one notification mail in its write's transaction), then delivered by two of
+// each worker sharing the tables (two app servers) to 3 real local HTTP receivers and a real
+// SMTP server; timed until the last of the 30,000 deliveries and 10,000 mails has arrived,
+// then checked: each received once, none lost, none sent twice.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { webhookDeliveries, webhookEndpoints } from '../src/server/db/schema.ts';
+import {
+  customerUsers,
+  customers,
+  mailOutbox,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../src/server/db/schema.ts';
+import { MailOutbox } from '../src/server/services/mail-outbox.ts';
+import { NotificationOutbox } from '../src/server/services/notification-outbox.ts';
+import { startSmtpSink } from '../src/server/test/smtp-sink.ts';
 import { recordEvent } from '../src/server/services/domain-events.ts';
 import { WebhookOutbox } from '../src/server/services/webhook-outbox.ts';
 import { encryptSecret } from '../src/server/services/webhook-secrets.ts';
@@ -31,6 +42,10 @@ export type WebhookBench = {
   duplicates: number;
   lost: number;
   badSignatures: number;
+  mails: number;
+  mailsReceived: number;
+  mailDuplicates: number;
+  mailsLost: number;
 };
 
 export async function benchWebhooks(
@@ -39,13 +54,17 @@ export async function benchWebhooks(
 ): Promise<WebhookBench> {
   await fs.rm(opts.dataDir, { recursive: true, force: true });
   await fs.mkdir(opts.dataDir, { recursive: true });
-  const config = loadConfig({
+  const smtp = await startSmtpSink();
+  const loaded = loadConfig({
     NODE_ENV: 'production',
     SESSION_SECRET: 'bench-only-secret-bench-only-secret-0123',
     DATA_DIR: opts.dataDir,
     APP_URL: 'http://127.0.0.1',
+    SMTP_URL: smtp.url,
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
   });
+  // An operator with this much mail polls the outbox more often than the 5 s default.
+  const config = { ...loaded, mailPollMs: 20 };
   const database = await openDatabase(config);
   await database.migrate();
   const { db } = database;
@@ -53,18 +72,31 @@ export async function benchWebhooks(
   for (const r of receivers) {
     await db.insert(webhookEndpoints).values({
       url: r.url,
-      events: ['ticket.created'],
+      events: ['invoice.created'],
       secretCipher: encryptSecret(SECRET, config.sessionSecrets),
     });
   }
+  const [company] = await db.insert(customers).values({ name: 'Bench Company' }).returning();
+  const [member] = await db
+    .insert(users)
+    .values({
+      email: 'billing@bench.example',
+      firstName: 'Bench',
+      lastName: 'Member',
+      role: 'customer',
+    })
+    .returning();
+  await db
+    .insert(customerUsers)
+    .values({ userId: member!.id, customerId: company!.id, role: 'billing' });
   for (let done = 0; done < WEBHOOK_EVENTS; done += 100) {
     await db.transaction(async (tx) => {
       for (let i = done; i < Math.min(done + 100, WEBHOOK_EVENTS); i++) {
         await recordEvent(tx, {
-          type: 'ticket.created',
-          customerId: null,
+          type: 'invoice.created',
+          customerId: company!.id,
           entityId: `bench-${i}`,
-          data: { ticketId: `bench-${i}`, subject: `Bench ticket ${i}` },
+          data: { invoiceId: `bench-${i}`, number: `B-${i}`, amount: 100, dueDate: '2027-01-31' },
         });
       }
     });
@@ -85,20 +117,45 @@ export async function benchWebhooks(
         log,
       ),
   );
+  const mailers = Array.from({ length: WORKERS }, () => new MailOutbox(db, config, log));
+  const notifiers = mailers.map(
+    (m) =>
+      new NotificationOutbox(
+        db,
+        {
+          appUrl: config.appUrl,
+          sessionSecrets: config.sessionSecrets,
+          pollMs: 200,
+          wakeMail: () => m.kick(),
+        },
+        log,
+      ),
+  );
   const started = performance.now();
-  for (const w of workers) w.start();
+  for (const w of [...workers, ...mailers, ...notifiers]) w.start();
   const total = WEBHOOK_EVENTS * ENDPOINTS;
-  const deadline = Date.now() + 180_000;
+  const deadline = Date.now() + 300_000;
   for (;;) {
     const [row] = await db
       .select({ n: count() })
       .from(webhookDeliveries)
       .where(eq(webhookDeliveries.status, 'delivered'));
-    if ((row?.n ?? 0) >= total || Date.now() > deadline) break;
+    const done = (row?.n ?? 0) >= total && smtp.received.length >= WEBHOOK_EVENTS;
+    if (done || Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   const seconds = (performance.now() - started) / 1000;
-  await Promise.all(workers.map((w) => w.stop()));
+  await Promise.all([...workers, ...mailers, ...notifiers].map((w) => w.stop()));
+  const mailRows = await db
+    .select({ id: mailOutbox.id, messageId: mailOutbox.messageId })
+    .from(mailOutbox);
+  const mailIds = smtp.received.map((m) => m.messageId);
+  const uniqueMails = new Set(mailIds);
+  const host = new URL(config.appUrl).hostname;
+  const mailsLost = mailRows.filter(
+    (r) => !uniqueMails.has(r.messageId ?? `<${r.id}@${host}>`),
+  ).length;
+  await smtp.close();
   const all = receivers.flatMap((r) => r.received);
   const ids = all.map((g) => String(g.headers['x-webhook-delivery']));
   const unique = new Set(ids);
@@ -119,20 +176,26 @@ export async function benchWebhooks(
     duplicates: ids.length - unique.size,
     lost,
     badSignatures,
+    mails: mailRows.length,
+    mailsReceived: mailIds.length,
+    mailDuplicates: mailIds.length - uniqueMails.size,
+    mailsLost,
   };
 }
 
 export function printWebhooks(rows: WebhookBench[]) {
   console.log(
-    `\n## Webhooks (${WEBHOOK_EVENTS.toLocaleString('en-US')} events fanned out to ${ENDPOINTS} endpoints, ${WORKERS} workers sharing the outbox; target under 60 s, none lost or sent twice)\n`,
+    `\n## Webhooks and notification mails (${WEBHOOK_EVENTS.toLocaleString('en-US')} events fanned out to ${ENDPOINTS} endpoints and one member's mail, ${WORKERS} workers of each kind sharing the tables; target under 60 s, none lost or sent twice)\n`,
   );
   console.log(
-    '| Database | Deliveries | Seconds | Deliveries/s | Received | Sent twice | Lost | Bad signatures |',
+    '| Database | Deliveries | Mails | Seconds (all arrived) | Deliveries/s | Received | Sent twice | Lost | Bad signatures | Mails received | Mails sent twice | Mails lost |',
   );
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log(
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  );
   for (const r of rows) {
     console.log(
-      `| ${r.database} | ${r.deliveries} | ${r.seconds} | ${r.perSecond} | ${r.received} | ${r.duplicates} | ${r.lost} | ${r.badSignatures} |`,
+      `| ${r.database} | ${r.deliveries} | ${r.mails} | ${r.seconds} | ${r.perSecond} | ${r.received} | ${r.duplicates} | ${r.lost} | ${r.badSignatures} | ${r.mailsReceived} | ${r.mailDuplicates} | ${r.mailsLost} |`,
     );
   }
 }

@@ -110,7 +110,7 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
         if (beforeClose.has(file)) continue;
         const mail = await readSinkMail<{ to: string[]; subject: string; text: string }>(file);
         if (mail?.to.includes(email.toLowerCase()) && mail.subject.includes('How did we do?'))
-          link = /Good: (\S+)/.exec(mail.text)?.[1];
+          link = /Good (https?:\/\/\S+)/.exec(mail.text)?.[1];
       }
       return link;
     })

@@ -49,7 +49,7 @@ describe('ticket satisfaction (issue 17)', () => {
       .from(mailOutbox)
       .where(like(mailOutbox.subject, `[${id}] How did we do?%`));
     expect(mail?.to).toBe('jordan.lee@acme-logistics.example');
-    const links = [...mail!.text.matchAll(/(Good|Okay|Poor): (\S+)/g)].map((m) => m[2]!);
+    const links = [...mail!.text.matchAll(/(Good|Okay|Poor) (https?:\/\/\S+)/g)].map((m) => m[2]!);
     expect(links).toHaveLength(3);
     // The links are secrets of the outbox: forgotten once the mail is sent.
     expect(mail!.secrets).toEqual(expect.arrayContaining(links));

@@ -13,6 +13,7 @@ import { startSmtpSink } from '../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_USERS } from '../seed/demo.ts';
 import { sweepInvoiceReminders } from './invoice-reminders.ts';
+import { recordEvent } from './domain-events.ts';
 import { unsubscribeToken } from './unsubscribe-tokens.ts';
 import type { CompanyRole } from '../../shared/permissions.ts';
 
@@ -94,6 +95,65 @@ describe('notification mails', () => {
       DEMO_USERS.globex,
     ])
       expect(got(to)).toEqual([]);
+  });
+
+  it('queues project, document and maintenance notices for the roles that see them', async () => {
+    const recipientsOf = async (event: Parameters<typeof recordEvent>[1]) => {
+      const eventId = await t.app.db.transaction(async (tx) => {
+        const before = await tx.select({ id: notifications.id }).from(notifications);
+        await recordEvent(tx, event);
+        const after = await tx
+          .select({ email: users.email, id: notifications.id })
+          .from(notifications)
+          .innerJoin(users, eq(users.id, notifications.userId));
+        const old = new Set(before.map((b) => b.id));
+        return after
+          .filter((a) => !old.has(a.id))
+          .map((a) => a.email)
+          .sort();
+      });
+      return eventId;
+    };
+    const base = { customerId: ctx.acmeId, entityId: null };
+    // Projects: admin and technical (the permissions table), not billing or member.
+    expect(
+      await recipientsOf({
+        ...base,
+        type: 'project.status_changed',
+        data: { name: 'Wi-Fi', status: 'completed', previousStatus: 'in_progress' },
+      }),
+    ).toEqual([DEMO_USERS.acme, member('technical')].sort());
+    // A project's document follows the project; an invoice's, the invoice.
+    expect(
+      await recipientsOf({
+        ...base,
+        type: 'document.added',
+        data: { name: 'a.pdf', category: 'invoice' },
+      }),
+    ).toEqual([DEMO_USERS.acme, member('billing'), member('billing-digest')].sort());
+    // A document of neither: everyone who sees documents, with the projects switch on.
+    expect(
+      await recipientsOf({
+        ...base,
+        type: 'document.added',
+        data: { name: 'b.pdf', category: 'compliance' },
+      }),
+    ).toHaveLength(6);
+    // Maintenance: off by default for everyone.
+    expect(
+      await recipientsOf({
+        ...base,
+        type: 'maintenance.scheduled',
+        data: { title: 'Firewall update' },
+      }),
+    ).toEqual([]);
+    // Ticket events are mailed by the ticket mails, not here.
+    expect(
+      await recipientsOf({ ...base, type: 'ticket.created', data: { ticketId: 'TK-1' } }),
+    ).toEqual([]);
+    await t.app.db
+      .delete(notifications)
+      .where(inArray(notifications.type, ['project.status_changed', 'document.added']));
   });
 
   it('sends the digest once its hour has come, one mail with every waiting notification', async () => {

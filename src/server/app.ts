@@ -24,6 +24,7 @@ import { siteRoutes } from './modules/sites/routes.ts';
 import { teamRoutes } from './modules/team/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
+import { ticketAttachmentRoutes } from './modules/tickets/attachment-routes.ts';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import { clientPlugin } from './plugins/client.ts';
@@ -143,6 +144,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await companyScope.register(projectRoutes);
       await companyScope.register(documentRoutes);
       await companyScope.register(ticketRoutes, { config });
+      await companyScope.register(ticketAttachmentRoutes, { config });
       await companyScope.register(siteRoutes, { config });
       await companyScope.register(teamRoutes, { config });
     },

@@ -10,6 +10,7 @@ import { leadRoutes } from './leads.ts';
 import { memberRoutes } from './members.ts';
 import { staffProjectRoutes } from './projects.ts';
 import { savedReplyRoutes } from './saved-replies.ts';
+import { staffTicketAttachmentRoutes } from './ticket-attachments.ts';
 import { ticketNoteRoutes } from './ticket-notes.ts';
 import { timeEntryRoutes } from './time-entries.ts';
 import { unmatchedMailRoutes } from './unmatched-mail.ts';
@@ -29,6 +30,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(memberRoutes);
   await app.register(helpdeskRoutes, { config });
   await app.register(ticketNoteRoutes);
+  await app.register(staffTicketAttachmentRoutes, { config });
   await app.register(savedReplyRoutes);
   await app.register(staffInvoiceRoutes);
   await app.register(staffProjectRoutes);

@@ -17,6 +17,11 @@ import { InternalNotes } from './internal-notes.tsx';
 import { SavedReplyMenu } from './saved-reply-menu.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { AttachmentList } from '../../attachments/attachment-list.tsx';
+import { AttachmentPicker } from '../../attachments/attachment-picker.tsx';
+import { byMessage } from '../../attachments/by-message.ts';
+import { attachmentQueries, staffAttachmentUrl } from '../../attachments/queries.ts';
+import { sendWithFiles } from '../../attachments/send-with-files.ts';
 
 type Update = { status?: string; assignedToUserId?: string | null; customerId?: string };
 
@@ -33,6 +38,11 @@ export function TicketDialog({
   const url = staffUrl(`tickets/${ticketId}`);
   const ticket = useQuery(staffQueries.ticket(ticketId));
   const [message, setMessage] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number>();
+  const attachments = useQuery(attachmentQueries.staff(ticketId));
+  const filesOf = byMessage(attachments.data);
+  const urlOf = staffAttachmentUrl(ticketId);
   const [savedOpen, setSavedOpen] = useState(false);
   const replyBox = useRef<HTMLTextAreaElement>(null);
   const { user } = useAuth();
@@ -42,10 +52,22 @@ export function TicketDialog({
     failure: 'Failed to update ticket. Please try again.',
   });
   const reply = useStaffMutation<string>({
-    request: (text) => sendJson('POST', `${url}/replies`, { message: text }),
+    // With files (issue 17) the reply goes as multipart, its progress shown under the picker.
+    request: (text) =>
+      files.length > 0
+        ? sendWithFiles(
+            `${url}/replies/with-attachments`,
+            { message: text },
+            files,
+            setProgress,
+          ).finally(() => setProgress(undefined))
+        : sendJson('POST', `${url}/replies`, { message: text }),
     success: 'Reply Sent',
     failure: 'Failed to send reply. Please try again.',
-    onSuccess: () => setMessage(''),
+    onSuccess: () => {
+      setMessage('');
+      setFiles([]);
+    },
   });
 
   return (
@@ -99,6 +121,7 @@ export function TicketDialog({
               <section aria-label="Description">
                 <h3 className="text-sm font-semibold text-slate-900">Description</h3>
                 <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{t.description}</p>
+                <AttachmentList attachments={filesOf(null)} urlOf={urlOf} />
               </section>
               <section aria-label="Conversation">
                 <h3 className="text-sm font-semibold text-slate-900">Conversation</h3>
@@ -121,6 +144,7 @@ export function TicketDialog({
                           <span>{formatDateTime(r.createdAt)}</span>
                         </div>
                         <p className="mt-1 text-sm whitespace-pre-wrap">{r.message}</p>
+                        <AttachmentList attachments={filesOf(r.id)} urlOf={urlOf} />
                       </li>
                     ))}
                   </ol>
@@ -151,6 +175,12 @@ export function TicketDialog({
                       }}
                     />
                   </FormField>
+                  <AttachmentPicker
+                    files={files}
+                    onChange={setFiles}
+                    disabled={reply.isPending}
+                    progress={progress}
+                  />
                   <div className="flex flex-wrap justify-between gap-2">
                     <SavedReplyMenu
                       open={savedOpen}

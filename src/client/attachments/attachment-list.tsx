@@ -27,7 +27,7 @@ export function AttachmentList({
   const images = attachments.filter((a) => a.image);
   const others = attachments.filter((a) => !a.image);
   return (
-    <div className="mt-2 grid gap-2">
+    <div className="mt-2 grid min-w-0 gap-2">
       {images.length > 0 && (
         <ul aria-label="Images" className="flex flex-wrap gap-2">
           {images.map((a, i) => (
@@ -55,7 +55,7 @@ export function AttachmentList({
         </ul>
       )}
       {others.length > 0 && (
-        <ul aria-label="Files" className="grid gap-1 text-sm">
+        <ul aria-label="Files" className="grid min-w-0 gap-1 text-sm">
           {others.map((a) => (
             <li key={a.id} className="flex min-w-0 items-center gap-2">
               <FileText className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />

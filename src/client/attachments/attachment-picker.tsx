@@ -55,7 +55,8 @@ export function AttachmentPicker({
   };
 
   return (
-    <div className="grid gap-2">
+    // min-w-0: a long file name truncates instead of widening the form's grid.
+    <div className="grid min-w-0 gap-2">
       <div
         onDragOver={(e) => {
           e.preventDefault();
@@ -98,9 +99,9 @@ export function AttachmentPicker({
         </p>
       )}
       {files.length > 0 && (
-        <ul aria-label="Files to attach" className="grid gap-1 text-sm">
+        <ul aria-label="Files to attach" className="grid min-w-0 gap-1 text-sm">
           {files.map((file, i) => (
-            <li key={`${file.name}-${i}`} className="flex items-center gap-2">
+            <li key={`${file.name}-${i}`} className="flex min-w-0 items-center gap-2">
               <span className="min-w-0 truncate text-slate-900">{file.name}</span>
               <span className="shrink-0 text-slate-600">{formatFileSize(file.size)}</span>
               <button

@@ -84,7 +84,8 @@ export function Lightbox({
                   key={image.id}
                   src={urlOf(image.id, 'view')}
                   alt={image.name}
-                  className="max-h-full min-w-0 max-w-full flex-1 object-contain"
+                  // Its own size at most (never scaled up), shrunk to fit beside the two buttons.
+                  className="max-h-full min-w-0 max-w-[calc(100%-6rem)] object-contain"
                 />
                 <button
                   type="button"

@@ -37,7 +37,14 @@ const env = {
   // BENCH_METRICS=1: with the /metrics listener on, so every request is timed.
   ...(process.env.BENCH_METRICS === '1' ? { METRICS_PORT: '0' } : {}),
 };
-const config = loadConfig(env);
+// The attachments bench writes 200 replies from one session in seconds: the per-minute write
+// limits are scaled out of its way (as the tests do), the rest of the config as production.
+const config = {
+  ...loadConfig(env),
+  ...(process.env.BENCH_RATE_LIMIT_SCALE
+    ? { rateLimitScale: Number(process.env.BENCH_RATE_LIMIT_SCALE) }
+    : {}),
+};
 if (fresh) {
   // Seeded by the CLI in a process of its own, as an operator does: the server under
   // measurement starts with a clean heap, not the garbage of 30,000 inserted rows.

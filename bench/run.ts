@@ -12,6 +12,12 @@ import { printScale } from './scale-report.ts';
 import { benchScale, type ScaleResult } from './scale.ts';
 import { median } from './stats.ts';
 import { benchHuge, printHuge, type HugeResult } from './scale-huge.ts';
+import {
+  attachmentsDataDir,
+  benchAttachments,
+  printAttachments,
+  type AttachmentBench,
+} from './attachments.ts';
 import { benchWebhooks, printWebhooks, webhooksDataDir, type WebhookBench } from './webhooks.ts';
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -82,6 +88,24 @@ if (wants('webhooks')) {
         benchWebhooks('PostgreSQL', {
           dataDir: webhooksDataDir('webhooks-pg-files'),
           databaseUrl: url,
+        }),
+      ),
+    );
+  }
+}
+
+// Issue 17: a conversation of 200 replies with 50 images; a 25 MB upload's memory.
+const attachments: AttachmentBench[] = [];
+if (wants('attachments')) {
+  attachments.push(
+    await benchAttachments('PGlite', { BENCH_DATA_DIR: attachmentsDataDir('attachments-pglite') }),
+  );
+  if (process.env.DATABASE_URL) {
+    attachments.push(
+      await withBenchDatabase(process.env.DATABASE_URL, (url) =>
+        benchAttachments('PostgreSQL', {
+          BENCH_DATABASE_URL: url,
+          BENCH_DATA_DIR: attachmentsDataDir('attachments-pg-files'),
         }),
       ),
     );
@@ -166,11 +190,12 @@ if (pageRows.length > 0) {
 if (scale.length > 0) printScale(scale);
 if (intake.length > 0) printIntake(intake);
 if (webhooks.length > 0) printWebhooks(webhooks);
+if (attachments.length > 0) printAttachments(attachments);
 
 await fs.mkdir(path.resolve('bench/results'), { recursive: true });
 await fs.writeFile(
   path.resolve('bench/results/latest.json'),
-  `${JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), api: apiRows, pages: pageRows, scale, huge, intake, webhooks }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), api: apiRows, pages: pageRows, scale, huge, intake, webhooks, attachments }, null, 2)}\n`,
 );
 
 /**

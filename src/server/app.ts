@@ -26,6 +26,8 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { ticketWatcherRatingRoutes } from './modules/tickets/watcher-rating-routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { responseTimeRoutes } from './modules/tickets/response-times.ts';
+
+import { ticketAttachmentRoutes } from './modules/tickets/attachment-routes.ts';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import { clientPlugin } from './plugins/client.ts';
@@ -150,6 +152,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await companyScope.register(responseTimeRoutes);
 
       await companyScope.register(ticketWatcherRatingRoutes, { config });
+
+      await companyScope.register(ticketAttachmentRoutes, { config });
       await companyScope.register(siteRoutes, { config });
       await companyScope.register(teamRoutes, { config });
     },

@@ -427,6 +427,37 @@ export const ticketNotes = pgTable(
 );
 
 /**
+ * Files on a ticket (issue 17): on its description (`replyId` null) or on a reply. The bytes
+ * live in the storage interface; an image also has a thumbnail and a viewing size there,
+ * re-encoded by sharp (no EXIF). Seen by whoever may see the ticket, nobody else.
+ */
+export const ticketAttachments = pgTable(
+  'ticket_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    replyId: uuid('reply_id').references(() => ticketReplies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key'),
+    viewKey: text('view_key'),
+    width: integer('width'),
+    height: integer('height'),
+    uploadedByUserId: uuid('uploaded_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** The file's place among its message's files, as sent. */
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_attachments_ticket_idx').on(t.ticketId, t.createdAt, t.position)],
+);
+
+/**
  * Every Message-ID of a ticket's mail thread, sent (`out`) or received (`in`): outgoing mail
  * refers to them (In-Reply-To, References) and intake matches an answer's references to them.
  */

@@ -18,8 +18,11 @@ const SHOWABLE_TYPES = new Set([
  */
 export const FILE_CSP = "sandbox; default-src 'none'; frame-ancestors 'none'";
 
-/** What a file's bytes are, read from their head by `file-type`; undefined when unknown. */
-export type InspectedFile = { data: Readable | Buffer; type: string | undefined };
+/**
+ * What a file's bytes are, read from their head by `file-type`; undefined when unknown. `head`
+ * is the bytes it read (an image's header is there, for checks that must not read the rest).
+ */
+export type InspectedFile = { data: Readable | Buffer; type: string | undefined; head: Buffer };
 
 /** As many leading bytes as file-type reads to recognise any format it knows. */
 const HEAD_BYTES = 4100;
@@ -29,7 +32,13 @@ const HEAD_BYTES = 4100;
  * stream comes back wrapped: it still yields every byte, the head first.
  */
 export async function inspectFile(data: Readable | Buffer): Promise<InspectedFile> {
-  if (Buffer.isBuffer(data)) return { data, type: (await fileTypeFromBuffer(data))?.mime };
+  if (Buffer.isBuffer(data)) {
+    return {
+      data,
+      type: (await fileTypeFromBuffer(data))?.mime,
+      head: data.subarray(0, HEAD_BYTES),
+    };
+  }
   const chunks = data[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let length = 0;
@@ -53,7 +62,7 @@ export async function inspectFile(data: Readable | Buffer): Promise<InspectedFil
       yield next.value as Uint8Array;
     }
   }
-  return { data: Readable.from(everyByte(), { objectMode: false }), type };
+  return { data: Readable.from(everyByte(), { objectMode: false }), type, head: start };
 }
 
 /** The content type to store for uploaded bytes: what they were recognised as, or unknown bytes. */

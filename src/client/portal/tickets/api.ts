@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NewTicketInput, Ticket } from '../../../shared/schemas/tickets.ts';
+import { sendWithFiles, uploadFailure } from '../../attachments/send-with-files.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
 
@@ -9,28 +10,39 @@ function useRefreshCompany(companyId: string) {
   return () => queryClient.invalidateQueries({ queryKey: portalQueries.company(companyId) });
 }
 
+/** A message's files (issue 17) and where the upload's progress goes; none: the spec's JSON call. */
+type WithFiles = { files?: File[]; onProgress?: (done: number) => void };
+
 export function useCreateTicket(companyId: string) {
   const refresh = useRefreshCompany(companyId);
+  const url = `/api/customers/${companyId}/tickets`;
   return useMutation({
-    mutationFn: async (input: NewTicketInput) =>
-      (
-        await apiRequest('POST', `/api/customers/${companyId}/tickets`, input)
-      ).json() as Promise<Ticket>,
+    mutationFn: async ({
+      input,
+      files = [],
+      onProgress = () => {},
+    }: { input: NewTicketInput } & WithFiles) =>
+      files.length > 0
+        ? sendWithFiles<Ticket>(`${url}/with-attachments`, input, files, onProgress)
+        : ((await apiRequest('POST', url, input)).json() as Promise<Ticket>),
     onSuccess: refresh,
-    meta: { failureToast: 'Failed to create ticket. Please try again.' },
+    meta: { failureToast: uploadFailure('Failed to create ticket. Please try again.') },
   });
 }
 
 export function useAddReply(companyId: string, ticketId: string) {
   const refresh = useRefreshCompany(companyId);
+  const url = `/api/customers/${companyId}/tickets/${ticketId}/replies`;
   return useMutation({
-    mutationFn: async (message: string) =>
-      (
-        await apiRequest('POST', `/api/customers/${companyId}/tickets/${ticketId}/replies`, {
-          message,
-        })
-      ).json() as Promise<Ticket>,
+    mutationFn: async ({
+      message,
+      files = [],
+      onProgress = () => {},
+    }: { message: string } & WithFiles) =>
+      files.length > 0
+        ? sendWithFiles<Ticket>(`${url}/with-attachments`, { message }, files, onProgress)
+        : ((await apiRequest('POST', url, { message })).json() as Promise<Ticket>),
     onSuccess: refresh,
-    meta: { failureToast: 'Failed to send reply. Please try again.' },
+    meta: { failureToast: uploadFailure('Failed to send reply. Please try again.') },
   });
 }

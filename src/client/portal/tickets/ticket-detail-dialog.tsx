@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
@@ -9,9 +10,12 @@ import { Textarea } from '../../ui/input.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useAddReply } from './api.ts';
 import { ResponseTimeNote } from './response-time-note.tsx';
-
 import { TicketRatingPanel } from './ticket-rating.tsx';
 import { TicketWatchers } from './ticket-watchers.tsx';
+import { AttachmentPicker } from '../../attachments/attachment-picker.tsx';
+import { AttachmentList } from '../../attachments/attachment-list.tsx';
+import { byMessage } from '../../attachments/by-message.ts';
+import { attachmentQueries, portalAttachmentUrl } from '../../attachments/queries.ts';
 
 /**
  * Spec section 2: status, priority, assignee, created date, description and the
@@ -32,74 +36,90 @@ export function TicketDetailDialog({
 }) {
   return (
     <Dialog open={!!ticket} onOpenChange={(open) => !open && onClose()}>
-      {ticket && (
-        <DialogContent title={ticket.subject} className="max-w-2xl">
-          <p className="-mt-3 mb-4 font-mono text-xs text-slate-500">{ticket.id.toUpperCase()}</p>
-          <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
-            <Detail label="Status">
-              <StatusBadge kind="ticketStatus" value={ticket.status} />
-            </Detail>
-            <Detail label="Priority">
-              <StatusBadge kind="priority" value={ticket.priority} />
-            </Detail>
-            <Detail label="Assigned To">{ticket.assignedTo ?? 'Unassigned'}</Detail>
-            <Detail label="Created">{formatDateTime(ticket.createdAt)}</Detail>
-          </dl>
-          <ResponseTimeNote companyId={companyId} ticket={ticket} />
-          <h3 className="mt-6 text-sm font-semibold text-slate-900">Description</h3>
-          <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{ticket.description}</p>
-
-          <h3 className="mt-6 text-sm font-semibold text-slate-900">Conversation</h3>
-          {ticket.replies.length === 0 ? (
-            <p className="mt-1 text-sm text-slate-600">No replies yet.</p>
-          ) : (
-            <ol className="mt-2 grid gap-3" aria-label="Conversation">
-              {ticket.replies.map((r) =>
-                r.kind !== 'message' ? (
-                  <li key={r.id} className="text-center text-xs text-slate-600">
-                    {r.message} · {formatDateTime(r.createdAt)}
-                  </li>
-                ) : (
-                  <li
-                    key={r.id}
-                    className={
-                      r.isAgent
-                        ? 'rounded-md border border-brand-100 bg-brand-50 p-3'
-                        : 'rounded-md border border-slate-200 bg-slate-50 p-3'
-                    }
-                  >
-                    <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-                      <span className="font-medium text-slate-900">{r.author}</span>
-                      {r.isAgent && <Badge tone="blue">Agent</Badge>}
-                      <span>{formatDateTime(r.createdAt)}</span>
-                    </div>
-                    <p className="mt-1 text-sm whitespace-pre-wrap text-slate-800">{r.message}</p>
-                  </li>
-                ),
-              )}
-            </ol>
-          )}
-
-          {!isSample && <TicketWatchers companyId={companyId} ticket={ticket} />}
-
-          {ticket.status === 'closed' ? (
-            <>
-              <p className="mt-6 text-sm text-slate-600">
-                This ticket is closed. Create a new ticket if you need more help.
-              </p>
-              {!isSample && <TicketRatingPanel companyId={companyId} ticketId={ticket.id} />}
-            </>
-          ) : (
-            <ReplyBox
-              key={ticket.id}
-              companyId={companyId}
-              ticketId={ticket.id}
-              isSample={isSample}
-            />
-          )}
-        </DialogContent>
-      )}
+      {ticket && <TicketContent companyId={companyId} ticket={ticket} isSample={isSample} />}
     </Dialog>
+  );
+}
+
+function TicketContent({
+  companyId,
+  ticket,
+  isSample,
+}: {
+  companyId: string;
+  ticket: Ticket;
+  isSample: boolean;
+}) {
+  // Issue 17: the files of each message; a sample ticket has none (and no server copy).
+  const attachments = useQuery({
+    ...attachmentQueries.portal(companyId, ticket.id),
+    enabled: !isSample,
+  });
+  const filesOf = byMessage(attachments.data);
+  const urlOf = portalAttachmentUrl(companyId, ticket.id);
+  return (
+    <DialogContent title={ticket.subject} className="max-w-2xl">
+      <p className="-mt-3 mb-4 font-mono text-xs text-slate-500">{ticket.id.toUpperCase()}</p>
+      <dl className="grid grid-cols-2 gap-4 text-sm sm:grid-cols-4">
+        <Detail label="Status">
+          <StatusBadge kind="ticketStatus" value={ticket.status} />
+        </Detail>
+        <Detail label="Priority">
+          <StatusBadge kind="priority" value={ticket.priority} />
+        </Detail>
+        <Detail label="Assigned To">{ticket.assignedTo ?? 'Unassigned'}</Detail>
+        <Detail label="Created">{formatDateTime(ticket.createdAt)}</Detail>
+      </dl>
+      <ResponseTimeNote companyId={companyId} ticket={ticket} />
+      <h3 className="mt-6 text-sm font-semibold text-slate-900">Description</h3>
+      <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{ticket.description}</p>
+      <AttachmentList attachments={filesOf(null)} urlOf={urlOf} />
+
+      <h3 className="mt-6 text-sm font-semibold text-slate-900">Conversation</h3>
+      {ticket.replies.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">No replies yet.</p>
+      ) : (
+        <ol className="mt-2 grid gap-3" aria-label="Conversation">
+          {ticket.replies.map((r) =>
+            r.kind !== 'message' ? (
+              <li key={r.id} className="text-center text-xs text-slate-600">
+                {r.message} · {formatDateTime(r.createdAt)}
+              </li>
+            ) : (
+              <li
+                key={r.id}
+                className={
+                  r.isAgent
+                    ? 'rounded-md border border-brand-100 bg-brand-50 p-3'
+                    : 'rounded-md border border-slate-200 bg-slate-50 p-3'
+                }
+              >
+                <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+                  <span className="font-medium text-slate-900">{r.author}</span>
+                  {r.isAgent && <Badge tone="blue">Agent</Badge>}
+                  <span>{formatDateTime(r.createdAt)}</span>
+                </div>
+                <p className="mt-1 text-sm whitespace-pre-wrap text-slate-800">{r.message}</p>
+                <AttachmentList attachments={filesOf(r.id)} urlOf={urlOf} />
+              </li>
+            ),
+          )}
+        </ol>
+      )}
+
+      {!isSample && <TicketWatchers companyId={companyId} ticket={ticket} />}
+
+      {ticket.status === 'closed' ? (
+        <>
+          <p className="mt-6 text-sm text-slate-600">
+            This ticket is closed. Create a new ticket if you need more help.
+          </p>
+          {!isSample && <TicketRatingPanel companyId={companyId} ticketId={ticket.id} />}
+        </>
+      ) : (
+        <ReplyBox key={ticket.id} companyId={companyId} ticketId={ticket.id} isSample={isSample} />
+      )}
+    </DialogContent>
   );
 }
 
@@ -124,6 +144,8 @@ function ReplyBox({
   const id = useId();
   const hintId = useId();
   const [message, setMessage] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number>();
   const reply = useAddReply(companyId, ticketId);
   const blank = message.trim() === '';
 
@@ -133,12 +155,17 @@ function ReplyBox({
       onSubmit={(e) => {
         e.preventDefault();
         if (blank || isSample) return;
-        reply.mutate(message, {
-          onSuccess: () => {
-            setMessage('');
-            toast({ title: 'Reply Sent' });
+        reply.mutate(
+          { message, files, onProgress: setProgress },
+          {
+            onSuccess: () => {
+              setMessage('');
+              setFiles([]);
+              toast({ title: 'Reply Sent' });
+            },
+            onSettled: () => setProgress(undefined),
           },
-        });
+        );
       }}
     >
       <label htmlFor={id} className="text-sm font-semibold text-slate-900">
@@ -157,6 +184,14 @@ function ReplyBox({
         <p id={hintId} className="text-sm text-slate-600">
           This is a sample ticket, so replies are turned off.
         </p>
+      )}
+      {!isSample && (
+        <AttachmentPicker
+          files={files}
+          onChange={setFiles}
+          disabled={reply.isPending}
+          progress={progress}
+        />
       )}
       <div className="flex justify-end">
         <Button type="submit" disabled={blank || isSample || reply.isPending}>

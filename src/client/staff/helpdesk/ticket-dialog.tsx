@@ -20,6 +20,11 @@ import { TicketExtras } from './ticket-extras.tsx';
 import { SavedReplyMenu } from './saved-reply-menu.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { AttachmentList } from '../../attachments/attachment-list.tsx';
+import { AttachmentPicker } from '../../attachments/attachment-picker.tsx';
+import { byMessage } from '../../attachments/by-message.ts';
+import { attachmentQueries, staffAttachmentUrl } from '../../attachments/queries.ts';
+import { sendWithFiles } from '../../attachments/send-with-files.ts';
 
 type Update = { status?: string; assignedToUserId?: string | null; customerId?: string };
 
@@ -37,6 +42,11 @@ export function TicketDialog({
   const ticket = useQuery(staffQueries.ticket(ticketId));
   const [message, setMessage] = useState('');
   const [cc, setCc] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number>();
+  const attachments = useQuery(attachmentQueries.staff(ticketId));
+  const filesOf = byMessage(attachments.data);
+  const urlOf = staffAttachmentUrl(ticketId);
   const [savedOpen, setSavedOpen] = useState(false);
   const replyBox = useRef<HTMLTextAreaElement>(null);
   const { user } = useAuth();
@@ -46,12 +56,22 @@ export function TicketDialog({
     failure: 'Failed to update ticket. Please try again.',
   });
   const reply = useStaffMutation<string>({
-    request: (text) => sendJson('POST', `${url}/replies`, { message: text, cc: ccList(cc) }),
+    // With files (issue 17) the reply goes as multipart, its progress shown under the picker.
+    request: (text) =>
+      files.length > 0
+        ? sendWithFiles(
+            `${url}/replies/with-attachments`,
+            { message: text, cc: ccList(cc) },
+            files,
+            setProgress,
+          ).finally(() => setProgress(undefined))
+        : sendJson('POST', `${url}/replies`, { message: text, cc: ccList(cc) }),
     success: 'Reply Sent',
     failure: 'Failed to send reply. Please try again.',
     onSuccess: () => {
       setMessage('');
       setCc('');
+      setFiles([]);
     },
   });
 
@@ -118,6 +138,7 @@ export function TicketDialog({
               <section aria-label="Description">
                 <h3 className="text-sm font-semibold text-slate-900">Description</h3>
                 <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{t.description}</p>
+                <AttachmentList attachments={filesOf(null)} urlOf={urlOf} />
               </section>
               <section aria-label="Conversation">
                 <h3 className="text-sm font-semibold text-slate-900">Conversation</h3>
@@ -145,6 +166,7 @@ export function TicketDialog({
                             <span>{formatDateTime(r.createdAt)}</span>
                           </div>
                           <p className="mt-1 text-sm whitespace-pre-wrap">{r.message}</p>
+                          <AttachmentList attachments={filesOf(r.id)} urlOf={urlOf} />
                         </li>
                       ),
                     )}
@@ -186,6 +208,12 @@ export function TicketDialog({
                       placeholder="name@example.com, other@example.com"
                     />
                   </FormField>
+                  <AttachmentPicker
+                    files={files}
+                    onChange={setFiles}
+                    disabled={reply.isPending}
+                    progress={progress}
+                  />
                   <div className="flex flex-wrap justify-between gap-2">
                     <SavedReplyMenu
                       open={savedOpen}

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { documents, projects } from '../../db/schema.ts';
 import { HttpError, badRequest } from '../../lib/errors.ts';
+import { cleanFileName } from '../../lib/file-name.ts';
 import { inspectFile, storedContentType } from '../../lib/safe-file.ts';
 import {
   DOCUMENT_TOO_LARGE,
@@ -19,15 +20,6 @@ import { recordEvent } from '../../services/domain-events.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { iso, requireCompany, requireProjectOf } from './lookups.ts';
-
-/** The file's own name without any folder, control characters or excess length. */
-function cleanName(filename: string): string {
-  const base = path
-    .basename(filename.replace(/\\/g, '/'))
-    .replace(/\p{Cc}/gu, '')
-    .trim();
-  return (base || 'upload').slice(0, 200);
-}
 
 /** Spec section 3: a document's type is its file extension. */
 function extensionOf(name: string): string {
@@ -106,7 +98,7 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         const { category, projectId } = fields.data;
         const project = projectId ? await requireProjectOf(app.db, customerId, projectId) : null;
 
-        const name = cleanName(part.filename);
+        const name = cleanFileName(part.filename);
         const key = `customers/${customerId}/${randomUUID()}`;
         try {
           const file = await inspectFile(part.file);

@@ -25,6 +25,7 @@ import { ticketReplyOutSchema } from '../../../shared/schemas/tickets.ts';
 import { enqueueRatingMail } from '../../services/satisfaction.ts';
 import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
+import { recordAgentReplyExtras } from './agent-reply.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { runningDue, slaColumns, slaFrom, slaOutcomes, timeLeftKey } from '../../services/sla.ts';
 import { assignTicket } from '../../services/ticket-assignment.ts';
@@ -249,28 +250,12 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
           asAgent: true,
           message: request.body.message,
         });
-        // The staff door's extras: the customer's activity card, their e-mail, the audit log.
-        await recordTicketActivity(tx, {
+        await recordAgentReplyExtras(tx, config, actor, {
           ticketId,
           customerId: ticket.customerId,
-          title: `New reply on ticket ${ticketId}`,
-        });
-        await enqueueTicketUpdateMail(tx, config, {
-          ticketId,
-          kind: 'reply',
-          author: actor.name,
+          replyId: added.id,
           message: added.message,
           cc: request.body.cc,
-        });
-        await recordAudit(tx, actor, {
-          action: 'ticket.reply',
-          entityType: 'ticket',
-          entityId: ticketId,
-          customerId: ticket.customerId,
-          details: {
-            replyId: added.id,
-            ...(request.body.cc.length ? { cc: request.body.cc } : {}),
-          },
         });
         return added;
       });

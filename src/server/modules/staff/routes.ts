@@ -13,6 +13,8 @@ import { savedReplyRoutes } from './saved-replies.ts';
 import { slaTargetRoutes } from './sla-targets.ts';
 
 import { satisfactionRoutes } from './satisfaction.ts';
+
+import { staffTicketAttachmentRoutes } from './ticket-attachments.ts';
 import { ticketNoteRoutes } from './ticket-notes.ts';
 import { timeEntryRoutes } from './time-entries.ts';
 import { unmatchedMailRoutes } from './unmatched-mail.ts';
@@ -33,6 +35,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(helpdeskRoutes, { config });
   await app.register(ticketNoteRoutes);
   await app.register(satisfactionRoutes);
+
+  await app.register(staffTicketAttachmentRoutes, { config });
   await app.register(savedReplyRoutes);
   await app.register(slaTargetRoutes);
   await app.register(staffInvoiceRoutes);

@@ -1,0 +1,81 @@
+// A message (new ticket or reply) sent as multipart/form-data: one `data` field holding the
+// message as JSON, then up to ten files. Files are streamed to storage one after another;
+// the message and its files are written together or, on any failure, none of it stays.
+import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { badRequest } from '../lib/errors.ts';
+import { cleanFileName } from '../lib/file-name.ts';
+import type { FileStorage } from './storage.ts';
+import { storeAttachment, type StoredAttachment } from './attachment-files.ts';
+import {
+  MAX_ATTACHMENTS,
+  MAX_ATTACHMENT_BYTES,
+  TOO_MANY_ATTACHMENTS,
+} from '../../shared/schemas/ticket-attachments.ts';
+
+/** @fastify/multipart's limits for these routes: one more file than allowed, to say why. */
+export const attachmentMultipartLimits = {
+  fileSize: MAX_ATTACHMENT_BYTES,
+  files: MAX_ATTACHMENTS + 1,
+  fields: 2,
+  fieldSize: 64 * 1024,
+  parts: MAX_ATTACHMENTS + 3,
+};
+
+const FIELDS_FIRST = 'Send the message before its files';
+
+function parseData<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  let json: unknown = value;
+  try {
+    // A part sent as application/json arrives parsed already.
+    if (typeof value === 'string') json = JSON.parse(value);
+  } catch {
+    throw badRequest('The message must be JSON');
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message');
+  return parsed.data;
+}
+
+/**
+ * Reads the message and stores its files, then runs `write` with both (the caller's
+ * transaction). Stored blobs are removed when reading, a check or `write` fails.
+ */
+export async function withAttachments<S extends z.ZodType, T>(
+  request: FastifyRequest,
+  storage: FileStorage,
+  { schema, prefix }: { schema: S; prefix: string },
+  write: (body: z.output<S>, files: StoredAttachment[]) => Promise<T>,
+): Promise<T> {
+  const written: string[] = [];
+  let current: Readable | undefined;
+  try {
+    let body: z.output<S> | undefined;
+    const files: StoredAttachment[] = [];
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'data') body = parseData(schema, part.value);
+        continue;
+      }
+      current = part.file;
+      if (body === undefined) throw badRequest(FIELDS_FIRST);
+      if (files.length === MAX_ATTACHMENTS) throw badRequest(TOO_MANY_ATTACHMENTS);
+      const name = cleanFileName(part.filename);
+      files.push(await storeAttachment(storage, { name, stream: part.file }, prefix, written));
+    }
+    if (body === undefined) throw badRequest('The message is missing');
+    return await write(body, files);
+  } catch (err) {
+    // A file left half read holds busboy (and the request) open: end it, the rest is dropped.
+    if (current && !current.readableEnded) current.destroy();
+    await Promise.all(
+      written.map((key) =>
+        storage
+          .delete(key)
+          .catch((e: unknown) => request.log.error({ err: e, key }, 'upload cleanup failed')),
+      ),
+    );
+    throw err;
+  }
+}

@@ -27,8 +27,11 @@ export interface PagedList<T, F extends string = never> {
   /** Every key of `T` and its expression; built per scope (links hold the company id). */
   row: (scopeId: string) => { [K in keyof Required<T>]: SQLWrapper };
   order: readonly SortKey[];
-  /** Text columns matched by `?q=` (case-insensitive substring, `%` and `_` literal). */
-  search: readonly SQLWrapper[];
+  /**
+   * The text `?q=` matches (case-insensitive substring, `%`, `_` and `\\` literal): one
+   * expression, `searchText(...)`, the same one the list's trigram index is built on.
+   */
+  search: SQLWrapper;
   filters: { readonly [K in F]: SQLWrapper };
   /** An optional field left out of the JSON, rather than null, when it has no value. */
   omitNull?: keyof T & string;
@@ -122,12 +125,7 @@ function after(order: readonly SortKey[], keys: string[]): SQL {
 /** The `where` of the rows matching the request, cursor aside (shared by the page and its count). */
 function matching<T, F extends string>(list: PagedList<T, F>, request: PageRequest<F>) {
   const q = request.query.q?.trim();
-  const search = q
-    ? sql`(${sql.join(
-        list.search.map((c) => sql`${c} ilike ${containsPattern(q)}`),
-        sql` or `,
-      )})`
-    : undefined;
+  const search = q ? sql`${list.search} ilike ${containsPattern(q)}` : undefined;
   const filters = (Object.keys(list.filters) as F[]).flatMap((name) => {
     const value = request.query[name];
     return value === undefined ? [] : [sql`${list.filters[name]} = ${value}`];

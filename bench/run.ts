@@ -182,7 +182,9 @@ async function withBenchDatabase<T>(
   run: (benchUrl: string) => Promise<T>,
 ): Promise<T> {
   const { withAdmin, withDatabase } = await import('../src/server/test/template.ts');
-  const name = `meridian_bench_${process.pid}`;
+  // BENCH_DB_PREFIX: several checkouts benching on one server keep their databases apart.
+  const prefix = (process.env.BENCH_DB_PREFIX ?? 'meridian_bench').replace(/[^a-z0-9_]/g, '');
+  const name = `${prefix}_${process.pid}`;
   await withAdmin(url, (c) => c.query(`create database ${name}`));
   try {
     return await run(withDatabase(url, name));

@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from '../../shared/schemas/paging.ts';
 import { throwIfNotOk, type ResponseSchema } from './api.ts';
 
 /** One page of a paged list (docs/decisions/029-paged-lists.md). */
@@ -21,6 +22,21 @@ export async function getPage<T>(url: string, schema: ResponseSchema<T[]>): Prom
   const rows = schema.parse(await res.json());
   const total = Number(res.headers.get('x-total-count') ?? rows.length);
   return { rows, total, next: nextLink(res.headers.get('link')) };
+}
+
+/**
+ * Every row of a list that a screen shows whole (a company's sites on the profile): pages of
+ * the maximum size, following `Link: rel="next"` to the last one.
+ */
+export async function getAllPages<T>(path: string, schema: ResponseSchema<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  let url: string | null = withParams(path, { limit: String(MAX_PAGE_SIZE) });
+  while (url) {
+    const page: Page<T> = await getPage(url, schema);
+    rows.push(...page.rows);
+    url = page.next;
+  }
+  return rows;
 }
 
 /** `path?a=1&b=2` with the parameters that have a value, in a stable order (one cache key per view). */

@@ -10,7 +10,7 @@ import {
 import { siteOutSchema } from '../../shared/schemas/sites.ts';
 import { ticketSchema, ticketSummarySchema } from '../../shared/schemas/tickets.ts';
 import { getJson, type ResponseSchema } from './api.ts';
-import { getPage, withParams } from './paged-read.ts';
+import { getAllPages, getPage, withParams } from './paged-read.ts';
 
 /** Every read of one company starts with this key, so a write can refresh them all. */
 const companyKey = (companyId: string) => ['/api/customers', companyId] as const;
@@ -56,7 +56,12 @@ export const portalQueries = {
   ticketSummary: companyRead('tickets/summary', ticketSummarySchema),
   documents: companyPages('documents', documentListSchema),
   documentSummary: companyRead('documents/summary', documentSummarySchema),
-  sites: companyRead('sites', siteOutSchema.array()),
+  /** Every site, however many pages (the profile lists them all). */
+  sites: (companyId: string) =>
+    queryOptions({
+      queryKey: [...companyKey(companyId), 'sites', ''] as const,
+      queryFn: () => getAllPages(`/api/customers/${companyId}/sites`, siteOutSchema.array()),
+    }),
   /** What a role without `projects` reads of the same list: names and statuses (issue 18). */
   projectNames: companyPages('projects', projectNameSchema.array(), 'names'),
 };

@@ -3,7 +3,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { containsPattern } from '../src/server/db/paged-list.ts';
 import { invoicePages } from '../src/server/db/invoice-list.ts';
 import { projectPages } from '../src/server/db/project-list.ts';
@@ -96,7 +96,9 @@ process.send?.(info);
 // elapsed time, it hardly grows when other work shares the cores.
 /** The count each search page runs (its costliest part), planned and run at full size. */
 async function searchPlans(customerId: string): Promise<SearchPlan[]> {
-  const lists: Array<[string, { from: SQL; search: SQLWrapper }, SQLWrapper]> = [
+  const lists: Array<
+    [string, { from: SQL; search: SQLWrapper | readonly SQLWrapper[] }, SQLWrapper]
+  > = [
     ['invoices', invoicePages, invoices.customerId],
     ['projects', projectPages, projects.customerId],
     ['tickets', ticketPages, tickets.customerId],
@@ -106,7 +108,11 @@ async function searchPlans(customerId: string): Promise<SearchPlan[]> {
   for (const [list, { from, search }, company] of lists) {
     const where = and(
       eq(company, customerId),
-      sql`${search} ilike ${containsPattern(HUGE_COMPANY.rareWord)}`,
+      or(
+        ...[search]
+          .flat()
+          .map((s: SQLWrapper) => sql`${s} ilike ${containsPattern(HUGE_COMPANY.rareWord)}`),
+      ),
     );
     const result = (await app.db.execute(
       sql`explain (analyze, costs off) select count(*) from ${from} where ${where}`,

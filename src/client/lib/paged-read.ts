@@ -1,4 +1,5 @@
 import { MAX_PAGE_SIZE } from '../../shared/schemas/paging.ts';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { throwIfNotOk, type ResponseSchema } from './api.ts';
 
 /** One page of a paged list (docs/decisions/029-paged-lists.md). */
@@ -48,3 +49,23 @@ export function withParams(path: string, params: Record<string, string>) {
   ).toString();
   return search ? `${path}?${search}` : path;
 }
+
+/**
+ * A paged list's read (portal or staff): the first page at `firstUrl` (its search and
+ * filters), then each `Link: rel="next"` page, cached under `key`.
+ */
+export function pagesQuery<T>(
+  key: readonly unknown[],
+  firstUrl: string,
+  schema: ResponseSchema<T[]>,
+) {
+  return infiniteQueryOptions({
+    queryKey: key,
+    queryFn: ({ pageParam }) => getPage(pageParam ?? firstUrl, schema),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+/** The options `usePagedList` reads. */
+export type PagesQuery<T> = ReturnType<typeof pagesQuery<T>>;

@@ -21,6 +21,7 @@ import { savedReplySchema } from '../../shared/schemas/saved-replies.ts';
 import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.ts';
 import { webhookDeliverySchema, webhookSchema } from '../../shared/schemas/webhooks.ts';
 import { getJson, type ResponseSchema } from './api.ts';
+import { pagesQuery, withParams } from './paged-read.ts';
 
 type Filters = Record<string, string | undefined>;
 
@@ -41,6 +42,15 @@ function staffRead<T>(path: string, schema: ResponseSchema<T>, filters: Filters 
     queryKey: [...staffKey, path, filters] as const,
     queryFn: () => getJson(staffUrl(path, filters), schema),
   });
+}
+
+/** A paged staff list (issue 20): one cache entry per search and filters, pages by `Link`. */
+function staffPages<T>(path: string, schema: ResponseSchema<T[]>, params: Record<string, string>) {
+  return pagesQuery(
+    [...staffKey, path, 'pages', params],
+    withParams(`/api/staff/${path}`, params),
+    schema,
+  );
 }
 
 /** The staff workspace's reads, one per list or record it shows. */
@@ -67,13 +77,9 @@ export const staffQueries = {
     staffRead('audit', auditEntrySchema.array(), filters),
   leads: (filters: { status?: string; kind?: string; q?: string }) =>
     staffRead('leads', leadSchema.array(), filters),
-  tickets: (filters: {
-    status?: string;
-    priority?: string;
-    customerId?: string;
-    assignee?: string;
-    q?: string;
-  }) => staffRead('tickets', helpdeskTicketSchema.array(), filters),
+  /** The help desk queue in pages (issue 20): `q`, status, priority, company, assignee. */
+  tickets: (params: Record<string, string>) =>
+    staffPages('tickets', helpdeskTicketSchema.array(), params),
   ticket: (ticketId: string) => staffRead(`tickets/${ticketId}`, helpdeskTicketDetailSchema),
   ticketNotes: (ticketId: string) =>
     staffRead(`tickets/${ticketId}/notes`, ticketNoteSchema.array()),

@@ -29,9 +29,10 @@ export interface PagedList<T, F extends string = never> {
   order: readonly SortKey[];
   /**
    * The text `?q=` matches (case-insensitive substring, `%`, `_` and `\\` literal): one
-   * expression, `searchText(...)`, the same one the list's trigram index is built on.
+   * expression, `searchText(...)`, the same one the list's trigram index is built on; or
+   * several, any of which may match (a staff list searching a joined company's name too).
    */
-  search: SQLWrapper;
+  search: SQLWrapper | readonly SQLWrapper[];
   filters: { readonly [K in F]: SQLWrapper };
   /** An optional field left out of the JSON, rather than null, when it has no value. */
   omitNull?: keyof T & string;
@@ -125,7 +126,13 @@ function after(order: readonly SortKey[], keys: string[]): SQL {
 /** The `where` of the rows matching the request, cursor aside (shared by the page and its count). */
 function matching<T, F extends string>(list: PagedList<T, F>, request: PageRequest<F>) {
   const q = request.query.q?.trim();
-  const search = q ? sql`${list.search} ilike ${containsPattern(q)}` : undefined;
+  const searched = Array.isArray(list.search) ? list.search : [list.search as SQLWrapper];
+  const search = q
+    ? sql`(${sql.join(
+        searched.map((c) => sql`${c} ilike ${containsPattern(q)}`),
+        sql` or `,
+      )})`
+    : undefined;
   const filters = (Object.keys(list.filters) as F[]).flatMap((name) => {
     const value = request.query[name];
     return value === undefined ? [] : [sql`${list.filters[name]} = ${value}`];

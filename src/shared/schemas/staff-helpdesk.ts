@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging.ts';
 import { ticketPriorities, ticketReplyOutSchema, ticketSchema, ticketStatuses } from './tickets.ts';
 
-export const helpdeskQuerySchema = z.object({
+/** The queue's page (issue 20): `limit`, `cursor`, `q` and its filters. */
+export const helpdeskQuerySchema = pageQuerySchema({}).extend({
   status: z.enum(ticketStatuses, { message: 'Status must be open, pending or closed' }).optional(),
   priority: z
     .enum(ticketPriorities, { message: 'Priority must be high, normal or low' })
@@ -9,7 +11,6 @@ export const helpdeskQuerySchema = z.object({
   customerId: z.uuid('Company not found').optional(),
   /** A staff user's id, or "none" for unassigned tickets. */
   assignee: z.union([z.literal('none'), z.uuid('Assignee not found')]).optional(),
-  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
 });
 
 /** A ticket in the staff queue: the portal's ticket, without its conversation, with its company. */

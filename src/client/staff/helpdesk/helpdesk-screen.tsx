@@ -6,10 +6,15 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { staffQueries } from '../../lib/staff-queries.ts';
-import { FilterSelect, SearchBox, filterValue } from '../filters.tsx';
+import { FilterSelect, SearchBox } from '../filters.tsx';
+import { ticketPriorities, ticketStatuses } from '../../../shared/schemas/tickets.ts';
+import { LoadMore } from '../../lists/load-more.tsx';
+import { useListParams } from '../../lists/use-list-params.ts';
+import { usePagedList } from '../../lists/use-paged-list.ts';
+import { isUuid } from '../../lists/is-uuid.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { PageHeader } from '../layout.tsx';
-import { QueryState } from '../query-state.tsx';
+import { QueryState, pagedState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { TicketDialog } from './ticket-dialog.tsx';
@@ -33,25 +38,19 @@ function UnmatchedMailLink() {
   );
 }
 
-/** Every company's tickets in one queue. */
+/** Every company's tickets in one queue, read in pages; search and filters in the URL. */
 export function HelpdeskScreen() {
-  const [status, setStatus] = useState('all');
-  const [priority, setPriority] = useState('all');
-  const [companyId, setCompanyId] = useState('all');
-  const [assignee, setAssignee] = useState('all');
-  const [q, setQ] = useState('');
+  const list = useListParams({
+    status: ticketStatuses,
+    priority: ticketPriorities,
+    customerId: isUuid,
+    assignee: (v: string) => v === 'none' || isUuid(v),
+  });
   const [openId, setOpenId] = useState<string | null>(null);
   const companies = useQuery(staffQueries.companies());
   const staff = useQuery(staffQueries.staffMembers());
-  const tickets = useQuery(
-    staffQueries.tickets({
-      status: filterValue(status),
-      priority: filterValue(priority),
-      customerId: filterValue(companyId),
-      assignee: filterValue(assignee),
-      q: filterValue(q),
-    }),
-  );
+  const tickets = usePagedList(staffQueries.tickets(list.serverParams));
+  const more = tickets.total - tickets.rows.length;
 
   return (
     <>
@@ -68,23 +67,23 @@ export function HelpdeskScreen() {
       />
       <Card>
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
-          <SearchBox label="Search tickets" value={q} onChange={setQ} />
+          <SearchBox label="Search tickets" value={list.search} onChange={list.setSearch} />
           <FilterSelect
             label="Status"
-            value={status}
-            onChange={setStatus}
+            value={list.filters.status}
+            onChange={(v) => list.setFilter('status', v)}
             options={statusOptions('ticketStatus', 'All statuses')}
           />
           <FilterSelect
             label="Priority"
-            value={priority}
-            onChange={setPriority}
+            value={list.filters.priority}
+            onChange={(v) => list.setFilter('priority', v)}
             options={statusOptions('priority', 'All priorities')}
           />
           <FilterSelect
             label="Company"
-            value={companyId}
-            onChange={setCompanyId}
+            value={list.filters.customerId}
+            onChange={(v) => list.setFilter('customerId', v)}
             options={[
               { value: 'all', label: 'All companies' },
               ...(companies.data ?? []).map((c) => ({ value: c.id, label: c.name })),
@@ -92,8 +91,8 @@ export function HelpdeskScreen() {
           />
           <FilterSelect
             label="Assignee"
-            value={assignee}
-            onChange={setAssignee}
+            value={list.filters.assignee}
+            onChange={(v) => list.setFilter('assignee', v)}
             options={[
               { value: 'all', label: 'Anyone' },
               { value: 'none', label: 'Unassigned' },
@@ -101,7 +100,7 @@ export function HelpdeskScreen() {
             ]}
           />
         </div>
-        <QueryState query={tickets} empty="No tickets found">
+        <QueryState query={pagedState(tickets)} empty="No tickets found">
           {(rows) => (
             <DataTable
               caption="Tickets"
@@ -145,6 +144,11 @@ export function HelpdeskScreen() {
             </DataTable>
           )}
         </QueryState>
+        {more > 0 && tickets.hasMore && (
+          <div className="border-t border-slate-200 p-4">
+            <LoadMore label={`Load more tickets (${more} more)`} onLoad={tickets.loadMore} />
+          </div>
+        )}
       </Card>
       {openId && (
         <TicketDialog ticketId={openId} staff={staff.data ?? []} onClose={() => setOpenId(null)} />

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,10 +26,9 @@ import {
   TICKET_NOT_FOUND,
 } from '../../services/tickets.ts';
 import { iso } from './lookups.ts';
-import { ticketParams } from '../route-schemas.ts';
-import { matchesAny } from './search.ts';
+import { messageSchema, ticketParams } from '../route-schemas.ts';
+import { helpdeskPages } from './helpdesk-queue.ts';
 
-const QUEUE_LIMIT = 500;
 const assignee = alias(users, 'assignee');
 
 const ticketColumns = {
@@ -75,28 +74,21 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     {
       schema: {
         querystring: helpdeskQuerySchema,
-        response: { 200: z.array(helpdeskTicketSchema) },
+        response: { 200: z.array(helpdeskTicketSchema), 400: messageSchema },
       },
     },
-    async (request) => {
-      const { status, priority, customerId, assignee: who, q } = request.query;
-      const rows = await queueQuery(app.db)
-        .where(
-          and(
-            status ? eq(tickets.status, status) : undefined,
-            priority ? eq(tickets.priority, priority) : undefined,
-            customerId ? eq(tickets.customerId, customerId) : undefined,
-            who === 'none'
-              ? isNull(tickets.assignedToUserId)
-              : who
-                ? eq(tickets.assignedToUserId, who)
-                : undefined,
-            matchesAny(q, [tickets.id, tickets.subject, tickets.description, customers.name]),
-          ),
-        )
-        .orderBy(desc(tickets.updatedAt))
-        .limit(QUEUE_LIMIT);
-      return rows.map(toApi);
+    async (request, reply) => {
+      const { assignee: who } = request.query;
+      return app.sendPage(request, reply, helpdeskPages, {
+        scopeId: 'staff',
+        where:
+          who === 'none'
+            ? isNull(tickets.assignedToUserId)
+            : who
+              ? eq(tickets.assignedToUserId, who)
+              : undefined,
+        query: request.query,
+      });
     },
   );
 

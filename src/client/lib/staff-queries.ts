@@ -73,8 +73,8 @@ export const staffQueries = {
   webhooks: () => staffRead('webhooks', webhookSchema.array()),
   webhookDeliveries: (webhookId: string) =>
     staffRead(`webhooks/${webhookId}/deliveries`, webhookDeliverySchema.array()),
-  audit: (filters: { customerId?: string }) =>
-    staffRead('audit', auditEntrySchema.array(), filters),
+  /** The audit log in pages (issue 20): `q` and the company. */
+  audit: (params: Record<string, string>) => staffPages('audit', auditEntrySchema.array(), params),
   leads: (filters: { status?: string; kind?: string; q?: string }) =>
     staffRead('leads', leadSchema.array(), filters),
   /** The help desk queue in pages (issue 20): `q`, status, priority, company, assignee. */

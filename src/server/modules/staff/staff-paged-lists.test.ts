@@ -6,7 +6,8 @@ import {
   SEARCH_TOO_LONG,
 } from '../../../shared/schemas/paging.ts';
 import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
-import { tickets } from '../../db/schema.ts';
+import type { AuditEntry } from '../../../shared/schemas/staff-audit.ts';
+import { auditLog, tickets } from '../../db/schema.ts';
 import { staffTestContext } from '../../test/staff-context.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -138,5 +139,74 @@ describe('staff lists in pages (issue 20): the help desk queue', () => {
   it('is not a customer user’s list', async () => {
     const res = await get('/api/staff/tickets', ctx.customerCookie);
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('staff lists in pages (issue 20): the audit log', () => {
+  let t: TestApp;
+  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ctx = await staffTestContext(t.app);
+    await t.app.db.insert(auditLog).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        actorName: i === 0 ? 'Pat 100%' : 'Pat Staff',
+        action: `test.paged_${i}`,
+        entityType: 'test',
+        customerId: i % 2 ? ctx.acmeId : ctx.globexId,
+      })),
+    );
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, cookie = ctx.staffCookie) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  it('walks every entry once by Link, newest first, with X-Total-Count', async () => {
+    const all = await t.app.db.$count(auditLog);
+    const seen: AuditEntry[] = [];
+    let url: string | null = '/api/staff/audit?limit=2';
+    while (url) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(Number(res.headers['x-total-count'])).toBe(all);
+      seen.push(...res.json<AuditEntry[]>());
+      url = nextOf(res.headers.link);
+    }
+    expect(new Set(seen.map((e) => e.id)).size).toBe(all);
+    const order = seen.map((e) => e.createdAt);
+    expect(order).toEqual([...order].sort().reverse());
+  });
+
+  it('filters by company and searches literally', async () => {
+    const acme = await get(`/api/staff/audit?customerId=${ctx.acmeId}&q=test.paged`);
+    expect(
+      acme
+        .json<AuditEntry[]>()
+        .map((e) => e.action)
+        .sort(),
+    ).toEqual(['test.paged_1', 'test.paged_3', 'test.paged_5']);
+    const percent = await get('/api/staff/audit?q=%25');
+    expect(percent.json<AuditEntry[]>().map((e) => e.actorName)).toEqual(['Pat 100%']);
+    const underscore = await get('/api/staff/audit?q=paged_');
+    expect(underscore.json<AuditEntry[]>()).toHaveLength(7);
+  });
+
+  it('refuses bad limits, bad companies, long searches and the queue’s cursor', async () => {
+    const cases: Array<[string, string]> = [
+      ['limit=0', LIMIT_MESSAGE],
+      ['limit=100000', LIMIT_MESSAGE],
+      ['customerId=acme', 'Company not found'],
+      [`q=${'x'.repeat(10_000)}`, SEARCH_TOO_LONG],
+    ];
+    const queue = await get('/api/staff/tickets?limit=1');
+    const cursor = new URL(nextOf(queue.headers.link)!, 'http://x').searchParams.get('cursor')!;
+    cases.push([`cursor=${encodeURIComponent(cursor)}`, BAD_CURSOR]);
+    for (const [query, message] of cases) {
+      const res = await get(`/api/staff/audit?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect((await get('/api/staff/audit', ctx.customerCookie)).statusCode).toBe(403);
   });
 });

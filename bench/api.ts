@@ -48,7 +48,7 @@ function combine(rounds: Figures[]): Figures {
  * connection pool): a neighbour's burst on this shared machine then falls on one round of
  * one side, and the median sets it aside, instead of deciding the ratio.
  */
-async function loadSideBySide(
+export async function loadSideBySide(
   app: { url: string; headers: Record<string, string> },
   bare: { url: string },
 ): Promise<{ app: Figures; bare: Figures }> {
@@ -73,7 +73,7 @@ const TRANSPORT_HEADERS = new Set([
 ]);
 
 /** The app's own headers (security set, request id, type), for the floor to send too. */
-function answeredHeaders(headers: Headers): Record<string, string> {
+export function answeredHeaders(headers: Headers): Record<string, string> {
   return Object.fromEntries([...headers].filter(([name]) => !TRANSPORT_HEADERS.has(name)));
 }
 

@@ -3,16 +3,30 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { containsPattern } from '../src/server/db/paged-list.ts';
+import { invoicePages } from '../src/server/db/invoice-list.ts';
+import { projectPages } from '../src/server/db/project-list.ts';
+import { documentPages } from '../src/server/modules/documents/queries.ts';
+import { ticketPages } from '../src/server/services/ticket-views.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { customerUsers, users } from '../src/server/db/schema.ts';
+import {
+  customerUsers,
+  documents,
+  invoices,
+  projects,
+  tickets,
+  users,
+} from '../src/server/db/schema.ts';
 import { HUGE_COMPANY } from '../src/server/seed/huge.ts';
 import { LARGE_COMPANY } from '../src/server/seed/large.ts';
 import { createSession } from '../src/server/services/sessions.ts';
 
 export type AppServerInfo = { port: number; cookie: string; customerId: string };
+/** A list's search of the rare word as the planner runs it: EXPLAIN ANALYZE's node lines. */
+export type SearchPlan = { list: string; plan: string };
 
 const dataDir = process.env.BENCH_DATA_DIR ?? path.resolve('.tmp/bench/data');
 const fresh = process.env.BENCH_FRESH === '1';
@@ -87,7 +101,38 @@ const info: AppServerInfo = {
 process.send?.(info);
 // The scale bench reads this process's CPU time around a batch of requests: unlike the
 // elapsed time, it hardly grows when other work shares the cores.
+/** The count each search page runs (its costliest part), planned and run at full size. */
+async function searchPlans(customerId: string): Promise<SearchPlan[]> {
+  const lists: Array<
+    [string, { from: SQL; search: SQLWrapper | readonly SQLWrapper[] }, SQLWrapper]
+  > = [
+    ['invoices', invoicePages, invoices.customerId],
+    ['projects', projectPages, projects.customerId],
+    ['tickets', ticketPages, tickets.customerId],
+    ['documents', documentPages, documents.customerId],
+  ];
+  const plans: SearchPlan[] = [];
+  for (const [list, { from, search }, company] of lists) {
+    const where = and(
+      eq(company, customerId),
+      or(
+        ...[search]
+          .flat()
+          .map((s: SQLWrapper) => sql`${s} ilike ${containsPattern(HUGE_COMPANY.rareWord)}`),
+      ),
+    );
+    const result = (await app.db.execute(
+      sql`explain (analyze, costs off) select count(*) from ${from} where ${where}`,
+    )) as unknown as { rows: Array<Record<string, string>> };
+    const lines = result.rows.map((r) => Object.values(r).join(''));
+    const nodes = lines.filter((l) => /Scan|Execution Time/.test(l)).map((l) => l.trim());
+    plans.push({ list, plan: nodes.join(' | ') });
+  }
+  return plans;
+}
+
 process.on('message', (m) => {
+  if (m === 'search-plans') void searchPlans(info.customerId).then((p) => process.send?.(p));
   if (m === 'cpu-usage') process.send?.(process.cpuUsage());
   if (m === 'rss') process.send?.({ rss: process.memoryUsage().rss });
 });

@@ -115,7 +115,13 @@ if (wants('attachments')) {
 // Issue 20's company of 100,000 rows: part of `scale`, or alone with `npm run bench huge`.
 const huge: HugeResult[] = [];
 if (wants('scale') || wants('huge')) {
-  huge.push(await benchHuge('PGlite', { BENCH_DATA_DIR: path.resolve('.tmp/bench/huge-pglite') }));
+  huge.push(
+    await benchHuge('PGlite', {
+      BENCH_DATA_DIR: path.resolve('.tmp/bench/huge-pglite'),
+      // BENCH_HUGE_KEEP=1: the PGlite company seeded by an earlier run is measured again.
+      ...(process.env.BENCH_HUGE_KEEP === '1' ? { BENCH_FRESH: '0' } : {}),
+    }),
+  );
   if (process.env.DATABASE_URL) {
     huge.push(
       await withBenchDatabase(process.env.DATABASE_URL, (url) =>
@@ -207,7 +213,9 @@ async function withBenchDatabase<T>(
   run: (benchUrl: string) => Promise<T>,
 ): Promise<T> {
   const { withAdmin, withDatabase } = await import('../src/server/test/template.ts');
-  const name = `meridian_bench_${process.pid}`;
+  // BENCH_DB_PREFIX: several checkouts benching on one server keep their databases apart.
+  const prefix = (process.env.BENCH_DB_PREFIX ?? 'meridian_bench').replace(/[^a-z0-9_]/g, '');
+  const name = `${prefix}_${process.pid}`;
   await withAdmin(url, (c) => c.query(`create database ${name}`));
   try {
     return await run(withDatabase(url, name));

@@ -13,12 +13,22 @@ export type ScreenFigures = {
   keystrokes: number[];
   keystrokeMedianMs: number;
   keystrokeMaxMs: number;
+  /**
+   * The last keystroke's input event to the server's results painted (the first row holds the
+   * searched word): the 200 ms pause before the search is sent, the request and the render.
+   */
+  resultsMs: number | null;
 };
 
-/** Typed one key at a time into "Search invoices"; each narrows the 10,000 rows further. */
+/** Typed one key at a time into "Search invoices" unless the bench names another word. */
 const SEARCH = 'wireless';
 
-type Probe = { rowsAt: number | null; keystrokes: number[] };
+type Probe = {
+  rowsAt: number | null;
+  keystrokes: number[];
+  lastInputAt: number | null;
+  resultsAt: number | null;
+};
 declare global {
   interface Window {
     scaleProbe: Probe;
@@ -31,7 +41,7 @@ declare global {
  * No named inner functions: tsx would wrap them in a helper the page does not have.
  */
 function installProbe() {
-  const probe: Probe = { rowsAt: null, keystrokes: [] };
+  const probe: Probe = { rowsAt: null, keystrokes: [], lastInputAt: null, resultsAt: null };
   window.scaleProbe = probe;
   new MutationObserver((_, observer) => {
     if (!document.querySelector('[role="region"][aria-label="Invoices"] tbody td')) return;
@@ -41,15 +51,21 @@ function installProbe() {
   // Capture phase: runs before React's listener, so the re-render falls inside the span.
   document.addEventListener(
     'input',
-    (event) =>
+    (event) => {
+      probe.lastInputAt = event.timeStamp;
       requestAnimationFrame(() =>
         setTimeout(() => probe.keystrokes.push(performance.now() - event.timeStamp), 0),
-      ),
+      );
+    },
     true,
   );
 }
 
-export async function benchInvoicesScreen(baseUrl: string, cookie: string): Promise<ScreenFigures> {
+export async function benchInvoicesScreen(
+  baseUrl: string,
+  cookie: string,
+  word: string = SEARCH,
+): Promise<ScreenFigures> {
   await ensureBuilt();
   const browser = await chromium.launch({
     executablePath: findChromium() ?? undefined,
@@ -66,7 +82,7 @@ export async function benchInvoicesScreen(baseUrl: string, cookie: string): Prom
     const { rowsAt, dataAt } = await page.evaluate(() => {
       const invoicesCall = performance
         .getEntriesByType('resource')
-        .find((e) => e.name.endsWith('/invoices')) as PerformanceResourceTiming | undefined;
+        .find((e) => /\/invoices(\?|$)/.test(e.name)) as PerformanceResourceTiming | undefined;
       return {
         rowsAt: window.scaleProbe.rowsAt ?? 0,
         dataAt: invoicesCall?.responseEnd ?? 0,
@@ -75,10 +91,27 @@ export async function benchInvoicesScreen(baseUrl: string, cookie: string): Prom
 
     const search = page.getByRole('searchbox', { name: 'Search invoices' });
     await search.click();
-    for (const [i, key] of [...SEARCH].entries()) {
+    // Results are painted when the first row holds the word: watched from the last keystroke.
+    await page.evaluate((w) => {
+      const probe = window.scaleProbe;
+      new MutationObserver((_, observer) => {
+        const first = document.querySelector('[role="region"][aria-label="Invoices"] tbody tr');
+        if (!first?.textContent?.toLowerCase().includes(w.toLowerCase())) return;
+        if (probe.keystrokes.length < w.length) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => (probe.resultsAt = performance.now()), 0));
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    }, word);
+    for (const [i, key] of [...word].entries()) {
       await page.keyboard.press(key);
       await page.waitForFunction((n) => window.scaleProbe.keystrokes.length > n, i);
     }
+    const resultsAt = await page
+      .waitForFunction(() => window.scaleProbe.resultsAt, undefined, { timeout: 10_000 })
+      .then(() =>
+        page.evaluate(() => window.scaleProbe.resultsAt! - window.scaleProbe.lastInputAt!),
+      )
+      .catch(() => null);
     const keystrokes = await page.evaluate(() => window.scaleProbe.keystrokes);
     return {
       navigationToRowsMs: round1(rowsAt),
@@ -86,6 +119,7 @@ export async function benchInvoicesScreen(baseUrl: string, cookie: string): Prom
       keystrokes: keystrokes.map(round1),
       keystrokeMedianMs: round1(median(keystrokes)),
       keystrokeMaxMs: round1(Math.max(...keystrokes)),
+      resultsMs: resultsAt === null ? null : round1(resultsAt),
     };
   } finally {
     await browser.close();

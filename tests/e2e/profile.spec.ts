@@ -101,3 +101,28 @@ test('the profile screen has no serious accessibility violations', async ({ page
   );
   expect(violations).toEqual([]);
 });
+
+test('the Company Sites card lists every site, past the first page of the list', async ({
+  page,
+}) => {
+  const company = await newCompany({ firstName: 'Sam', lastName: 'Ortiz' });
+  await addSession(page.context(), company.email);
+  // More than one page of the largest size (200): the card must follow Link: rel="next".
+  const count = 205;
+  for (let i = 1; i <= count; i += 1) {
+    const res = await page.request.post(`/api/customers/${company.id}/sites`, {
+      data: {
+        name: `Depot ${String(i).padStart(3, '0')}`,
+        address: `${i} Freight Rd, Dallas, TX 75241`,
+        contactPerson: 'Sam Ortiz',
+        contactEmail: company.email,
+        contactPhone: '(214) 555-0100',
+      },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await openProfile(page, company.email);
+  const list = card(page, 'Company Sites').getByRole('list', { name: 'Company sites' });
+  await expect(list.getByText('Depot 205', { exact: true })).toBeVisible();
+  await expect(list.getByRole('listitem')).toHaveCount(count);
+});

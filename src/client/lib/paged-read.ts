@@ -1,3 +1,5 @@
+import { MAX_PAGE_SIZE } from '../../shared/schemas/paging.ts';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { throwIfNotOk, type ResponseSchema } from './api.ts';
 
 /** One page of a paged list (docs/decisions/029-paged-lists.md). */
@@ -23,6 +25,21 @@ export async function getPage<T>(url: string, schema: ResponseSchema<T[]>): Prom
   return { rows, total, next: nextLink(res.headers.get('link')) };
 }
 
+/**
+ * Every row of a list that a screen shows whole (a company's sites on the profile): pages of
+ * the maximum size, following `Link: rel="next"` to the last one.
+ */
+export async function getAllPages<T>(path: string, schema: ResponseSchema<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  let url: string | null = withParams(path, { limit: String(MAX_PAGE_SIZE) });
+  while (url) {
+    const page: Page<T> = await getPage(url, schema);
+    rows.push(...page.rows);
+    url = page.next;
+  }
+  return rows;
+}
+
 /** `path?a=1&b=2` with the parameters that have a value, in a stable order (one cache key per view). */
 export function withParams(path: string, params: Record<string, string>) {
   const search = new URLSearchParams(
@@ -32,3 +49,23 @@ export function withParams(path: string, params: Record<string, string>) {
   ).toString();
   return search ? `${path}?${search}` : path;
 }
+
+/**
+ * A paged list's read (portal or staff): the first page at `firstUrl` (its search and
+ * filters), then each `Link: rel="next"` page, cached under `key`.
+ */
+export function pagesQuery<T>(
+  key: readonly unknown[],
+  firstUrl: string,
+  schema: ResponseSchema<T[]>,
+) {
+  return infiniteQueryOptions({
+    queryKey: key,
+    queryFn: ({ pageParam }) => getPage(pageParam ?? firstUrl, schema),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
+  });
+}
+
+/** The options `usePagedList` reads. */
+export type PagesQuery<T> = ReturnType<typeof pagesQuery<T>>;

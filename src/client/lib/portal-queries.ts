@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { activityListSchema, dashboardSchema } from '../../shared/schemas/dashboard.ts';
 import { documentListSchema, documentSummarySchema } from '../../shared/schemas/documents.ts';
 import { invoiceListSchema, invoiceSummarySchema } from '../../shared/schemas/invoices.ts';
@@ -11,7 +11,7 @@ import { responseTimesSchema } from '../../shared/schemas/sla.ts';
 import { siteOutSchema } from '../../shared/schemas/sites.ts';
 import { ticketSchema, ticketSummarySchema } from '../../shared/schemas/tickets.ts';
 import { getJson, type ResponseSchema } from './api.ts';
-import { getPage, withParams } from './paged-read.ts';
+import { getAllPages, pagesQuery, withParams } from './paged-read.ts';
 
 /** Every read of one company starts with this key, so a write can refresh them all. */
 const companyKey = (companyId: string) => ['/api/customers', companyId] as const;
@@ -35,13 +35,11 @@ function companyRead<T>(resource: string, schema: ResponseSchema<T>, variant = '
  */
 function companyPages<T>(resource: string, schema: ResponseSchema<T[]>, variant = '') {
   return (companyId: string, params: Record<string, string>) =>
-    infiniteQueryOptions({
-      queryKey: [...companyKey(companyId), resource, variant, 'pages', params] as const,
-      queryFn: ({ pageParam }) =>
-        getPage(pageParam ?? withParams(`/api/customers/${companyId}/${resource}`, params), schema),
-      initialPageParam: null as string | null,
-      getNextPageParam: (last) => last.next,
-    });
+    pagesQuery(
+      [...companyKey(companyId), resource, variant, 'pages', params],
+      withParams(`/api/customers/${companyId}/${resource}`, params),
+      schema,
+    );
 }
 
 /** The portal's reads: each gives its query key and its fetcher, typed by the shared schema. */
@@ -59,13 +57,15 @@ export const portalQueries = {
   responseTimes: companyRead('tickets/response-times', responseTimesSchema),
   documents: companyPages('documents', documentListSchema),
   documentSummary: companyRead('documents/summary', documentSummarySchema),
-  sites: companyRead('sites', siteOutSchema.array()),
+  /** Every site, however many pages (the profile lists them all). */
+  sites: (companyId: string) =>
+    queryOptions({
+      queryKey: [...companyKey(companyId), 'sites', ''] as const,
+      queryFn: () => getAllPages(`/api/customers/${companyId}/sites`, siteOutSchema.array()),
+    }),
   /** What a role without `projects` reads of the same list: names and statuses (issue 18). */
   projectNames: companyPages('projects', projectNameSchema.array(), 'names'),
 };
 
 /** A portal read of one company, as the screens pass it around. */
 export type CompanyQuery<T> = (companyId: string) => ReturnType<ReturnType<typeof companyRead<T>>>;
-
-/** The options of one paged read (`portalQueries.invoices(companyId, params)`, ...). */
-export type CompanyPagesQuery<T> = ReturnType<ReturnType<typeof companyPages<T>>>;

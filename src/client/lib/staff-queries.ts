@@ -24,6 +24,7 @@ import { slaTargetsSchema } from '../../shared/schemas/sla.ts';
 import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.ts';
 import { webhookDeliverySchema, webhookSchema } from '../../shared/schemas/webhooks.ts';
 import { getJson, type ResponseSchema } from './api.ts';
+import { pagesQuery, withParams } from './paged-read.ts';
 
 type Filters = Record<string, string | undefined>;
 
@@ -46,6 +47,15 @@ function staffRead<T>(path: string, schema: ResponseSchema<T>, filters: Filters 
   });
 }
 
+/** A paged staff list (issue 20): one cache entry per search and filters, pages by `Link`. */
+function staffPages<T>(path: string, schema: ResponseSchema<T[]>, params: Record<string, string>) {
+  return pagesQuery(
+    [...staffKey, path, 'pages', params],
+    withParams(`/api/staff/${path}`, params),
+    schema,
+  );
+}
+
 /** The staff workspace's reads, one per list or record it shows. */
 export const staffQueries = {
   all: staffKey,
@@ -66,19 +76,13 @@ export const staffQueries = {
   webhooks: () => staffRead('webhooks', webhookSchema.array()),
   webhookDeliveries: (webhookId: string) =>
     staffRead(`webhooks/${webhookId}/deliveries`, webhookDeliverySchema.array()),
-  audit: (filters: { customerId?: string }) =>
-    staffRead('audit', auditEntrySchema.array(), filters),
+  /** The audit log in pages (issue 20): `q` and the company. */
+  audit: (params: Record<string, string>) => staffPages('audit', auditEntrySchema.array(), params),
   leads: (filters: { status?: string; kind?: string; q?: string }) =>
     staffRead('leads', leadSchema.array(), filters),
-  tickets: (filters: {
-    status?: string;
-    priority?: string;
-    customerId?: string;
-    assignee?: string;
-    sla?: string;
-    sort?: string;
-    q?: string;
-  }) => staffRead('tickets', helpdeskTicketSchema.array(), filters),
+  /** The help desk queue in pages (issue 20): `q`, status, priority, company, assignee, SLA, sort. */
+  tickets: (params: Record<string, string>) =>
+    staffPages('tickets', helpdeskTicketSchema.array(), params),
   slaTargets: () => staffRead('sla-targets', slaTargetsSchema),
   ticket: (ticketId: string) => staffRead(`tickets/${ticketId}`, helpdeskTicketDetailSchema),
   /** Issue 17: a ticket's colleagues in copy and rating; the satisfaction score. */

@@ -4,6 +4,7 @@ import type { Db } from './client.ts';
 import { jsonArrayText, jsonFields, type JsonText } from './json-list.ts';
 import { invoices } from './schema.ts';
 import type { PagedList } from './paged-list.ts';
+import { searchText } from './search-text.ts';
 
 const invoiceFields = (customerId: string): { [K in keyof Required<Invoice>]: SQLWrapper } => ({
   id: invoices.id,
@@ -30,7 +31,7 @@ export const invoicePages: PagedList<Invoice, 'status'> = {
     // Invoice numbers are unique: the tie-breaker.
     { expr: invoices.number, desc: true, type: 'text' },
   ],
-  search: [invoices.number, invoices.description],
+  search: searchText(invoices.number, invoices.description),
   filters: { status: invoices.status },
   omitNull: 'paymentUrl',
 };

@@ -27,8 +27,12 @@ export interface PagedList<T, F extends string = never> {
   /** Every key of `T` and its expression; built per scope (links hold the company id). */
   row: (scopeId: string) => { [K in keyof Required<T>]: SQLWrapper };
   order: readonly SortKey[];
-  /** Text columns matched by `?q=` (case-insensitive substring, `%` and `_` literal). */
-  search: readonly SQLWrapper[];
+  /**
+   * The text `?q=` matches (case-insensitive substring, `%`, `_` and `\\` literal): one
+   * expression, `searchText(...)`, the same one the list's trigram index is built on; or
+   * several, any of which may match (a staff list searching a joined company's name too).
+   */
+  search: SQLWrapper | readonly SQLWrapper[];
   filters: { readonly [K in F]: SQLWrapper };
   /** An optional field left out of the JSON, rather than null, when it has no value. */
   omitNull?: keyof T & string;
@@ -122,9 +126,10 @@ function after(order: readonly SortKey[], keys: string[]): SQL {
 /** The `where` of the rows matching the request, cursor aside (shared by the page and its count). */
 function matching<T, F extends string>(list: PagedList<T, F>, request: PageRequest<F>) {
   const q = request.query.q?.trim();
+  const searched = Array.isArray(list.search) ? list.search : [list.search as SQLWrapper];
   const search = q
     ? sql`(${sql.join(
-        list.search.map((c) => sql`${c} ilike ${containsPattern(q)}`),
+        searched.map((c) => sql`${c} ilike ${containsPattern(q)}`),
         sql` or `,
       )})`
     : undefined;

@@ -6,6 +6,7 @@ import type {
   ProjectSummary,
 } from '../../shared/schemas/projects.ts';
 import type { PagedList } from './paged-list.ts';
+import { searchText } from './search-text.ts';
 import type { Db } from './client.ts';
 import { jsonArrayText, jsonFields, type JsonText } from './json-list.ts';
 import { projects } from './schema.ts';
@@ -48,7 +49,7 @@ export const projectPages: PagedList<Project, 'status'> = {
     { expr: projects.name, type: 'text' },
     { expr: projects.id, type: 'uuid' },
   ],
-  search: [projects.name, projects.description],
+  search: searchText(projects.name, projects.description),
   filters: { status: projects.status },
 };
 
@@ -96,6 +97,6 @@ export const projectNamePages: PagedList<ProjectName, 'status'> = {
   from: projectPages.from,
   row: () => ({ id: projects.id, name: projects.name, status: projects.status }),
   order: projectPages.order,
-  search: [projects.name],
+  search: projects.name,
   filters: projectPages.filters,
 };

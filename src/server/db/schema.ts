@@ -1,7 +1,8 @@
 // The whole domain of spec section 3, plus what the server needs to run it
 // (sessions, sign-in tokens, mail outbox, audit log). Money is numeric(12,2),
 // every timestamp carries its time zone, calendar days are `date`.
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
+import { orEmpty, searchText } from './search-text.ts';
 import {
   type ExtraConfigColumn,
   boolean,
@@ -51,6 +52,9 @@ const customerRef = () =>
 /** A GIN trigram index (pg_trgm, loaded on PGlite too): `ilike '%text%'` on the column uses it. */
 const trigramIndex = (name: string, column: ExtraConfigColumn) =>
   index(name).using('gin', column.op('gin_trgm_ops'));
+/** A GIN trigram index over a list's searched text (`searchText`, the expression its query uses). */
+const searchIndex = (name: string, ...columns: [SQLWrapper, ...SQLWrapper[]]) =>
+  index(name).using('gin', sql`${searchText(...columns)} gin_trgm_ops`);
 
 export const userRole = pgEnum('user_role', userRoles);
 export const companyRole = pgEnum('company_role', companyRoles);
@@ -289,8 +293,7 @@ export const invoices = pgTable(
     // The list's order, so the database reads the rows sorted instead of sorting them.
     index('invoices_customer_issue_idx').on(t.customerId, t.issueDate, t.number),
     // `?q=` (issue 20): trigram indexes answer `ilike '%...%'` without reading every row.
-    trigramIndex('invoices_number_trgm_idx', t.number),
-    trigramIndex('invoices_description_trgm_idx', t.description),
+    searchIndex('invoices_search_trgm_idx', t.number, t.description),
     check('invoices_amount_nonnegative', sql`${t.amount} >= 0`),
   ],
 );
@@ -315,7 +318,7 @@ export const projects = pgTable(
   (t) => [
     index('projects_customer_idx').on(t.customerId, t.startDate.desc().nullsFirst(), t.name),
     trigramIndex('projects_name_trgm_idx', t.name),
-    trigramIndex('projects_description_trgm_idx', t.description),
+    searchIndex('projects_search_trgm_idx', t.name, t.description),
     check('projects_progress_range', sql`${t.progress} between 0 and 100`),
   ],
 );
@@ -366,8 +369,7 @@ export const tickets = pgTable(
   },
   (t) => [
     index('tickets_customer_created_idx').on(t.customerId, t.createdAt, t.id),
-    trigramIndex('tickets_subject_trgm_idx', t.subject),
-    trigramIndex('tickets_description_trgm_idx', t.description),
+    searchIndex('tickets_search_trgm_idx', t.subject, t.description),
     index('tickets_status_idx').on(t.status),
     // A member's own tickets in list order (issue 18's visibility within issue 20's pages).
     index('tickets_customer_author_created_idx').on(
@@ -530,6 +532,8 @@ export const documents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     customerId: customerRef(),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** The project's name, copied so a search needs no join; kept by triggers (migration 0014). */
+    projectName: text('project_name'),
     name: text('name').notNull(),
     type: text('type').notNull(),
     contentType: text('content_type').notNull(),
@@ -545,7 +549,7 @@ export const documents = pgTable(
   },
   (t) => [
     index('documents_customer_uploaded_idx').on(t.customerId, t.uploadedAt, t.id),
-    trigramIndex('documents_name_trgm_idx', t.name),
+    searchIndex('documents_search_trgm_idx', t.name, orEmpty(t.projectName)),
   ],
 );
 

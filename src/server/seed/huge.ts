@@ -47,7 +47,8 @@ export async function seedHugeCompany(db: Db): Promise<boolean> {
       .returning({ id: t.users.id });
     if (!customer || !user) throw new Error('huge company not created');
     const c = customer.id;
-    await tx.insert(t.customerUsers).values({ userId: user.id, customerId: c });
+    // An admin reads every list (issue 18's roles); a member would get 403 on invoices.
+    await tx.insert(t.customerUsers).values({ userId: user.id, customerId: c, role: 'admin' });
     await tx.insert(t.notificationPreferences).values({ userId: user.id });
 
     await tx.execute(sql`

@@ -5,6 +5,7 @@ import { customerUsers, ticketReplies, tickets, users } from '../db/schema.ts';
 import { ticketDescriptionColumns } from '../db/ticket-columns.ts';
 import type { Ticket, TicketSummary } from '../../shared/schemas/tickets.ts';
 import type { PagedList } from '../db/paged-list.ts';
+import { searchText } from '../db/search-text.ts';
 import { visibleTickets, type Viewer } from './role-filters.ts';
 
 /**
@@ -75,7 +76,7 @@ export const ticketPages: PagedList<Ticket, 'status' | 'priority' | 'category'> 
     { expr: tickets.createdAt, desc: true, type: 'timestamptz' },
     { expr: tickets.id, desc: true, type: 'text' },
   ],
-  search: [tickets.subject, tickets.description],
+  search: searchText(tickets.subject, tickets.description),
   filters: { status: tickets.status, priority: tickets.priority, category: tickets.category },
 };
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging.ts';
 
-export const auditQuerySchema = z.object({
+/** The audit log's page (issue 20): `limit`, `cursor`, `q` and the company. */
+export const auditQuerySchema = pageQuerySchema({}).extend({
   customerId: z.uuid('Company not found').optional(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging.ts';
 import { slaOutcomeSchema, ticketSlaSchema } from './sla.ts';
 import {
   ticketPriorities,
@@ -13,7 +14,8 @@ import { ticketRatingSchema } from './satisfaction.ts';
 /** The queue's orders: last change first, or the least time left on the running SLA clock first. */
 export const helpdeskSorts = ['updated', 'time-left'] as const;
 
-export const helpdeskQuerySchema = z.object({
+/** The queue's page (issue 20): `limit`, `cursor`, `q` and its filters. */
+export const helpdeskQuerySchema = pageQuerySchema({}).extend({
   status: z.enum(ticketStatuses, { message: 'Status must be open, pending or closed' }).optional(),
   priority: z
     .enum(ticketPriorities, { message: 'Priority must be high, normal or low' })
@@ -24,7 +26,6 @@ export const helpdeskQuerySchema = z.object({
   /** Only tickets whose running SLA clock is past due. */
   sla: z.enum(['breached'], { message: 'SLA filter must be breached' }).optional(),
   sort: z.enum(helpdeskSorts, { message: 'Sort must be updated or time-left' }).optional(),
-  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
 });
 
 /** A ticket in the staff queue: the portal's ticket, without its conversation, with its company. */

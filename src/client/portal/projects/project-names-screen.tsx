@@ -4,8 +4,8 @@ import { Card } from '../../ui/card.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { CompanyListScreen } from '../shared/company-list-screen.tsx';
 import { ListBody } from '../shared/list-body.tsx';
-import { LoadMore } from '../shared/load-more.tsx';
-import { usePagedList } from '../shared/use-paged-list.ts';
+import { LoadMore } from '../../lists/load-more.tsx';
+import { usePagedList } from '../../lists/use-paged-list.ts';
 
 /** Issue 18: billing and member roles see which projects run, not their details. */
 export function ProjectNamesScreen() {

@@ -7,10 +7,10 @@ import {
 } from '../../../shared/schemas/projects.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
-import { LoadMore } from '../shared/load-more.tsx';
+import { LoadMore } from '../../lists/load-more.tsx';
 import { ListBody } from '../shared/list-body.tsx';
-import { useListParams } from '../shared/use-list-params.ts';
-import { usePagedList } from '../shared/use-paged-list.ts';
+import { useListParams } from '../../lists/use-list-params.ts';
+import { usePagedList } from '../../lists/use-paged-list.ts';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { CompanyListScreen } from '../shared/company-list-screen.tsx';
 import { SampleNotice } from '../shared/sample-notice.tsx';

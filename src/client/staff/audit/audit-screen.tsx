@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import { Card } from '../../ui/card.tsx';
 import { staffQueries } from '../../lib/staff-queries.ts';
-import { FilterSelect, filterValue } from '../filters.tsx';
+import { FilterSelect, SearchBox } from '../filters.tsx';
+import { isUuid } from '../../lists/is-uuid.ts';
+import { LoadMore } from '../../lists/load-more.tsx';
+import { useListParams } from '../../lists/use-list-params.ts';
+import { usePagedList } from '../../lists/use-paged-list.ts';
 import { PageHeader } from '../layout.tsx';
-import { QueryState } from '../query-state.tsx';
+import { QueryState, pagedState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 
 /** A short, readable summary of an audit row's details. */
@@ -19,25 +22,30 @@ const describe = (details: Record<string, unknown> | null) =>
 
 /** Every staff write: who, what, when, on which company. */
 export function AuditScreen() {
-  const [companyId, setCompanyId] = useState('all');
+  const list = useListParams({ customerId: isUuid });
   const companies = useQuery(staffQueries.companies());
-  const entries = useQuery(staffQueries.audit({ customerId: filterValue(companyId) }));
+  const entries = usePagedList(staffQueries.audit(list.serverParams));
+  const more = entries.total - entries.rows.length;
   return (
     <>
       <PageHeader title="Audit Log" />
       <Card>
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
+          <SearchBox label="Search audit log" value={list.search} onChange={list.setSearch} />
           <FilterSelect
             label="Company"
-            value={companyId}
-            onChange={setCompanyId}
+            value={list.filters.customerId}
+            onChange={(v) => list.setFilter('customerId', v)}
             options={[
               { value: 'all', label: 'All companies' },
               ...(companies.data ?? []).map((c) => ({ value: c.id, label: c.name })),
             ]}
           />
         </div>
-        <QueryState query={entries} empty="No staff changes recorded yet">
+        <QueryState
+          query={pagedState(entries)}
+          empty={list.q ? 'No entries match your search' : 'No staff changes recorded yet'}
+        >
           {(rows) => (
             <DataTable
               caption="Audit log"
@@ -58,6 +66,11 @@ export function AuditScreen() {
             </DataTable>
           )}
         </QueryState>
+        {more > 0 && entries.hasMore && (
+          <div className="border-t border-slate-200 p-4">
+            <LoadMore label={`Load more entries (${more} more)`} onLoad={entries.loadMore} />
+          </div>
+        )}
       </Card>
     </>
   );

@@ -6,15 +6,21 @@ import { formatDateTime } from '../../../shared/format.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { staffQueries } from '../../lib/staff-queries.ts';
-import { FilterSelect, SearchBox, filterValue } from '../filters.tsx';
+import { FilterSelect, SearchBox } from '../filters.tsx';
+import { ticketPriorities, ticketStatuses } from '../../../shared/schemas/tickets.ts';
+import { LoadMore } from '../../lists/load-more.tsx';
+import { useListParams } from '../../lists/use-list-params.ts';
+import { usePagedList } from '../../lists/use-paged-list.ts';
+import { isUuid } from '../../lists/is-uuid.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { PageHeader } from '../layout.tsx';
-import { QueryState } from '../query-state.tsx';
+import { QueryState, pagedState } from '../query-state.tsx';
+import { SlaCell } from '../sla/sla-badge.tsx';
+import { SatisfactionCard } from './satisfaction-card.tsx';
+import { helpdeskSorts } from '../../../shared/schemas/staff-helpdesk.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataTable, cell } from '../table.tsx';
-import { SlaCell } from '../sla/sla-badge.tsx';
 import { TicketDialog } from './ticket-dialog.tsx';
-import { SatisfactionCard } from './satisfaction-card.tsx';
 
 /** The way to the unmatched mail queue, with how many wait in it. */
 function UnmatchedMailLink() {
@@ -35,29 +41,23 @@ function UnmatchedMailLink() {
   );
 }
 
-/** Every company's tickets in one queue. */
+/** Every company's tickets in one queue, read in pages; search and filters in the URL. */
 export function HelpdeskScreen() {
-  const [status, setStatus] = useState('all');
-  const [priority, setPriority] = useState('all');
-  const [companyId, setCompanyId] = useState('all');
-  const [assignee, setAssignee] = useState('all');
-  const [sla, setSla] = useState('all');
-  const [sort, setSort] = useState('time-left');
-  const [q, setQ] = useState('');
+  const list = useListParams({
+    status: ticketStatuses,
+    priority: ticketPriorities,
+    customerId: isUuid,
+    assignee: (v: string) => v === 'none' || v === 'me' || isUuid(v),
+    sla: ['breached'],
+    sort: helpdeskSorts,
+  });
+  // Issue 17: least time left first unless the URL asks for the last updated.
+  const sort = list.filters.sort === 'all' ? 'time-left' : list.filters.sort;
   const [openId, setOpenId] = useState<string | null>(null);
   const companies = useQuery(staffQueries.companies());
   const staff = useQuery(staffQueries.staffMembers());
-  const tickets = useQuery(
-    staffQueries.tickets({
-      status: filterValue(status),
-      priority: filterValue(priority),
-      customerId: filterValue(companyId),
-      assignee: filterValue(assignee),
-      sla: filterValue(sla),
-      sort,
-      q: filterValue(q),
-    }),
-  );
+  const tickets = usePagedList(staffQueries.tickets({ ...list.serverParams, sort }));
+  const more = tickets.total - tickets.rows.length;
 
   return (
     <>
@@ -66,10 +66,10 @@ export function HelpdeskScreen() {
         action={
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" asChild>
-              <Link href={paths.staffSavedReplies}>Saved replies</Link>
+              <Link href={paths.staffServiceLevels}>Service levels</Link>
             </Button>
             <Button variant="secondary" asChild>
-              <Link href={paths.staffServiceLevels}>Service levels</Link>
+              <Link href={paths.staffSavedReplies}>Saved replies</Link>
             </Button>
             <UnmatchedMailLink />
           </div>
@@ -78,23 +78,23 @@ export function HelpdeskScreen() {
       <SatisfactionCard />
       <Card>
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
-          <SearchBox label="Search tickets" value={q} onChange={setQ} />
+          <SearchBox label="Search tickets" value={list.search} onChange={list.setSearch} />
           <FilterSelect
             label="Status"
-            value={status}
-            onChange={setStatus}
+            value={list.filters.status}
+            onChange={(v) => list.setFilter('status', v)}
             options={statusOptions('ticketStatus', 'All statuses')}
           />
           <FilterSelect
             label="Priority"
-            value={priority}
-            onChange={setPriority}
+            value={list.filters.priority}
+            onChange={(v) => list.setFilter('priority', v)}
             options={statusOptions('priority', 'All priorities')}
           />
           <FilterSelect
             label="Company"
-            value={companyId}
-            onChange={setCompanyId}
+            value={list.filters.customerId}
+            onChange={(v) => list.setFilter('customerId', v)}
             options={[
               { value: 'all', label: 'All companies' },
               ...(companies.data ?? []).map((c) => ({ value: c.id, label: c.name })),
@@ -102,8 +102,8 @@ export function HelpdeskScreen() {
           />
           <FilterSelect
             label="Assignee"
-            value={assignee}
-            onChange={setAssignee}
+            value={list.filters.assignee}
+            onChange={(v) => list.setFilter('assignee', v)}
             options={[
               { value: 'all', label: 'Anyone' },
               { value: 'me', label: 'Mine' },
@@ -113,8 +113,8 @@ export function HelpdeskScreen() {
           />
           <FilterSelect
             label="SLA"
-            value={sla}
-            onChange={setSla}
+            value={list.filters.sla}
+            onChange={(v) => list.setFilter('sla', v)}
             options={[
               { value: 'all', label: 'Any SLA' },
               { value: 'breached', label: 'Breached' },
@@ -123,14 +123,14 @@ export function HelpdeskScreen() {
           <FilterSelect
             label="Sort"
             value={sort}
-            onChange={setSort}
+            onChange={(v) => list.setFilter('sort', v === 'time-left' ? 'all' : v)}
             options={[
               { value: 'time-left', label: 'Least time left' },
               { value: 'updated', label: 'Last updated' },
             ]}
           />
         </div>
-        <QueryState query={tickets} empty="No tickets found">
+        <QueryState query={pagedState(tickets)} empty="No tickets found">
           {(rows) => (
             <DataTable
               caption="Tickets"
@@ -178,6 +178,11 @@ export function HelpdeskScreen() {
             </DataTable>
           )}
         </QueryState>
+        {more > 0 && tickets.hasMore && (
+          <div className="border-t border-slate-200 p-4">
+            <LoadMore label={`Load more tickets (${more} more)`} onLoad={tickets.loadMore} />
+          </div>
+        )}
       </Card>
       {openId && (
         <TicketDialog ticketId={openId} staff={staff.data ?? []} onClose={() => setOpenId(null)} />

@@ -25,7 +25,7 @@ const activityPages: PagedList<Activity> = {
     { expr: activities.createdAt, desc: true, type: 'timestamptz' },
     { expr: activities.id, desc: true, type: 'uuid' },
   ],
-  search: [activities.title],
+  search: activities.title,
   filters: {},
 };
 

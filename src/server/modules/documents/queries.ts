@@ -1,9 +1,10 @@
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DocumentSummary, PortalDocument } from '../../../shared/schemas/documents.ts';
 import type { PagedList } from '../../db/paged-list.ts';
+import { orEmpty, searchText } from '../../db/search-text.ts';
 import type { Db } from '../../db/client.ts';
 import { isoTimestamp } from '../../db/json-list.ts';
-import { documents, projects } from '../../db/schema.ts';
+import { documents } from '../../db/schema.ts';
 import { visibleDocuments } from '../../services/role-filters.ts';
 import type { CompanyRole } from '../../../shared/permissions.ts';
 
@@ -20,19 +21,20 @@ const documentFields = (
   lastModified: isoTimestamp(documents.lastModified),
   downloadUrl: sql`${`/api/customers/${customerId}/documents/`} || ${documents.id} || '/download'`,
   projectId: documents.projectId,
-  projectName: projects.name,
+  projectName: documents.projectName,
 });
 
 /** The documents list in pages: newest first, search on name and project name (spec section 5). */
 export const documentPages: PagedList<PortalDocument, 'category' | 'type'> = {
   name: 'documents',
-  from: sql`${documents} left join ${projects} on ${projects.id} = ${documents.projectId}`,
+  from: sql`${documents}`,
   row: documentFields,
   order: [
     { expr: documents.uploadedAt, desc: true, type: 'timestamptz' },
     { expr: documents.id, desc: true, type: 'uuid' },
   ],
-  search: [documents.name, projects.name],
+  // The project's name is copied onto the document (migration 0015): no join to search it.
+  search: searchText(documents.name, orEmpty(documents.projectName)),
   filters: { category: documents.category, type: documents.type },
 };
 

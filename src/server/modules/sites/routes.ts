@@ -8,6 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import { siteOutSchema, siteSchema, type Site } from '../../../shared/schemas/sites.ts';
 import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
 import type { PagedList } from '../../db/paged-list.ts';
+import { searchText } from '../../db/search-text.ts';
 
 export const SITE_NOT_FOUND = 'Site not found';
 
@@ -29,7 +30,7 @@ const sitePages: PagedList<Site> = {
     { expr: sites.name, type: 'text' },
     { expr: sites.id, type: 'uuid' },
   ],
-  search: [sites.name, sites.address],
+  search: searchText(sites.name, sites.address),
   filters: {},
 };
 const isUuid = (value: string) => z.uuid().safeParse(value).success;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAgentReplyExtras } from './agent-reply.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { runningDue, slaColumns, slaFrom, slaOutcomes, timeLeftKey } from '../../services/sla.ts';
+import { runningDue, slaColumns, slaFrom, slaOutcomes } from '../../services/sla.ts';
 import { assignTicket } from '../../services/ticket-assignment.ts';
 import {
   addReply,
@@ -38,10 +38,9 @@ import {
   TICKET_NOT_FOUND,
 } from '../../services/tickets.ts';
 import { iso } from './lookups.ts';
-import { ticketParams } from '../route-schemas.ts';
-import { matchesAny } from './search.ts';
+import { messageSchema, ticketParams } from '../route-schemas.ts';
+import { helpdeskPages, helpdeskPagesByTimeLeft } from './helpdesk-queue.ts';
 
-const QUEUE_LIMIT = 500;
 const assignee = alias(users, 'assignee');
 
 const ticketColumns = {
@@ -97,18 +96,19 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     {
       schema: {
         querystring: helpdeskQuerySchema,
-        response: { 200: z.array(helpdeskTicketSchema) },
+        response: { 200: z.array(helpdeskTicketSchema), 400: messageSchema },
       },
     },
-    async (request) => {
-      const { status, priority, customerId, assignee, sla, sort, q } = request.query;
+    async (request, reply) => {
+      const { assignee, sla, sort } = request.query;
       const who = assignee === 'me' ? actorOf(request).id : assignee;
-      const rows = await queueQuery(app.db)
-        .where(
-          and(
-            status ? eq(tickets.status, status) : undefined,
-            priority ? eq(tickets.priority, priority) : undefined,
-            customerId ? eq(tickets.customerId, customerId) : undefined,
+      return app.sendPage(
+        request,
+        reply,
+        sort === 'time-left' ? helpdeskPagesByTimeLeft : helpdeskPages,
+        {
+          scopeId: 'staff',
+          where: and(
             who === 'none'
               ? isNull(tickets.assignedToUserId)
               : who
@@ -117,16 +117,10 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
             sla === 'breached'
               ? and(ne(tickets.status, 'closed'), lte(runningDue, sql`now()`))
               : undefined,
-            matchesAny(q, [tickets.id, tickets.subject, tickets.description, customers.name]),
           ),
-        )
-        .orderBy(
-          ...(sort === 'time-left' ? [asc(timeLeftKey)] : []),
-          desc(tickets.updatedAt),
-          desc(tickets.id),
-        )
-        .limit(QUEUE_LIMIT);
-      return rows.map((row) => toApi(row));
+          query: request.query,
+        },
+      );
     },
   );
 

@@ -4,7 +4,11 @@ import { useSearchParams } from 'wouter';
 /** How long typing pauses before the search goes to the URL and the server (issue 20). */
 export const SEARCH_DEBOUNCE_MS = 200;
 
-type FilterSpec<K extends string> = Record<K, readonly string[]>;
+/** Each filter's values: a fixed list, or a test (ids of records loaded later, e.g. companies). */
+type FilterSpec<K extends string> = Record<K, readonly string[] | ((value: string) => boolean)>;
+
+const offered = (spec: readonly string[] | ((value: string) => boolean), value: string) =>
+  typeof spec === 'function' ? spec(value) : spec.includes(value);
 
 /**
  * A list screen's search and filters, kept in the URL (`?q=&status=`) so a reload or a
@@ -44,7 +48,7 @@ export function useListParams<K extends string>(filters: FilterSpec<K>) {
   const values = Object.fromEntries(
     (Object.keys(filters) as K[]).map((name) => {
       const value = params.get(name);
-      return [name, value && filters[name].includes(value) ? value : 'all'];
+      return [name, value && offered(filters[name], value) ? value : 'all'];
     }),
   ) as Record<K, string>;
 

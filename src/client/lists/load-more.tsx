@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Button } from '../../ui/button.tsx';
+import { Button } from '../ui/button.tsx';
 
 /**
  * The next page of a list that is not a virtual table: loaded when this button scrolls into

@@ -56,6 +56,21 @@ describe('staff lists in pages (issue 20): the help desk queue', () => {
     expect(order).toEqual([...order].sort().reverse());
   });
 
+  it('walks every ticket once least time left first (issue 17), tickets without a clock last', async () => {
+    const all = await t.app.db.$count(tickets);
+    const seen: HelpdeskTicket[] = [];
+    let url: string | null = '/api/staff/tickets?limit=3&sort=time-left';
+    while (url) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      seen.push(...res.json<HelpdeskTicket[]>());
+      url = nextOf(res.headers.link);
+    }
+    expect(new Set(seen.map((x) => x.id)).size).toBe(all);
+    const due = seen.map((x) => x.sla?.dueAt ?? '9999');
+    expect(due).toEqual([...due].sort());
+  });
+
   it('keeps the filters on the next page and counts only what matches', async () => {
     const first = await get(`/api/staff/tickets?limit=1&customerId=${ctx.globexId}`);
     const next = nextOf(first.headers.link);
@@ -129,7 +144,9 @@ describe('staff lists in pages (issue 20): the help desk queue', () => {
     ['status=lost', 'Status must be open, pending or closed'],
     ['priority=urgent', 'Priority must be high, normal or low'],
     ['customerId=acme', 'Company not found'],
-    ['assignee=me', 'Assignee not found'],
+    ['assignee=someone', 'Assignee not found'],
+    ['sla=late', 'SLA filter must be breached'],
+    ['sort=oldest', 'Sort must be updated or time-left'],
   ])('refuses the unknown filter value %s with a 400', async (query, message) => {
     const res = await get(`/api/staff/tickets?${query}`);
     expect(res.statusCode).toBe(400);

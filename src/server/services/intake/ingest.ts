@@ -2,6 +2,7 @@
 // ignored row: the Message-ID is written first in the same transaction, so a message
 // fetched twice (a crash before \Seen, two app servers) is stored once. The ticket rules
 // are the tickets service's, as for the portal and the staff workspace.
+import { Readable } from 'node:stream';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -17,6 +18,12 @@ import {
 import type { Actor } from '../actor.ts';
 import { recordAudit } from '../audit.ts';
 import type { FileStorage } from '../storage.ts';
+import { storeAttachment, type StoredAttachment } from '../attachment-files.ts';
+import { recordAttachments } from '../ticket-attachments.ts';
+import {
+  MAX_ATTACHMENT_BYTES,
+  MAX_ATTACHMENTS,
+} from '../../../shared/schemas/ticket-attachments.ts';
 import {
   enqueueCustomerReplyMail,
   enqueueNewTicketMails,
@@ -73,32 +80,81 @@ export async function ingestMessage(deps: IntakeDeps, raw: Buffer): Promise<Inta
   // Kept before the transaction under a key of its content: a retry writes the same file.
   const emlKey = emlKeyOf(raw);
   await deps.storage.put(emlKey, raw);
-  return deps.write(async (tx) => {
-    const [claimed] = await tx
-      .insert(intakeMessages)
-      .values({
-        messageId: mail.messageId,
-        fromAddress: mail.fromAddress,
-        outcome: 'ignored',
-        emlKey,
-      })
-      .onConflictDoNothing()
-      .returning({ id: intakeMessages.messageId });
-    if (!claimed) return { outcome: 'duplicate' };
-    const result = await place(tx, deps.config, mail);
-    await tx
-      .update(intakeMessages)
-      .set({
-        outcome: result.outcome === 'duplicate' ? 'ignored' : result.outcome,
-        reason: 'reason' in result ? result.reason : null,
-        ticketId: 'ticketId' in result ? result.ticketId : null,
-      })
-      .where(eq(intakeMessages.messageId, mail.messageId));
-    return result;
-  });
+  const files = await storeMailAttachments(deps.storage, mail);
+  const result = await deps
+    .write(async (tx): Promise<IntakeResult> => {
+      const [claimed] = await tx
+        .insert(intakeMessages)
+        .values({
+          messageId: mail.messageId,
+          fromAddress: mail.fromAddress,
+          outcome: 'ignored',
+          emlKey,
+        })
+        .onConflictDoNothing()
+        .returning({ id: intakeMessages.messageId });
+      if (!claimed) return { outcome: 'duplicate' };
+      const result = await place(tx, deps.config, mail, files.stored);
+      await tx
+        .update(intakeMessages)
+        .set({
+          outcome: result.outcome === 'duplicate' ? 'ignored' : result.outcome,
+          reason: 'reason' in result ? result.reason : null,
+          ticketId: 'ticketId' in result ? result.ticketId : null,
+        })
+        .where(eq(intakeMessages.messageId, mail.messageId));
+      return result;
+    })
+    .catch(async (err: unknown) => {
+      await removeFiles(deps.storage, files.written);
+      throw err;
+    });
+  // Files of a message that became no ticket or reply stay only in its kept .eml.
+  if (result.outcome !== 'ticket' && result.outcome !== 'reply') {
+    await removeFiles(deps.storage, files.written);
+  }
+  return result;
 }
 
-async function place(tx: Tx, config: IntakeConfig, mail: IncomingMail): Promise<IntakeResult> {
+/**
+ * A mail's attachments into storage before its transaction (issue 17), under the same rules
+ * as the portal's: sniffed type, no programs, image bombs refused, thumbnails. A file refused
+ * by those rules, or past the 10th, is left out: it stays in the kept .eml, which staff can
+ * download, and the rest of the message still becomes a ticket or reply.
+ */
+async function storeMailAttachments(storage: FileStorage, mail: IncomingMail) {
+  const stored: StoredAttachment[] = [];
+  const written: string[] = [];
+  if (mail.quarantine || mail.loop) return { stored, written };
+  for (const file of mail.attachments.slice(0, MAX_ATTACHMENTS)) {
+    if (file.content.length > MAX_ATTACHMENT_BYTES) continue;
+    const mine: string[] = [];
+    try {
+      stored.push(
+        await storeAttachment(
+          storage,
+          { name: file.name.slice(0, 200), stream: Readable.from([file.content]) },
+          'tickets/mail',
+          mine,
+        ),
+      );
+      written.push(...mine);
+    } catch {
+      await removeFiles(storage, mine);
+    }
+  }
+  return { stored, written };
+}
+
+const removeFiles = (storage: FileStorage, keys: string[]) =>
+  Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
+
+async function place(
+  tx: Tx,
+  config: IntakeConfig,
+  mail: IncomingMail,
+  files: StoredAttachment[],
+): Promise<IntakeResult> {
   if (mail.quarantine) return quarantine(tx, mail, mail.quarantine);
   if (mail.loop) return { outcome: 'ignored', reason: mail.loop };
   const [user] = await tx
@@ -129,6 +185,12 @@ async function place(tx: Tx, config: IntakeConfig, mail: IncomingMail): Promise<
       author: actor,
       asAgent: true,
       message,
+    });
+    await recordAttachments(tx, {
+      ticketId: answered.id,
+      replyId: reply.id,
+      uploadedByUserId: actor.id,
+      files,
     });
     await recordTicketMessage(tx, answered.id, mail.messageId, 'in');
     await recordTicketActivity(tx, {
@@ -165,12 +227,18 @@ async function place(tx: Tx, config: IntakeConfig, mail: IncomingMail): Promise<
   const own = answered && (await userSeesTicket(tx, user.id, answered)) ? answered : undefined;
 
   if (own && own.status !== 'closed') {
-    await addReply(tx, {
+    const { reply } = await addReply(tx, {
       ticketId: own.id,
       customerId: own.customerId,
       author: actor,
       asAgent: false,
       message,
+    });
+    await recordAttachments(tx, {
+      ticketId: own.id,
+      replyId: reply.id,
+      uploadedByUserId: actor.id,
+      files,
     });
     await recordTicketMessage(tx, own.id, mail.messageId, 'in');
     await enqueueCustomerReplyMail(tx, config, {
@@ -205,6 +273,7 @@ async function place(tx: Tx, config: IntakeConfig, mail: IncomingMail): Promise<
     private: false,
   };
   const ticketId = await createTicket(tx, { customerId, author: actor, input });
+  await recordAttachments(tx, { ticketId, replyId: null, uploadedByUserId: actor.id, files });
   await recordTicketMessage(tx, ticketId, mail.messageId, 'in');
   if (own) await tx.insert(ticketFollowUps).values({ ticketId, followsTicketId: own.id });
   await enqueueNewTicketMails(tx, config, {

@@ -8,12 +8,15 @@ import {
   intakeMessages,
   ticketFollowUps,
   ticketMessages,
+  ticketAttachments,
   ticketReplies,
   tickets,
   unmatchedMails,
   users,
 } from '../../db/schema.ts';
 import { threadRootId } from '../ticket-thread.ts';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+import { pngOf, windowsProgram } from '../../test/attachment-files.ts';
 import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import { dovecotMissing, startDovecot, type Dovecot } from '../../test/dovecot.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
@@ -123,6 +126,40 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     expect(ack?.subject).toBe(`[${ticketId}] We received your ticket: Shared calendar not syncing`);
     // The acknowledgement answers the customer's own message, so it joins their thread.
     expect(ack?.references.some((r) => r.endsWith('@client.example>'))).toBe(true);
+  });
+
+  it("keeps a mail's attachments on its ticket under the portal's rules; a program is left in the .eml", async () => {
+    const raw = await new MailComposer({
+      from: `Jordan Lee <${DEMO_USERS.acme}>`,
+      to: 'support@meridian.test',
+      subject: 'Printer error with screenshot',
+      messageId: `<att.${Date.now()}@client.example>`,
+      text: 'The printer shows this error.',
+      attachments: [
+        { filename: 'screenshot.png', content: await pngOf(800, 600) },
+        { filename: 'invoice.png', content: windowsProgram() },
+        { filename: 'notes.txt', content: 'Model LX-300, firmware 2.1' },
+      ],
+    })
+      .compile()
+      .build();
+    const [result] = await deliver(raw);
+    expect(result?.outcome).toBe('ticket');
+    const ticketId = result && 'ticketId' in result ? result.ticketId : '';
+    const files = await t.app.db
+      .select()
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.ticketId, ticketId))
+      .orderBy(ticketAttachments.position);
+    expect(files.map((f) => [f.name, f.replyId])).toEqual([
+      ['screenshot.png', null],
+      ['notes.txt', null],
+    ]);
+    expect(files[0]).toMatchObject({ contentType: 'image/png', width: 800, height: 600 });
+    expect(files[0]?.thumbKey).toBeTruthy();
+    const text = [];
+    for await (const chunk of await t.app.storage.get(files[1]!.storageKey)) text.push(chunk);
+    expect(Buffer.concat(text).toString()).toBe('Model LX-300, firmware 2.1');
   });
 
   it('stores a Gmail-style quoted answer to a ticket mail as a reply, without the quoted history, and keeps the .eml', async () => {

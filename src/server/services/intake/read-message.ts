@@ -23,6 +23,8 @@ export type IncomingMail = {
   /** Set when this is mail no one may answer or ticket. */
   loop?: LoopReason;
   quarantine?: QuarantineReason;
+  /** Files attached to the message (issue 17), as mailparser decoded them; inline parts too. */
+  attachments: { name: string; content: Buffer }[];
 };
 
 /** A message without a Message-ID still gets a stable one: the same bytes, the same id. */
@@ -117,6 +119,7 @@ export async function readMessage(raw: Buffer, ownAddresses: string[]): Promise<
     subject: (parsed.subject ?? '').replace(/\s+/g, ' ').trim(),
     text: '',
     refersTo: [...ids(parsed.inReplyTo), ...ids(parsed.references).reverse()],
+    attachments: [],
   };
   const quarantine: QuarantineReason | undefined = tooLarge
     ? 'too-large'
@@ -130,5 +133,9 @@ export async function readMessage(raw: Buffer, ownAddresses: string[]): Promise<
     ...mail,
     text: cleanText(parsed),
     loop: loopReason(parsed, ownAddresses, fromAddress),
+    attachments: parsed.attachments.map((a, i) => ({
+      name: a.filename?.trim() || `attachment-${i + 1}`,
+      content: a.content,
+    })),
   };
 }

@@ -18,6 +18,7 @@ import {
 } from '../../db/schema.ts';
 import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import { listRoutes } from '../../test/list-routes.ts';
+import { messageWithFiles } from '../../test/attachment-files.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipartBody, staffTestContext } from '../../test/staff-context.ts';
 
@@ -67,6 +68,7 @@ const companyless = [
   'PUT /api/staff/webhooks/:webhookId',
   'DELETE /api/staff/webhooks/:webhookId',
   'POST /api/staff/webhooks/:webhookId/test',
+  'PUT /api/staff/sla-targets',
 ];
 
 /** A saved reply to edit or delete, made without an audit row of its own. */
@@ -148,6 +150,26 @@ const samples: Record<string, Sample> = {
     );
     return { url: `/api/staff/tickets/${ticket.id}/replies`, payload: { message: 'On it.' } };
   },
+  'POST /api/staff/tickets/:ticketId/replies/with-attachments': async (t, ctx) => {
+    const ticket = await first(
+      t.app.db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.customerId, ctx.acmeId), ne(tickets.status, 'closed'))),
+    );
+    const body = await messageWithFiles({ message: 'The log you asked for.' }, [
+      { name: 'log.txt', type: 'text/plain', data: Buffer.from('line 1\nline 2\n') },
+    ]);
+    return { url: `/api/staff/tickets/${ticket.id}/replies/with-attachments`, ...body };
+  },
+  'PUT /api/staff/sla-targets': async () => ({
+    url: '/api/staff/sla-targets',
+    payload: [
+      { priority: 'high', firstResponseMinutes: 60, resolutionMinutes: 480 },
+      { priority: 'normal', firstResponseMinutes: 240, resolutionMinutes: 1440 },
+      { priority: 'low', firstResponseMinutes: 480, resolutionMinutes: 4320 },
+    ],
+  }),
   'POST /api/staff/tickets/:ticketId/notes': async (t, ctx) => {
     const ticket = await first(
       t.app.db.select().from(tickets).where(eq(tickets.customerId, ctx.acmeId)),

@@ -25,7 +25,7 @@ export const slaTargetRoutes: FastifyPluginAsyncZod = async (app) => {
         await writeSlaTargets(tx, request.body);
         const after = await readSlaTargets(tx);
         await recordAudit(tx, actorOf(request), {
-          action: 'sla.targets.update',
+          action: 'sla_targets.update',
           entityType: 'sla_targets',
           entityId: null,
           customerId: null,

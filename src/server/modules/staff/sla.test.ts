@@ -309,7 +309,7 @@ describe('assignment and SLAs', () => {
     const [audit] = await t.app.db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.action, 'sla.targets.update'));
+      .where(eq(auditLog.action, 'sla_targets.update'));
     expect(audit?.actorName).toBe('Morgan Hayes');
     const id = await openTicket('high', 'After the edit');
     expect((await inQueue(id)).sla?.targetMinutes).toBe(30);

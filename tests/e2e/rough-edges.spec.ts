@@ -71,7 +71,7 @@ test('failed reads of tickets and sites show the "Try again" card, which reads a
   consoleErrors,
 }) => {
   let failing = true;
-  await page.route(/\/api\/customers\/[^/]+\/(tickets|sites)$/, (route) =>
+  await page.route(/\/api\/customers\/[^/]+\/(tickets|sites)(\?[^/]*)?$/, (route) =>
     failing && route.request().method() === 'GET'
       ? route.fulfill({
           status: 500,

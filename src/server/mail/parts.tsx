@@ -103,3 +103,16 @@ export function Code({ children }: { children: string }) {
     </strong>
   );
 }
+
+/** Where a notification mail's reader changes or stops it (RFC 8058 link and the profile). */
+export type PreferenceLinks = { unsubscribe: string; preferences: string };
+
+/** A notification mail's last line: why it came, and how to change or stop it. */
+export function PreferencesNote({ reason, links }: { reason: string; links: PreferenceLinks }) {
+  return (
+    <Note>
+      {reason} <A href={links.preferences}>Change your preferences</A> or{' '}
+      <A href={links.unsubscribe}>unsubscribe</A>.
+    </Note>
+  );
+}

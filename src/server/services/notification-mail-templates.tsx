@@ -1,6 +1,6 @@
 // The notification mails' words and layout (notification-outbox.ts decides when they go).
 import { MailLayout } from '../mail/layout.tsx';
-import { A, Action, Note, P } from '../mail/parts.tsx';
+import { A, Action, P, PreferencesNote, type PreferenceLinks } from '../mail/parts.tsx';
 import { renderMail } from '../mail/render.ts';
 import { formatCurrency, formatDate } from '../../shared/format.ts';
 import { paths } from '../../shared/routes.ts';
@@ -90,17 +90,6 @@ export function noticeText(type: string, data: Record<string, unknown>): NoticeT
   }
 }
 
-type Links = { unsubscribe: string; preferences: string };
-
-function Footer({ links, reason }: { links: Links; reason: string }) {
-  return (
-    <Note>
-      {reason} <A href={links.preferences}>Change your preferences</A> or{' '}
-      <A href={links.unsubscribe}>unsubscribe</A>.
-    </Note>
-  );
-}
-
 /** One notification as it happens. */
 export const noticeMailBody = (opts: {
   firstName: string;
@@ -109,7 +98,7 @@ export const noticeMailBody = (opts: {
   kindLabel: string;
   text: NoticeText;
   href: string;
-  links: Links;
+  links: PreferenceLinks;
 }) =>
   renderMail(
     <MailLayout preview={opts.text.line}>
@@ -118,7 +107,7 @@ export const noticeMailBody = (opts: {
         {opts.text.line} ({opts.companyName})
       </P>
       <Action href={opts.href}>{opts.text.action}</Action>
-      <Footer
+      <PreferencesNote
         links={opts.links}
         reason={`You receive this because ${opts.kindLabel} e-mails are on in your notification preferences.`}
       />
@@ -130,7 +119,7 @@ export const digestMailBody = (opts: {
   firstName: string;
   items: { companyName: string; text: NoticeText; href: string }[];
   portalHref: string;
-  links: Links;
+  links: PreferenceLinks;
 }) =>
   renderMail(
     <MailLayout preview={`${opts.items.length} updates from the portal`}>
@@ -144,7 +133,7 @@ export const digestMailBody = (opts: {
         </P>
       ))}
       <Action href={opts.portalHref}>Open the portal</Action>
-      <Footer
+      <PreferencesNote
         links={opts.links}
         reason="You receive this because you chose one daily digest of your notification e-mails."
       />

@@ -1,8 +1,20 @@
 // The ticket mails' words and layout (ticket-mails.ts decides who gets them and threads them).
 import { MailLayout } from '../mail/layout.tsx';
-import { A, Action, Fields, Note, P, Quote } from '../mail/parts.tsx';
+import {
+  A,
+  Action,
+  Fields,
+  Note,
+  P,
+  PreferencesNote,
+  Quote,
+  type PreferenceLinks,
+} from '../mail/parts.tsx';
 import { renderMail } from '../mail/render.ts';
 import { company } from '../../shared/company.ts';
+
+const TICKET_MAILS_ON =
+  'You receive this because ticket e-mails are on in your notification preferences.';
 
 type Ticket = {
   id: string;
@@ -79,7 +91,7 @@ export const ticketUpdateBody = (opts: {
   subject: string;
   update: { kind: 'reply'; author: string; message: string } | { kind: 'status'; status: string };
   portalLink: string;
-  links: { unsubscribe: string; preferences: string };
+  links: PreferenceLinks;
 }) =>
   renderMail(
     <MailLayout
@@ -103,11 +115,7 @@ export const ticketUpdateBody = (opts: {
         </P>
       )}
       <Action href={opts.portalLink}>View the conversation in the portal</Action>
-      <Note>
-        You receive this because ticket e-mails are on in your notification preferences.{' '}
-        <A href={opts.links.preferences}>Change your preferences</A> or{' '}
-        <A href={opts.links.unsubscribe}>unsubscribe</A>.
-      </Note>
+      <PreferencesNote reason={TICKET_MAILS_ON} links={opts.links} />
     </MailLayout>,
   );
 
@@ -135,7 +143,7 @@ export const watcherAddedBody = (opts: {
   ticketId: string;
   subject: string;
   portalLink: string;
-  links: { unsubscribe: string; preferences: string };
+  links: PreferenceLinks;
 }) =>
   renderMail(
     <MailLayout preview={`${opts.by} added you in copy of ticket ${opts.ticketId}`}>
@@ -145,11 +153,7 @@ export const watcherAddedBody = (opts: {
         receive its replies by e-mail.
       </P>
       <Action href={opts.portalLink}>View the conversation in the portal</Action>
-      <Note>
-        You receive this because ticket e-mails are on in your notification preferences.{' '}
-        <A href={opts.links.preferences}>Change your preferences</A> or{' '}
-        <A href={opts.links.unsubscribe}>unsubscribe</A>.
-      </Note>
+      <PreferencesNote reason={TICKET_MAILS_ON} links={opts.links} />
     </MailLayout>,
   );
 

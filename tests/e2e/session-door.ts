@@ -1,7 +1,8 @@
 // The browser tests' way in without the mail round trip: a listener of the test harness only
 // (tests/e2e/serve.ts starts it beside the app; the app itself has no such route) that signs a
 // user in with the app's own code, `completeSignIn` (a session row and a sign_ins row, as the
-// magic link makes them), and answers the signed cookie the app would have set. One spec,
+// magic link makes them), and answers the signed cookie the app would have set. Staff
+// sessions from here have passed the second factor too, unless `firstStepOnly` is asked. One spec,
 // auth.spec.ts, keeps the real mail flow; every other spec starts from here.
 // `POST /mail` hands a raw message to the mail intake's own `ingestMessage`, as a message
 // fetched from the support mailbox would be (the IMAP side is tested against Dovecot).
@@ -13,6 +14,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { completeSignIn } from '../../src/server/modules/auth/complete-sign-in.ts';
 import { ingestMessage } from '../../src/server/services/intake/ingest.ts';
+import { markSecondFactor, sha256 } from '../../src/server/services/sessions.ts';
 
 export type DoorSession = { name: string; value: string; landing: string };
 
@@ -29,7 +31,10 @@ export async function startSessionDoor(app: FastifyInstance, db: Db, config: Con
           return;
         }
         const body = Buffer.concat(chunks).toString();
-        const { email } = JSON.parse(body || '{}') as { email?: string };
+        const { email, firstStepOnly } = JSON.parse(body || '{}') as {
+          email?: string;
+          firstStepOnly?: boolean;
+        };
         const [user] = email
           ? await db
               .select({ id: users.id })
@@ -38,14 +43,18 @@ export async function startSessionDoor(app: FastifyInstance, db: Db, config: Con
               .limit(1)
           : [];
         const done = user
-          ? await db.transaction((tx) =>
-              completeSignIn(
+          ? await db.transaction(async (tx) => {
+              const signedIn = await completeSignIn(
                 tx,
                 user.id,
                 { userAgent: 'e2e session door', ip: '127.0.0.1' },
                 'link',
-              ),
-            )
+              );
+              // Staff specs start past the second factor unless they test it (firstStepOnly).
+              if (signedIn && !firstStepOnly)
+                await markSecondFactor(tx, sha256(signedIn.sessionId));
+              return signedIn;
+            })
           : null;
         if (req.method !== 'POST' || !done) {
           res.writeHead(404).end(`no active user ${email ?? ''}`);

@@ -150,6 +150,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** When this session passed a second factor (issue 19); staff need it for the workspace. */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -168,6 +170,8 @@ export const signIns = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     event: signInEvent('event').notNull().default('sign-in'),
     method: signInMethod('method'),
+    /** Single sign-on: the identity provider's issuer URL. */
+    issuer: text('issuer'),
     userAgent: text('user_agent'),
     browser: text('browser'),
     os: text('os'),

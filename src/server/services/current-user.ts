@@ -12,6 +12,7 @@ import {
 } from '../db/schema.ts';
 import {
   activeSession,
+  secondFactorPending,
   sessionParams,
   sessionUserColumns,
   touchSession,
@@ -69,7 +70,9 @@ type Account = {
   pending: string | null;
 };
 
-function toCurrentUser(user: SessionUser, account: Account | undefined): CurrentUser {
+type AccountUser = SessionUser & { secondFactorPending: boolean };
+
+function toCurrentUser(user: AccountUser, account: Account | undefined): CurrentUser {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -83,11 +86,12 @@ function toCurrentUser(user: SessionUser, account: Account | undefined): Current
     previousSignInAt:
       account?.previous == null ? null : new Date(Number(account.previous)).toISOString(),
     pendingEmail: account?.pending ?? null,
+    secondFactorPending: user.secondFactorPending,
   };
 }
 
 /** The signed-in user as the client sees it, for a user already loaded (after a profile change). */
-export async function loadCurrentUser(db: Db, user: SessionUser): Promise<CurrentUser> {
+export async function loadCurrentUser(db: Db, user: AccountUser): Promise<CurrentUser> {
   const { companies, prefs, previous, pending } = accountColumns(sql`${user.id}`);
   const [account] = await selectRows<Account>(
     db,
@@ -122,10 +126,15 @@ export async function findSessionAccount(
   const [row] = await currentUserQuery(db).execute(sessionParams(idHash, now));
   if (!row) return null;
   const touched = await touchSession(db, idHash, row.lastSeenAt, now);
-  const { lastSeenAt, expiresAt, companies, prefs, previous, pending, ...user } = row;
+  const { lastSeenAt, expiresAt, secondFactorAt, companies, prefs, previous, pending, ...user } =
+    row;
   const seen = touched ? now.getTime() : lastSeenAt.getTime();
+  const pendingFactor = secondFactorPending(user.role, secondFactorAt);
   return {
-    user: toCurrentUser(user, { companies, prefs, previous, pending }),
+    user: toCurrentUser(
+      { ...user, secondFactorPending: pendingFactor },
+      { companies, prefs, previous, pending },
+    ),
     recheckAt: Math.min(expiresAt.getTime(), seen + TOUCH_EVERY_MS),
   };
 }

@@ -17,13 +17,17 @@ export type SessionUser = {
   role: 'customer' | 'staff';
 };
 
+/** Staff need a second factor on top of the first step; customers do not (issue 19). */
+export const secondFactorPending = (role: SessionUser['role'], secondFactorAt: Date | null) =>
+  role === 'staff' && secondFactorAt === null;
+
 export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** Creates a session row and returns the raw id for the cookie (only its hash is stored). */
 export async function createSession(
   db: Db | Tx,
   userId: string,
-  meta: { userAgent?: string | null; ip?: string | null } = {},
+  meta: { userAgent?: string | null; ip?: string | null; secondFactor?: boolean } = {},
 ): Promise<string> {
   const rawId = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
@@ -32,8 +36,17 @@ export async function createSession(
     expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
     userAgent: meta.userAgent?.slice(0, 512) ?? null,
     ip: meta.ip ?? null,
+    secondFactorAt: meta.secondFactor ? new Date() : null,
   });
   return rawId;
+}
+
+/** Marks a session as having passed its second factor (issue 19). */
+export async function markSecondFactor(db: Db | Tx, idHash: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ secondFactorAt: sql`now()` })
+    .where(eq(sessions.idHash, idHash));
 }
 
 /**
@@ -43,6 +56,7 @@ export async function createSession(
 export const sessionUserColumns = {
   lastSeenAt: sessions.lastSeenAt,
   expiresAt: sessions.expiresAt,
+  secondFactorAt: sessions.secondFactorAt,
   id: users.id,
   email: users.email,
   firstName: users.firstName,

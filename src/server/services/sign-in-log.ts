@@ -30,13 +30,20 @@ export function describeUserAgent(userAgent: string | null): {
 
 export async function recordSignInEvent(
   db: Db | Tx,
-  entry: { userId: string; event: SignInEvent; method: SignInMethod | null } & RequestOrigin,
+  entry: {
+    userId: string;
+    event: SignInEvent;
+    method: SignInMethod | null;
+    /** Single sign-on: the identity provider's issuer URL. */
+    issuer?: string | null;
+  } & RequestOrigin,
 ): Promise<void> {
   const userAgent = entry.userAgent?.slice(0, 512) ?? null;
   await db.insert(signIns).values({
     userId: entry.userId,
     event: entry.event,
     method: entry.method,
+    issuer: entry.issuer ?? null,
     userAgent,
     ...describeUserAgent(userAgent),
     ip: entry.ip,
@@ -70,6 +77,7 @@ export async function listSignIns(db: Db, scope: LogScope): Promise<SignInLogEnt
       at: signIns.at,
       event: signIns.event,
       method: signIns.method,
+      issuer: signIns.issuer,
       ip: signIns.ip,
       browser: signIns.browser,
       os: signIns.os,

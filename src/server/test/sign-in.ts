@@ -5,15 +5,23 @@ import { createSession } from '../services/sessions.ts';
 
 /**
  * A real session row for a seeded user and the signed cookie header that carries it,
- * for API tests that are not about the sign-in flow itself.
+ * for API tests that are not about the sign-in flow itself. Staff sessions have passed their
+ * second factor unless `firstStepOnly` (the tests of the second factor itself).
  */
-export async function sessionCookieFor(app: FastifyInstance, email: string): Promise<string> {
+export async function sessionCookieFor(
+  app: FastifyInstance,
+  email: string,
+  { firstStepOnly = false } = {},
+): Promise<string> {
   const [user] = await app.db
     .select({ id: users.id })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
     .limit(1);
   if (!user) throw new Error(`no user ${email}`);
-  const rawId = await createSession(app.db, user.id, { userAgent: 'vitest' });
+  const rawId = await createSession(app.db, user.id, {
+    userAgent: 'vitest',
+    secondFactor: !firstStepOnly,
+  });
   return `${app.sessionCookieName}=${app.signCookie(rawId)}`;
 }

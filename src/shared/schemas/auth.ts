@@ -12,13 +12,27 @@ export const signInEventLabels: Record<SignInEvent, string> = {
   'sign-out': 'Signed out',
   'failed-code': 'Wrong code',
 };
-/** How a user signed in; passkeys, TOTP and SSO join this list when they come. */
-export const signInMethods = ['link', 'code'] as const;
+/**
+ * How a user signed in (issue 19): the first step (link, code, passkey, SSO) and, for staff,
+ * the second (passkey, authenticator code, recovery code), each its own row in the log.
+ */
+export const signInMethods = ['link', 'code', 'passkey', 'totp', 'recovery-code', 'sso'] as const;
 export type SignInMethod = (typeof signInMethods)[number];
 export const signInMethodLabels: Record<SignInMethod, string> = {
   link: 'Sign-in link',
   code: 'Typed code',
+  passkey: 'Passkey',
+  totp: 'Authenticator code',
+  'recovery-code': 'Recovery code',
+  sso: 'Single sign-on',
 };
+/** The methods that prove a second factor for staff (a passkey also does it on its own). */
+export const secondFactorMethods = [
+  'passkey',
+  'totp',
+  'recovery-code',
+] as const satisfies readonly SignInMethod[];
+export type SecondFactorMethod = (typeof secondFactorMethods)[number];
 
 /** One row of a sign-in log (profile: own; colleagues: the company's; staff: all). */
 export const signInLogEntrySchema = z.object({
@@ -26,6 +40,8 @@ export const signInLogEntrySchema = z.object({
   at: z.string(),
   event: z.enum(signInEvents),
   method: z.enum(signInMethods).nullable(),
+  /** For single sign-on: the identity provider's issuer URL. */
+  issuer: z.string().nullable(),
   ip: z.string().nullable(),
   browser: z.string().nullable(),
   os: z.string().nullable(),
@@ -59,5 +75,10 @@ export const currentUserSchema = z.object({
   previousSignInAt: z.string().nullable(),
   /** A new sign-in address waiting for its owner to confirm it (issue 13); `email` is still in use. */
   pendingEmail: z.string().nullable(),
+  /**
+   * Staff whose session has only passed the first step (issue 19): every `/api/staff/*` route
+   * answers 401 until a passkey, authenticator or recovery code confirms it. False for customers.
+   */
+  secondFactorPending: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -13,14 +13,17 @@ export const landingFor = (role: 'customer' | 'staff') =>
 export type SignInMeta = { userAgent: string | null; ip: string | null };
 
 /**
- * After a token or code was accepted: a new session (a fresh id at every sign-in)
- * and a sign-in log row, in the caller's transaction. Null when the user is no longer active.
+ * After a token, code, passkey or identity provider was accepted: a new session (a fresh id
+ * at every sign-in) and a sign-in log row, in the caller's transaction. Null when the user
+ * is no longer active. A passkey (possession plus the device's user verification) counts as
+ * both of staff's factors (docs/decisions/039-modern-sign-in.md).
  */
 export async function completeSignIn(
   tx: Tx,
   userId: string,
   meta: SignInMeta,
   method: SignInMethod,
+  issuer: string | null = null,
 ): Promise<{ userId: string; sessionId: string; landing: string } | null> {
   const [user] = await tx
     .select({ role: users.role, active: users.active })
@@ -28,7 +31,10 @@ export async function completeSignIn(
     .where(eq(users.id, userId))
     .limit(1);
   if (!user?.active) return null;
-  const sessionId = await createSession(tx, userId, meta);
-  await recordSignInEvent(tx, { userId, event: 'sign-in', method, ...meta });
+  const sessionId = await createSession(tx, userId, {
+    ...meta,
+    secondFactor: method === 'passkey',
+  });
+  await recordSignInEvent(tx, { userId, event: 'sign-in', method, issuer, ...meta });
   return { userId, sessionId, landing: landingFor(user.role) };
 }

@@ -9,6 +9,7 @@ import { SessionCache, type CachedAccount } from './session-cache.ts';
 import { SESSION_ABSOLUTE_MS, sha256 } from '../../services/sessions.ts';
 import { findTokenAccount } from '../../services/api-tokens.ts';
 import { API_TOKEN_MESSAGES, type ApiTokenScope } from '../../../shared/schemas/api-tokens.ts';
+import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
 
 /** The channel the database's triggers notify when an account changes (migration 0002). */
 const AUTH_CHANGED = 'auth_changed';
@@ -168,5 +169,7 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     const user = await request.loadUser();
     if (!user) throw app.signedOut(request, reply);
     if (user.role !== 'staff') throw forbidden();
+    // Not signedOut: the cookie stays, it is the session the second factor will complete.
+    if (user.secondFactorPending) throw new HttpError(401, SECOND_FACTOR_MESSAGES.required);
   });
 });

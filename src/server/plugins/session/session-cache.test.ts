@@ -14,6 +14,7 @@ const account = (id: string, recheckAt = 1_000): SessionAccount => ({
     notificationPreferences: DEFAULT_PREFERENCES,
     previousSignInAt: null,
     pendingEmail: null,
+    secondFactorPending: false,
   },
   recheckAt,
 });

@@ -206,6 +206,33 @@ export const apiTokens = pgTable(
   ],
 );
 
+/**
+ * A user's passkeys (issue 19): WebAuthn credentials registered on the profile. The public
+ * key is the COSE key as base64url; the counter guards against cloned authenticators.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id as base64url: what the browser names the passkey by. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_idx').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+  ],
+);
+
 /** Magic-link tokens and their typed codes, stored only as SHA-256 hashes. */
 export const signInTokens = pgTable(
   'sign_in_tokens',

@@ -19,7 +19,7 @@ ALTER TABLE "sessions" ADD COLUMN "second_factor_at" timestamp with time zone;--
 ALTER TABLE "sign_ins" ADD COLUMN "issuer" text;--> statement-breakpoint
 ALTER TABLE "passkeys" ADD CONSTRAINT "passkeys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "passkeys_credential_idx" ON "passkeys" USING btree ("credential_id");--> statement-breakpoint
-CREATE INDEX "passkeys_user_idx" ON "passkeys" USING btree ("user_id");ALTER TABLE "sign_ins" ADD COLUMN "issuer" text;--> statement-breakpoint
+CREATE INDEX "passkeys_user_idx" ON "passkeys" USING btree ("user_id");--> statement-breakpoint
 -- A session's second factor is part of the account every app server caches: clear them all.
 DROP TRIGGER "sessions_auth_changed" ON "sessions";--> statement-breakpoint
 CREATE TRIGGER "sessions_auth_changed" AFTER DELETE OR UPDATE OF "id_hash", "user_id", "expires_at", "second_factor_at" ON "sessions" FOR EACH STATEMENT EXECUTE FUNCTION "notify_auth_changed"();

@@ -23,7 +23,7 @@ import { NotificationOutbox } from '../src/server/services/notification-outbox.t
 import { startSmtpSink } from '../src/server/test/smtp-sink.ts';
 import { recordEvent } from '../src/server/services/domain-events.ts';
 import { WebhookOutbox } from '../src/server/services/webhook-outbox.ts';
-import { encryptSecret } from '../src/server/services/webhook-secrets.ts';
+import { encryptSecret } from '../src/server/services/secret-box.ts';
 import { verifyWebhookSignature } from '../src/server/services/webhook-signature.ts';
 import { startReceiver } from '../src/server/test/webhook-receiver.ts';
 

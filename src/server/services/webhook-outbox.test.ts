@@ -6,7 +6,7 @@ import { startReceiver } from '../test/webhook-receiver.ts';
 import { recordEvent } from './domain-events.ts';
 import type { WebhookPolicy } from './webhook-address.ts';
 import { WebhookOutbox, type WebhookOutboxOptions } from './webhook-outbox.ts';
-import { encryptSecret } from './webhook-secrets.ts';
+import { encryptSecret } from './secret-box.ts';
 import { verifyWebhookSignature } from './webhook-signature.ts';
 
 const SECRET = 'whsec_test-secret-for-the-receiver';

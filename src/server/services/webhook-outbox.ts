@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
 import { sweepOverdueInvoices } from './domain-events.ts';
 import { checkWebhookUrl, guardedLookup, type WebhookPolicy } from './webhook-address.ts';
-import { decryptSecret } from './webhook-secrets.ts';
+import { decryptSecret } from './secret-box.ts';
 import { signWebhook } from './webhook-signature.ts';
 
 const HOUR = 60 * 60 * 1000;

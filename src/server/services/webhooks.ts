@@ -15,7 +15,7 @@ import {
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { checkWebhookUrl, WebhookAddressError, type WebhookPolicy } from './webhook-address.ts';
-import { encryptSecret, newWebhookSecret } from './webhook-secrets.ts';
+import { encryptSecret, newWebhookSecret } from './secret-box.ts';
 
 type Input = { url: string; events: string[]; active: boolean };
 /** A URL that passed `acceptedWebhookUrl`; the type keeps an unchecked one out of the table. */

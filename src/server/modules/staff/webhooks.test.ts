@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
-import { decryptSecret } from '../../services/webhook-secrets.ts';
+import { decryptSecret } from '../../services/secret-box.ts';
 import { verifyWebhookSignature } from '../../services/webhook-signature.ts';
 import { staffTestContext } from '../../test/staff-context.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';

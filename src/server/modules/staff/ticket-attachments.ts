@@ -1,12 +1,12 @@
-import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { attachmentMultipartLimits, withAttachments } from '../../services/attachment-upload.ts';
-import { notFound } from '../../lib/errors.ts';
-import { inspectFile, sendFile } from '../../lib/safe-file.ts';
-import { storedFile } from '../../lib/stored-file.ts';
+import {
+  attachmentDownloadSchema as download,
+  sendAttachment,
+} from '../../lib/attachment-download.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import {
   attachmentFile,
@@ -14,16 +14,11 @@ import {
   recordAttachments,
 } from '../../services/ticket-attachments.ts';
 import { addReply, lockTicket } from '../../services/tickets.ts';
-import {
-  attachmentVariants,
-  ticketAttachmentSchema,
-} from '../../../shared/schemas/ticket-attachments.ts';
+import { ticketAttachmentSchema } from '../../../shared/schemas/ticket-attachments.ts';
 import { ticketReplyOutSchema } from '../../../shared/schemas/tickets.ts';
 import { staffReplySchema } from '../../../shared/schemas/staff-helpdesk.ts';
 import { recordAgentReplyExtras } from './agent-reply.ts';
 import { messageSchema, ticketParams } from '../route-schemas.ts';
-
-const ATTACHMENT_NOT_FOUND = 'Attachment not found';
 
 /** Issue 17 for agents: any ticket's files, and a reply with files (staff guard applies). */
 export const staffTicketAttachmentRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
@@ -40,24 +35,16 @@ export const staffTicketAttachmentRoutes: FastifyPluginAsyncZod<{ config: Config
     '/tickets/:ticketId/attachments/:attachmentId',
     {
       schema: {
-        params: ticketParams.extend({ attachmentId: z.uuid({ message: ATTACHMENT_NOT_FOUND }) }),
-        querystring: z.object({
-          variant: z
-            .enum(attachmentVariants, { message: 'variant must be file, thumb or view' })
-            .default('file'),
-        }),
-        response: { 200: z.instanceof(Readable), 400: messageSchema, 404: messageSchema },
+        params: ticketParams.extend({ attachmentId: download.attachmentId }),
+        querystring: download.querystring,
+        response: { ...download.response, 400: messageSchema, 404: messageSchema },
       },
     },
     async (request, reply) => {
       const { ticketId, attachmentId } = request.params;
       const { variant } = request.query;
       const file = await attachmentFile(app.db, ticketId.toUpperCase(), attachmentId, variant);
-      if (!file) throw notFound(ATTACHMENT_NOT_FOUND);
-      return sendFile(reply, await inspectFile(await storedFile(app, file.key)), {
-        name: file.name,
-        inline: variant !== 'file',
-      });
+      return sendAttachment(app, reply, file, variant);
     },
   );
 

@@ -1,12 +1,13 @@
-import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { attachmentMultipartLimits, withAttachments } from '../../services/attachment-upload.ts';
 import { notFound } from '../../lib/errors.ts';
-import { storedFile } from '../../lib/stored-file.ts';
-import { inspectFile, sendFile } from '../../lib/safe-file.ts';
+import {
+  attachmentDownloadSchema as download,
+  sendAttachment,
+} from '../../lib/attachment-download.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { viewerOf } from '../../plugins/session/company-access.ts';
 import {
@@ -17,10 +18,7 @@ import {
 import { enqueueCustomerReplyMail, enqueueNewTicketMails } from '../../services/ticket-mails.ts';
 import { loadTicket } from '../../services/ticket-views.ts';
 import { addReply, createTicket, TICKET_NOT_FOUND } from '../../services/tickets.ts';
-import {
-  attachmentVariants,
-  ticketAttachmentSchema,
-} from '../../../shared/schemas/ticket-attachments.ts';
+import { ticketAttachmentSchema } from '../../../shared/schemas/ticket-attachments.ts';
 import {
   newTicketSchema,
   ticketReplySchema,
@@ -29,7 +27,6 @@ import {
 import { companyParams, messageSchema } from '../route-schemas.ts';
 
 const ticketParams = companyParams.extend({ ticketId: z.string().max(20) });
-const ATTACHMENT_NOT_FOUND = 'Attachment not found';
 
 /**
  * Issue 17: a new ticket or a reply with files (multipart), and the files of a ticket. Whoever
@@ -65,14 +62,9 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod<{ config: Config }> =
     {
       config: { permission: 'tickets' },
       schema: {
-        params: ticketParams.extend({ attachmentId: z.uuid({ message: ATTACHMENT_NOT_FOUND }) }),
-        // `file` (the default) downloads; an image's `thumb` and `view` are shown inline.
-        querystring: z.object({
-          variant: z
-            .enum(attachmentVariants, { message: 'variant must be file, thumb or view' })
-            .default('file'),
-        }),
-        response: { 200: z.instanceof(Readable), 400: messageSchema, 404: messageSchema },
+        params: ticketParams.extend({ attachmentId: download.attachmentId }),
+        querystring: download.querystring,
+        response: { ...download.response, 400: messageSchema, 404: messageSchema },
       },
     },
     async (request, reply) => {
@@ -80,11 +72,7 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod<{ config: Config }> =
       const { variant } = request.query;
       const ticket = await loadTicket(app.db, customerId, ticketId, viewerOf(request));
       const file = ticket && (await attachmentFile(app.db, ticketId, attachmentId, variant));
-      if (!file) throw notFound(ATTACHMENT_NOT_FOUND);
-      return sendFile(reply, await inspectFile(await storedFile(app, file.key)), {
-        name: file.name,
-        inline: variant !== 'file',
-      });
+      return sendAttachment(app, reply, file, variant);
     },
   );
 

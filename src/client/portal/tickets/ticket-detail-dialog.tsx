@@ -3,7 +3,6 @@ import { useId, useState, type ReactNode } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 import { toast } from '../../lib/toast.ts';
-import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
 import { Textarea } from '../../ui/input.tsx';
@@ -15,6 +14,7 @@ import { TicketWatchers } from './ticket-watchers.tsx';
 import { AttachmentPicker } from '../../attachments/attachment-picker.tsx';
 import { AttachmentList } from '../../attachments/attachment-list.tsx';
 import { byMessage } from '../../attachments/by-message.ts';
+import { TicketConversation } from '../../tickets/conversation.tsx';
 import { attachmentQueries, portalAttachmentUrl } from '../../attachments/queries.ts';
 
 /**
@@ -76,36 +76,7 @@ function TicketContent({
       <AttachmentList attachments={filesOf(null)} urlOf={urlOf} />
 
       <h3 className="mt-6 text-sm font-semibold text-slate-900">Conversation</h3>
-      {ticket.replies.length === 0 ? (
-        <p className="mt-1 text-sm text-slate-600">No replies yet.</p>
-      ) : (
-        <ol className="mt-2 grid gap-3" aria-label="Conversation">
-          {ticket.replies.map((r) =>
-            r.kind !== 'message' ? (
-              <li key={r.id} className="text-center text-xs text-slate-600">
-                {r.message} · {formatDateTime(r.createdAt)}
-              </li>
-            ) : (
-              <li
-                key={r.id}
-                className={
-                  r.isAgent
-                    ? 'rounded-md border border-brand-100 bg-brand-50 p-3'
-                    : 'rounded-md border border-slate-200 bg-slate-50 p-3'
-                }
-              >
-                <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-                  <span className="font-medium text-slate-900">{r.author}</span>
-                  {r.isAgent && <Badge tone="blue">Agent</Badge>}
-                  <span>{formatDateTime(r.createdAt)}</span>
-                </div>
-                <p className="mt-1 text-sm whitespace-pre-wrap text-slate-800">{r.message}</p>
-                <AttachmentList attachments={filesOf(r.id)} urlOf={urlOf} />
-              </li>
-            ),
-          )}
-        </ol>
-      )}
+      <TicketConversation replies={ticket.replies} filesOf={filesOf} urlOf={urlOf} />
 
       {!isSample && <TicketWatchers companyId={companyId} ticket={ticket} />}
 

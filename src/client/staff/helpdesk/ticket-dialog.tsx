@@ -3,7 +3,6 @@ import { useRef, useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
 import type { StaffMember } from '../../../shared/schemas/staff-customers.ts';
 import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
-import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
@@ -25,6 +24,7 @@ import { AttachmentPicker } from '../../attachments/attachment-picker.tsx';
 import { byMessage } from '../../attachments/by-message.ts';
 import { attachmentQueries, staffAttachmentUrl } from '../../attachments/queries.ts';
 import { sendWithFiles } from '../../attachments/send-with-files.ts';
+import { TicketConversation } from '../../tickets/conversation.tsx';
 
 type Update = { status?: string; assignedToUserId?: string | null; customerId?: string };
 
@@ -142,36 +142,7 @@ export function TicketDialog({
               </section>
               <section aria-label="Conversation">
                 <h3 className="text-sm font-semibold text-slate-900">Conversation</h3>
-                {t.replies.length === 0 ? (
-                  <p className="mt-1 text-sm text-slate-600">No replies yet.</p>
-                ) : (
-                  <ol className="mt-2 grid gap-3">
-                    {t.replies.map((r) =>
-                      r.kind !== 'message' ? (
-                        <li key={r.id} className="text-center text-xs text-slate-600">
-                          {r.message} · {formatDateTime(r.createdAt)}
-                        </li>
-                      ) : (
-                        <li
-                          key={r.id}
-                          className={
-                            r.isAgent
-                              ? 'rounded-md bg-brand-50 p-3'
-                              : 'rounded-md border border-slate-200 p-3'
-                          }
-                        >
-                          <div className="flex items-center gap-2 text-xs text-slate-600">
-                            <span className="font-medium text-slate-900">{r.author}</span>
-                            {r.isAgent && <Badge tone="blue">Agent</Badge>}
-                            <span>{formatDateTime(r.createdAt)}</span>
-                          </div>
-                          <p className="mt-1 text-sm whitespace-pre-wrap">{r.message}</p>
-                          <AttachmentList attachments={filesOf(r.id)} urlOf={urlOf} />
-                        </li>
-                      ),
-                    )}
-                  </ol>
-                )}
+                <TicketConversation replies={t.replies} filesOf={filesOf} urlOf={urlOf} />
               </section>
               {t.status === 'closed' ? (
                 <p className="text-sm text-slate-600">This ticket is closed. Reopen it to reply.</p>

@@ -77,8 +77,9 @@ export const staffQueries = {
   signIns: (params: Record<string, string>) => staffPages('sign-ins', signInLogSchema, params),
   savedReplies: () => staffRead('saved-replies', savedReplySchema.array()),
   webhooks: () => staffRead('webhooks', webhookSchema.array()),
+  /** An endpoint's delivery log in pages (issue 20), newest first. */
   webhookDeliveries: (webhookId: string) =>
-    staffRead(`webhooks/${webhookId}/deliveries`, webhookDeliverySchema.array()),
+    staffPages(`webhooks/${webhookId}/deliveries`, webhookDeliverySchema.array(), {}),
   /** The audit log in pages (issue 20): `q` and the company. */
   audit: (params: Record<string, string>) => staffPages('audit', auditEntrySchema.array(), params),
   /** Leads in pages (issue 20): `q`, kind and status. */

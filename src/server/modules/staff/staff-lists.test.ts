@@ -13,6 +13,8 @@ import {
   signIns,
   unmatchedMails,
   users,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '../../db/schema.ts';
 import { DEMO_STAFF_EMAIL } from '../../seed/demo.ts';
 import { staffTestContext } from '../../test/staff-context.ts';
@@ -22,8 +24,7 @@ import { eq } from 'drizzle-orm';
 /** The `rel="next"` URL of a `Link` header, or null. */
 const nextOf = (link: unknown) =>
   typeof link === 'string' ? (/^<([^>]+)>; rel="next"$/.exec(link)?.[1] ?? null) : null;
-const cursorOf = (link: unknown) =>
-  new URL(nextOf(link)!, 'http://x').searchParams.get('cursor')!;
+const cursorOf = (link: unknown) => new URL(nextOf(link)!, 'http://x').searchParams.get('cursor')!;
 
 type Row = Record<string, unknown> & { id: string };
 
@@ -265,5 +266,60 @@ describe('staff lists in pages (issue 20, ADR 039d)', () => {
     const res = await get('/api/staff/unmatched-mail?q=pagedmail');
     expect(res.json<Row[]>().map((r) => r.subject)).not.toContain('Pagedmail plain');
     expect(res.headers['x-total-count']).toBe('3');
+  });
+
+  it('pages one webhook endpoint’s deliveries, its cursor bound to that endpoint', async () => {
+    const [one, two] = await t.app.db
+      .insert(webhookEndpoints)
+      .values(
+        ['https://a.example/hook', 'https://b.example/hook'].map((url) => ({
+          url,
+          events: ['invoice.created'],
+          secretCipher: 'x',
+        })),
+      )
+      .returning({ id: webhookEndpoints.id });
+    await t.app.db.insert(webhookDeliveries).values(
+      [one!.id, one!.id, one!.id, two!.id].map((endpointId, i) => ({
+        endpointId,
+        type: i === 2 ? 'ticket.created' : 'invoice.created',
+        body: '{}',
+        status: i === 1 ? ('failed' as const) : ('delivered' as const),
+      })),
+    );
+    const path = `/api/staff/webhooks/${one!.id}/deliveries`;
+    const seen: Row[] = [];
+    let url: string | null = `${path}?limit=1`;
+    while (url) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-total-count']).toBe('3');
+      seen.push(...res.json<Row[]>());
+      url = nextOf(res.headers.link);
+    }
+    expect(new Set(seen.map((r) => r.id)).size).toBe(3);
+    expect((await get(`${path}?status=failed`)).json<Row[]>()).toHaveLength(1);
+    expect((await get(`${path}?q=ticket.`)).json<Row[]>().map((r) => r.type)).toEqual([
+      'ticket.created',
+    ]);
+    const cursor = cursorOf((await get(`${path}?limit=1`)).headers.link);
+    const other = await get(
+      `/api/staff/webhooks/${two!.id}/deliveries?cursor=${encodeURIComponent(cursor)}`,
+    );
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual({ message: BAD_CURSOR });
+    for (const [query, message] of [
+      ['limit=0', LIMIT_MESSAGE],
+      ['status=lost', 'status must be one of'],
+      [`q=${'a'.repeat(10_000)}`, SEARCH_TOO_LONG],
+    ] as const) {
+      const res = await get(`${path}?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toContain(message);
+    }
+    const missing = await get(`/api/staff/webhooks/${ctx.acmeId}/deliveries`);
+    expect(missing.statusCode).toBe(404);
+    expect((await get(path, ctx.customerCookie)).statusCode).toBe(403);
+    expect((await get(path, null)).statusCode).toBe(401);
   });
 });

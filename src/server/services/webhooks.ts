@@ -9,7 +9,6 @@ import {
   WEBHOOK_MESSAGES,
   WEBHOOK_TEST_EVENT,
   type Webhook,
-  type WebhookDelivery,
   type WebhookWithSecret,
 } from '../../shared/schemas/webhooks.ts';
 import type { Actor } from './actor.ts';

@@ -322,4 +322,23 @@ describe('staff lists in pages (issue 20, ADR 039d)', () => {
     expect((await get(path, ctx.customerCookie)).statusCode).toBe(403);
     expect((await get(path, null)).statusCode).toBe(401);
   });
+
+  it.each(['/api/staff/staff-members', '/api/staff/saved-replies'])(
+    'answers the small list %s whole up to 200, under the same contract',
+    async (path) => {
+      const res = await get(path);
+      expect(res.statusCode).toBe(200);
+      const rows = res.json<Row[]>();
+      expect(res.headers['x-total-count']).toBe(String(rows.length));
+      expect(res.headers.link).toBeUndefined();
+      const one = await get(`${path}?limit=1`);
+      if (rows.length > 1) expect(nextOf(one.headers.link)).toContain('cursor=');
+      for (const query of ['limit=0', 'limit=201', `q=${'a'.repeat(10_000)}`, 'cursor=x']) {
+        expect((await get(`${path}?${query}`)).statusCode, query).toBe(400);
+      }
+      expect((await get(`${path}?q=%25`)).statusCode).toBe(200);
+      expect((await get(path, ctx.customerCookie)).statusCode).toBe(403);
+      expect((await get(path, null)).statusCode).toBe(401);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures/test.ts';
 import { e2eDirs } from './ports.ts';
-import { choose, companyWithUser } from './fixtures/staff.ts';
+import { companyWithUser, chooseCompany } from './fixtures/staff.ts';
 import { mailFiles } from './fixtures/sign-in.ts';
 
 test('an agent adds an internal note: staff see it, the customer sees nothing of it, no mail carries it', async ({
@@ -26,7 +26,7 @@ test('an agent adds an internal note: staff see it, the customer sees nothing of
   expect(created.status()).toBe(201);
 
   await staff.goto('/staff');
-  await choose(staff, 'Company', company);
+  await chooseCompany(staff, 'Company', company);
   await staff
     .getByRole('row')
     .filter({ hasText: subject })

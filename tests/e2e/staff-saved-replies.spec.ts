@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test.ts';
-import { choose, companyWithUser } from './fixtures/staff.ts';
+import { companyWithUser, chooseCompany } from './fixtures/staff.ts';
 
 test('an agent keeps a saved reply and inserts it with Ctrl+/, filled in for the ticket', async ({
   browser,
@@ -42,7 +42,7 @@ test('an agent keeps a saved reply and inserts it with Ctrl+/, filled in for the
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   await staff.goto('/staff');
-  await choose(staff, 'Company', company);
+  await chooseCompany(staff, 'Company', company);
   const row = staff.getByRole('row').filter({ hasText: subject });
   const label = await row.getByRole('button', { name: /^Open TK-/ }).getAttribute('aria-label');
   const ticketId = /TK-\d+/i.exec(label ?? '')?.[0]?.toUpperCase();

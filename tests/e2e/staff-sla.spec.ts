@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
-import { choose, companyWithUser } from './fixtures/staff.ts';
+import { choose, companyWithUser, chooseCompany } from './fixtures/staff.ts';
 
 const shots = process.env.SLA_SHOTS;
 const look = async (page: Page, name: string) => {
@@ -46,7 +46,7 @@ test('the help desk queue shows time left and SLA badges, filters mine, unassign
   await open(later, 'low');
 
   await staff.goto('/staff');
-  await choose(staff, 'Company', company);
+  await chooseCompany(staff, 'Company', company);
   const row = (subject: string) => staff.getByRole('row').filter({ hasText: subject });
   // Fresh tickets: their full first-response time is left, no badge; least time left first.
   await expect(row(urgent)).toContainText(/1 h left|[1-5]?\d min left/);
@@ -87,7 +87,7 @@ test('the help desk queue shows time left and SLA badges, filters mine, unassign
   await look(staff, 'helpdesk-queue');
 
   // The seeded companies' unanswered tickets are days old: past due on any weekday.
-  await choose(staff, 'Company', 'All companies');
+  await chooseCompany(staff, 'Company', 'All companies');
   await choose(staff, 'SLA', 'Breached');
   const breachedRows = staff.getByRole('row').filter({ hasText: /TK-/ });
   await expect(breachedRows.first()).toBeVisible();

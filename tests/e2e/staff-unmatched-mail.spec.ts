@@ -7,7 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test.ts';
 import { e2ePorts } from './ports.ts';
 import { signedInPage } from './fixtures/session.ts';
-import { STAFF_EMAIL, choose, createCompany, unique } from './fixtures/staff.ts';
+import { STAFF_EMAIL, choose, createCompany, unique, chooseCompany } from './fixtures/staff.ts';
 
 test.setTimeout(90_000);
 
@@ -88,7 +88,7 @@ test('staff list unmatched mail, download its .eml, attach it as a new contact o
   let dialog = staff.getByRole('dialog', { name: 'Attach mail to a company' });
   await dialog.getByRole('button', { name: 'Create Ticket' }).click();
   await expect(dialog.getByText('Choose a company')).toBeVisible();
-  await choose(staff, 'Company', company);
+  await chooseCompany(staff, 'Company', company);
   await expect(dialog.getByLabel('First name')).toHaveValue('Riley');
   await expect(dialog.getByLabel('Last name')).toHaveValue('Quinn');
   await dialog.getByRole('button', { name: 'Create Ticket' }).click();
@@ -100,7 +100,7 @@ test('staff list unmatched mail, download its .eml, attach it as a new contact o
     .getByRole('button', { name: /^Attach/ })
     .click();
   dialog = staff.getByRole('dialog', { name: 'Attach mail to a company' });
-  await choose(staff, 'Company', company);
+  await chooseCompany(staff, 'Company', company);
   await choose(staff, 'Ticket author', 'An existing user of the company');
   await choose(staff, 'Contact', `Riley Quinn (${sender})`);
   await dialog.getByRole('button', { name: 'Create Ticket' }).click();

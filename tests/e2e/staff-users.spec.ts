@@ -2,12 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import {
-  choose,
   companyWithUser,
   createCompany,
   invite,
   STAFF_EMAIL,
   unique,
+  chooseCompany,
 } from './fixtures/staff.ts';
 import { signedInPage } from './fixtures/session.ts';
 import { signInLinkOf, mailFiles, nextMailTo } from './fixtures/sign-in.ts';
@@ -90,7 +90,7 @@ test('staff screens have no serious accessibility violations and keep to the sta
   // The help desk queue filters by company.
   await staff.goto('/staff');
   await expect(staff.getByRole('cell', { name: 'Acme Logistics' }).first()).toBeVisible();
-  await choose(staff, 'Company', 'Globex Retail');
+  await chooseCompany(staff, 'Company', 'Globex Retail');
   await expect(staff.getByRole('cell', { name: 'Acme Logistics' })).toHaveCount(0);
   await expect(staff.getByRole('cell', { name: 'Globex Retail' }).first()).toBeVisible();
   await staff.goto('/portal/invoices');

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
-import { choose, companyWithUser } from './fixtures/staff.ts';
+import { choose, companyWithUser, chooseCompany } from './fixtures/staff.ts';
 import { mailFiles, nextMailTo } from './fixtures/sign-in.ts';
 
 test.setTimeout(150_000);
@@ -64,7 +64,7 @@ test("staff answers a customer's ticket; the customer sees the reply with the Ag
   expect(created.status()).toBe(201);
 
   await staff.goto('/staff');
-  await choose(staff, 'Company', company);
+  await chooseCompany(staff, 'Company', company);
   const row = staff.getByRole('row').filter({ hasText: subject });
   await expect(row).toContainText('High');
   await expect(row).toContainText('Unassigned');

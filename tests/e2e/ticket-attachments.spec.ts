@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { newCompany } from './fixtures/company.ts';
 import { expectNoSeriousAxeViolations } from './fixtures/portal.ts';
 import { addSession, signedInPage } from './fixtures/session.ts';
-import { STAFF_EMAIL, choose } from './fixtures/staff.ts';
+import { STAFF_EMAIL, chooseCompany } from './fixtures/staff.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const png = async (name: string, background: string, width = 800, height = 500) => ({
@@ -167,7 +167,7 @@ test('staff: an agent replies with a file; the customer sees it', async ({ brows
 
   const staff = await signedInPage(browser, STAFF_EMAIL);
   await staff.goto('/staff');
-  await choose(staff, 'Company', company.name);
+  await chooseCompany(staff, 'Company', company.name);
   await staff
     .getByRole('row')
     .filter({ hasText: subject })

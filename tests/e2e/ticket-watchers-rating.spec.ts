@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { expectNoSeriousAxeViolations } from './fixtures/portal.ts';
-import { choose, companyWithUser, invite } from './fixtures/staff.ts';
+import { choose, companyWithUser, invite, chooseCompany } from './fixtures/staff.ts';
 import { signedInPage } from './fixtures/session.ts';
 import { mailFiles, nextMailTo, readSinkMail } from './fixtures/sign-in.ts';
 
@@ -74,7 +74,7 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
 
   // The agent replies with a Cc, sees Dana in copy, and closes the ticket.
   await staff.goto('/staff');
-  await choose(staff, 'Company', company);
+  await chooseCompany(staff, 'Company', company);
   await staff
     .getByRole('row')
     .filter({ hasText: subject })
@@ -175,7 +175,7 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
   ).toContainText('Morgan Hayes');
   await staff.getByRole('button', { name: '90 days' }).click();
   await expect(staff.getByRole('table', { name: /last 90 days/ })).toBeVisible();
-  await choose(staff, 'Company', company);
+  await chooseCompany(staff, 'Company', company);
   await staff
     .getByRole('row')
     .filter({ hasText: subject })

@@ -59,7 +59,9 @@ function staffPages<T>(path: string, schema: ResponseSchema<T[]>, params: Record
 /** The staff workspace's reads, one per list or record it shows. */
 export const staffQueries = {
   all: staffKey,
-  companies: () => staffRead('customers', companySummarySchema.array()),
+  /** Companies in pages (issue 20): `q` on name, email and phone; `id` for one (the picker). */
+  companies: (params: Record<string, string>) =>
+    staffPages('customers', companySummarySchema.array(), params),
   company: (companyId: string) => staffRead(`customers/${companyId}`, companyDetailSchema),
   projects: (companyId: string) =>
     staffRead(`customers/${companyId}/projects`, staffProjectSchema.array()),
@@ -71,15 +73,17 @@ export const staffQueries = {
     staffRead(`customers/${companyId}/documents`, staffDocumentSchema.array()),
   staffMembers: () => staffRead('staff-members', staffMemberSchema.array()),
   apiTokens: () => staffRead('api-tokens', apiTokenSchema.array()),
-  signIns: () => staffRead('sign-ins', signInLogSchema),
+  /** Every account's sign-in log in pages (issue 20): `q` on who and IP, `event`. */
+  signIns: (params: Record<string, string>) => staffPages('sign-ins', signInLogSchema, params),
   savedReplies: () => staffRead('saved-replies', savedReplySchema.array()),
   webhooks: () => staffRead('webhooks', webhookSchema.array()),
+  /** An endpoint's delivery log in pages (issue 20), newest first. */
   webhookDeliveries: (webhookId: string) =>
-    staffRead(`webhooks/${webhookId}/deliveries`, webhookDeliverySchema.array()),
+    staffPages(`webhooks/${webhookId}/deliveries`, webhookDeliverySchema.array(), {}),
   /** The audit log in pages (issue 20): `q` and the company. */
   audit: (params: Record<string, string>) => staffPages('audit', auditEntrySchema.array(), params),
-  leads: (filters: { status?: string; kind?: string; q?: string }) =>
-    staffRead('leads', leadSchema.array(), filters),
+  /** Leads in pages (issue 20): `q`, kind and status. */
+  leads: (params: Record<string, string>) => staffPages('leads', leadSchema.array(), params),
   /** The help desk queue in pages (issue 20): `q`, status, priority, company, assignee, SLA, sort. */
   tickets: (params: Record<string, string>) =>
     staffPages('tickets', helpdeskTicketSchema.array(), params),
@@ -91,5 +95,7 @@ export const staffQueries = {
   satisfaction: () => staffRead('satisfaction', satisfactionReportSchema),
   ticketNotes: (ticketId: string) =>
     staffRead(`tickets/${ticketId}/notes`, ticketNoteSchema.array()),
-  unmatchedMail: () => staffRead('unmatched-mail', unmatchedMailSchema.array()),
+  /** The open unmatched mail in pages (issue 20): `q` on sender and subject, `reason`. */
+  unmatchedMail: (params: Record<string, string>) =>
+    staffPages('unmatched-mail', unmatchedMailSchema.array(), params),
 };

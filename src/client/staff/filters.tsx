@@ -41,7 +41,3 @@ export function SearchBox({
     />
   );
 }
-
-/** The filter value to send: "all" and blanks are left out. */
-export const filterValue = (value: string) =>
-  value === 'all' || !value.trim() ? undefined : value;

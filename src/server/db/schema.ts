@@ -88,15 +88,20 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
-export const customers = pgTable('customers', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull(),
-  email: text('email'),
-  phone: text('phone'),
-  address: text('address'),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    address: text('address'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The staff companies list and company picker search these (docs/decisions/039d).
+  (t) => [searchIndex('customers_search_trgm_idx', t.name, orEmpty(t.email), orEmpty(t.phone))],
+);
 
 /** Which companies a user belongs to; `position` orders them (the first is the one the portal shows). */
 export const customerUsers = pgTable(
@@ -177,7 +182,11 @@ export const signIns = pgTable(
     os: text('os'),
     ip: text('ip'),
   },
-  (t) => [index('sign_ins_user_at_idx').on(t.userId, t.at)],
+  (t) => [
+    index('sign_ins_user_at_idx').on(t.userId, t.at),
+    // The staff log's order, newest first (issue 20).
+    index('sign_ins_at_idx').on(t.at, t.id),
+  ],
 );
 
 /**

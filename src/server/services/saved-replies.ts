@@ -1,5 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
 import { savedReplies } from '../db/schema.ts';
 import { notFound } from '../lib/errors.ts';
 import type { SavedReply } from '../../shared/schemas/saved-replies.ts';
@@ -15,12 +15,6 @@ const toSavedReply = (row: typeof savedReplies.$inferSelect): SavedReply => ({
   updatedBy: row.updatedByName,
   updatedAt: row.updatedAt.toISOString(),
 });
-
-/** Every saved reply, by title. */
-export async function listSavedReplies(db: Db): Promise<SavedReply[]> {
-  const rows = await db.select().from(savedReplies).orderBy(asc(savedReplies.title));
-  return rows.map(toSavedReply);
-}
 
 type Input = { title: string; body: string };
 

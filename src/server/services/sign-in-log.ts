@@ -50,13 +50,16 @@ export async function recordSignInEvent(
   });
 }
 
-/** Whose log: one user's (profile), a company's members' (its admins), everyone's (staff). */
-export type LogScope = { userId: string } | { customerId: string } | 'all';
+/**
+ * Whose log: one user's (profile) or a company's members' (its admins). Staff read
+ * everyone's in pages (modules/staff/sign-in-pages.ts).
+ */
+export type LogScope = { userId: string } | { customerId: string };
 
 export async function listSignIns(db: Db, scope: LogScope): Promise<SignInLogEntry[]> {
   let where: SQL | undefined;
-  if (scope !== 'all' && 'userId' in scope) where = eq(signIns.userId, scope.userId);
-  if (scope !== 'all' && 'customerId' in scope)
+  if ('userId' in scope) where = eq(signIns.userId, scope.userId);
+  else
     where = exists(
       db
         .select({ one: sql`1` })

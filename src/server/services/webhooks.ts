@@ -9,7 +9,6 @@ import {
   WEBHOOK_MESSAGES,
   WEBHOOK_TEST_EVENT,
   type Webhook,
-  type WebhookDelivery,
   type WebhookWithSecret,
 } from '../../shared/schemas/webhooks.ts';
 import type { Actor } from './actor.ts';
@@ -177,25 +176,7 @@ export async function sendTestEvent(tx: Tx, actor: Actor, id: string): Promise<v
   });
 }
 
-/** The endpoint's newest deliveries, for its log. */
-export async function listDeliveries(db: Db, id: string, limit = 50): Promise<WebhookDelivery[]> {
+/** A 404 with the webhook message unless the endpoint exists (its delivery log's route). */
+export async function requireWebhook(db: Db, id: string): Promise<void> {
   await loadWebhook(db, id);
-  const rows = await db
-    .select()
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.endpointId, id))
-    .orderBy(desc(webhookDeliveries.createdAt))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    status: r.status,
-    attempts: r.attempts,
-    responseCode: r.responseCode,
-    responseMs: r.responseMs,
-    lastError: r.lastError,
-    createdAt: r.createdAt.toISOString(),
-    lastAttemptAt: r.lastAttemptAt?.toISOString() ?? null,
-    nextAttemptAt: r.status === 'pending' ? r.nextAttemptAt.toISOString() : null,
-  }));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { companyRoles } from '../permissions.ts';
+import { pageQuerySchema } from './paging.ts';
 
 export const userRoles = ['customer', 'staff'] as const;
 
@@ -50,6 +51,8 @@ export const signInLogEntrySchema = z.object({
 });
 export type SignInLogEntry = z.infer<typeof signInLogEntrySchema>;
 export const signInLogSchema = z.array(signInLogEntrySchema);
+/** The staff sign-in log's page (issue 20): `limit`, `cursor`, `q` on who and IP, `event`. */
+export const staffSignInQuerySchema = pageQuerySchema({ event: signInEvents });
 
 export const notificationPreferencesSchema = z.object({
   emailInvoices: z.boolean(),

@@ -1,6 +1,7 @@
 import { COMPANY_ROLE_MESSAGE, companyRoles } from '../permissions.ts';
 import { z } from 'zod';
 import { emailField, optionalText, requiredText } from './fields.ts';
+import { pageQuerySchema } from './paging.ts';
 
 /** A company as staff create and edit it. */
 export const companySchema = z.object({
@@ -80,3 +81,11 @@ export const staffMemberSchema = z.object({
   email: z.string(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/**
+ * The companies list's page (issue 20): `q` over name, email and phone; `id` narrows it to
+ * one company (the company picker reads the chosen company's name this way).
+ */
+export const companyQuerySchema = pageQuerySchema({}).extend({
+  id: z.uuid('Company not found').optional(),
+});

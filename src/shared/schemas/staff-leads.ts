@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging.ts';
 
 export const leadStatuses = ['new', 'in-progress', 'done'] as const;
 export type LeadStatus = (typeof leadStatuses)[number];
 export const leadKinds = ['contact', 'quote'] as const;
 
-export const leadQuerySchema = z.object({
+/** The leads list's page (issue 20): `limit`, `cursor`, `q`, kind and status. */
+export const leadQuerySchema = pageQuerySchema({}).extend({
   status: z.enum(leadStatuses, { message: 'Status must be new, in-progress or done' }).optional(),
   kind: z.enum(leadKinds, { message: 'Kind must be contact or quote' }).optional(),
-  q: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
 });
 
 export const leadSchema = z.object({

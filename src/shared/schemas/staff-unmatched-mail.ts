@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
+import { pageQuerySchema } from './paging.ts';
 
 /** Why intake could not place a mail (the unmatched queue's reason column). */
 export const unmatchedReasons = [
@@ -24,6 +25,9 @@ export const unmatchedMailSchema = z.object({
   createdAt: z.string(),
 });
 export type UnmatchedMail = z.infer<typeof unmatchedMailSchema>;
+
+/** The open queue's page (issue 20): `limit`, `cursor`, `q` on sender and subject, `reason`. */
+export const unmatchedMailQuerySchema = pageQuerySchema({ reason: unmatchedReasons });
 
 /** Attach to a company: as one of its users, or as a new contact made from the sender. */
 export const attachUnmatchedSchema = z.union([

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuerySchema } from './paging.ts';
 
 /** Every domain event a write records (issue 21); webhooks subscribe to these names. */
 export const domainEventTypes = [
@@ -86,3 +87,5 @@ export const webhookDeliverySchema = z.object({
   nextAttemptAt: z.string().nullable(),
 });
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+/** An endpoint's delivery log page (issue 20): `limit`, `cursor`, `q` on the event, `status`. */
+export const webhookDeliveryQuerySchema = pageQuerySchema({ status: webhookDeliveryStatuses });

@@ -1,12 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../shared/format.ts';
 import { Card } from '../../ui/card.tsx';
 import { staffQueries } from '../../lib/staff-queries.ts';
-import { FilterSelect, SearchBox } from '../filters.tsx';
+import { SearchBox } from '../filters.tsx';
 import { isUuid } from '../../lists/is-uuid.ts';
 import { LoadMore } from '../../lists/load-more.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
+import { CompanyPicker } from '../company-picker.tsx';
 import { PageHeader } from '../layout.tsx';
 import { QueryState, pagedState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
@@ -23,7 +23,6 @@ const describe = (details: Record<string, unknown> | null) =>
 /** Every staff write: who, what, when, on which company. */
 export function AuditScreen() {
   const list = useListParams({ customerId: isUuid });
-  const companies = useQuery(staffQueries.companies());
   const entries = usePagedList(staffQueries.audit(list.serverParams));
   const more = entries.total - entries.rows.length;
   return (
@@ -32,14 +31,11 @@ export function AuditScreen() {
       <Card>
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
           <SearchBox label="Search audit log" value={list.search} onChange={list.setSearch} />
-          <FilterSelect
+          <CompanyPicker
             label="Company"
+            allLabel="All companies"
             value={list.filters.customerId}
             onChange={(v) => list.setFilter('customerId', v)}
-            options={[
-              { value: 'all', label: 'All companies' },
-              ...(companies.data ?? []).map((c) => ({ value: c.id, label: c.name })),
-            ]}
           />
         </div>
         <QueryState

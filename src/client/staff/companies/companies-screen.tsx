@@ -1,20 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { staffQueries } from '../../lib/staff-queries.ts';
+import { SearchBox } from '../filters.tsx';
+import { LoadMore } from '../../lists/load-more.tsx';
+import { useListParams } from '../../lists/use-list-params.ts';
+import { usePagedList } from '../../lists/use-paged-list.ts';
 import { PageHeader } from '../layout.tsx';
-import { QueryState } from '../query-state.tsx';
+import { QueryState, pagedState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
 
-/** All customer companies; open one to run its users, billing, delivery and documents. */
+/**
+ * Customer companies by name, read in pages (issue 20) and searched by name, email and
+ * phone; open one to run its users, billing, delivery and documents.
+ */
 export function CompaniesScreen() {
   const [creating, setCreating] = useState(false);
   const [, navigate] = useLocation();
-  const companies = useQuery(staffQueries.companies());
+  const list = useListParams({});
+  const companies = usePagedList(staffQueries.companies(list.serverParams));
+  const more = companies.total - companies.rows.length;
   return (
     <>
       <PageHeader
@@ -22,7 +30,13 @@ export function CompaniesScreen() {
         action={<Button onClick={() => setCreating(true)}>New Company</Button>}
       />
       <Card>
-        <QueryState query={companies} empty="No companies yet">
+        <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
+          <SearchBox label="Search companies" value={list.search} onChange={list.setSearch} />
+        </div>
+        <QueryState
+          query={pagedState(companies)}
+          empty={list.q ? 'No companies match your search' : 'No companies yet'}
+        >
           {(rows) => (
             <DataTable
               caption="Companies"
@@ -47,6 +61,11 @@ export function CompaniesScreen() {
             </DataTable>
           )}
         </QueryState>
+        {more > 0 && companies.hasMore && (
+          <div className="border-t border-slate-200 p-4">
+            <LoadMore label={`Load more companies (${more} more)`} onLoad={companies.loadMore} />
+          </div>
+        )}
       </Card>
       {creating && (
         <CompanyFormDialog

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { UseFormReturn } from 'react-hook-form';
-import type { CompanySummary } from '../../../shared/schemas/staff-customers.ts';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import {
   attachUnmatchedFormSchema,
   type AttachUnmatched,
@@ -11,6 +10,7 @@ import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson } from '../api.ts';
+import { CompanyPicker } from '../company-picker.tsx';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
 
@@ -24,7 +24,6 @@ function splitName(name: string) {
 
 /** Opens a ticket from the mail in a company: as one of its users, or as the sender made a new contact. */
 export function AttachMailDialog({ mail, onClose }: { mail: UnmatchedMail; onClose: () => void }) {
-  const companies = useQuery(staffQueries.companies());
   return (
     <FormDialog
       title="Attach mail to a company"
@@ -48,21 +47,13 @@ export function AttachMailDialog({ mail, onClose }: { mail: UnmatchedMail; onClo
       onClose={onClose}
     >
       {(form) => (
-        <AttachFields form={form} companies={companies.data ?? []} sender={mail.fromAddress} />
+        <AttachFields form={form} sender={mail.fromAddress} />
       )}
     </FormDialog>
   );
 }
 
-function AttachFields({
-  form,
-  companies,
-  sender,
-}: {
-  form: Form;
-  companies: CompanySummary[];
-  sender: string;
-}) {
+function AttachFields({ form, sender }: { form: Form; sender: string }) {
   const { control, register, watch, formState } = form;
   const errors = formState.errors;
   const customerId = watch('customerId');
@@ -71,13 +62,14 @@ function AttachFields({
   const members = (company.data?.users ?? []).filter((u) => u.active);
   return (
     <>
-      <FormSelect
+      <Controller
         control={control}
         name="customerId"
-        label="Company"
-        required
-        options={companies.map((c) => ({ value: c.id, label: c.name }))}
-        error={errors.customerId?.message}
+        render={({ field }) => (
+          <FormField label="Company" required error={errors.customerId?.message}>
+            <CompanyPicker value={field.value} onChange={field.onChange} className="sm:w-full" />
+          </FormField>
+        )}
       />
       <FormSelect
         control={control}

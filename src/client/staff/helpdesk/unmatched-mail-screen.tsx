@@ -1,10 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime } from '../../../shared/format.ts';
 import { paths } from '../../../shared/routes.ts';
 import {
   unmatchedReasonLabels,
+  unmatchedReasons,
   type UnmatchedMail,
 } from '../../../shared/schemas/staff-unmatched-mail.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
@@ -15,13 +15,27 @@ import { Card } from '../../ui/card.tsx';
 import { useStaffMutation } from '../api.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { PageHeader } from '../layout.tsx';
-import { QueryState } from '../query-state.tsx';
+import { FilterSelect, SearchBox } from '../filters.tsx';
+import { LoadMore } from '../../lists/load-more.tsx';
+import { useListParams } from '../../lists/use-list-params.ts';
+import { usePagedList } from '../../lists/use-paged-list.ts';
+import { QueryState, pagedState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { AttachMailDialog } from './attach-mail-dialog.tsx';
 
-/** Mail intake could not place: an agent attaches each to a company, or discards it. */
+const reasonOptions = [
+  { value: 'all', label: 'All reasons' },
+  ...unmatchedReasons.map((r) => ({ value: r, label: unmatchedReasonLabels[r] })),
+];
+
+/**
+ * Mail intake could not place: an agent attaches each to a company, or discards it. Read
+ * in pages (issue 20), searched by sender and subject; search and reason in the URL.
+ */
 export function UnmatchedMailScreen() {
-  const queue = useQuery(staffQueries.unmatchedMail());
+  const list = useListParams({ reason: unmatchedReasons });
+  const queue = usePagedList(staffQueries.unmatchedMail(list.serverParams));
+  const more = queue.total - queue.rows.length;
   const [attaching, setAttaching] = useState<UnmatchedMail | null>(null);
   const [discarding, setDiscarding] = useState<UnmatchedMail | null>(null);
   const discard = useStaffMutation<UnmatchedMail>({
@@ -49,7 +63,19 @@ export function UnmatchedMailScreen() {
         either way.
       </p>
       <Card>
-        <QueryState query={queue} empty="No unmatched mail">
+        <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
+          <SearchBox label="Search mail" value={list.search} onChange={list.setSearch} />
+          <FilterSelect
+            label="Reason"
+            value={list.filters.reason}
+            onChange={(v) => list.setFilter('reason', v)}
+            options={reasonOptions}
+          />
+        </div>
+        <QueryState
+          query={pagedState(queue)}
+          empty={list.q || list.filters.reason !== 'all' ? 'No mail matches' : 'No unmatched mail'}
+        >
           {(rows) => {
             const actions = (m: UnmatchedMail) => (
               <MailActions
@@ -102,6 +128,11 @@ export function UnmatchedMailScreen() {
             );
           }}
         </QueryState>
+        {more > 0 && queue.hasMore && (
+          <div className="border-t border-slate-200 p-4">
+            <LoadMore label={`Load more mail (${more} more)`} onLoad={queue.loadMore} />
+          </div>
+        )}
       </Card>
       <ConfirmDialog
         open={!!discarding}

@@ -1,14 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../shared/format.ts';
-import type { Lead } from '../../../shared/schemas/staff-leads.ts';
+import { leadKinds, leadStatuses, type Lead } from '../../../shared/schemas/staff-leads.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { staffQueries } from '../../lib/staff-queries.ts';
-import { FilterSelect, SearchBox, filterValue } from '../filters.tsx';
+import { FilterSelect, SearchBox } from '../filters.tsx';
+import { LoadMore } from '../../lists/load-more.tsx';
+import { useListParams } from '../../lists/use-list-params.ts';
+import { usePagedList } from '../../lists/use-paged-list.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { PageHeader } from '../layout.tsx';
-import { QueryState } from '../query-state.tsx';
+import { QueryState, pagedState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { LeadDialog } from './lead-dialog.tsx';
@@ -19,30 +21,32 @@ const kindOptions = [
   { value: 'quote', label: 'Quote requests' },
 ];
 
-/** Contact messages and quote requests, newest first. */
+/** Contact messages and quote requests, newest first, read in pages; search and filters in the URL. */
 export function LeadsScreen() {
-  const [status, setStatus] = useState('all');
-  const [kind, setKind] = useState('all');
-  const [q, setQ] = useState('');
+  const list = useListParams({ status: leadStatuses, kind: leadKinds });
   const [open, setOpen] = useState<Lead | null>(null);
-  const leads = useQuery(
-    staffQueries.leads({ status: filterValue(status), kind: filterValue(kind), q: filterValue(q) }),
-  );
+  const leads = usePagedList(staffQueries.leads(list.serverParams));
+  const more = leads.total - leads.rows.length;
   return (
     <>
       <PageHeader title="Leads" />
       <Card>
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
-          <SearchBox label="Search leads" value={q} onChange={setQ} />
-          <FilterSelect label="Kind" value={kind} onChange={setKind} options={kindOptions} />
+          <SearchBox label="Search leads" value={list.search} onChange={list.setSearch} />
+          <FilterSelect
+            label="Kind"
+            value={list.filters.kind}
+            onChange={(v) => list.setFilter('kind', v)}
+            options={kindOptions}
+          />
           <FilterSelect
             label="Status"
-            value={status}
-            onChange={setStatus}
+            value={list.filters.status}
+            onChange={(v) => list.setFilter('status', v)}
             options={statusOptions('lead', 'All statuses')}
           />
         </div>
-        <QueryState query={leads} empty="No leads found">
+        <QueryState query={pagedState(leads)} empty="No leads found">
           {(rows) => (
             <DataTable
               caption="Leads"
@@ -80,6 +84,11 @@ export function LeadsScreen() {
             </DataTable>
           )}
         </QueryState>
+        {more > 0 && leads.hasMore && (
+          <div className="border-t border-slate-200 p-4">
+            <LoadMore label={`Load more leads (${more} more)`} onLoad={leads.loadMore} />
+          </div>
+        )}
       </Card>
       {open && <LeadDialog lead={open} onClose={() => setOpen(null)} />}
     </>

@@ -1,25 +1,58 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '../../../shared/format.ts';
-import { signInEventLabels, signInMethodLabels } from '../../../shared/schemas/auth.ts';
+import {
+  signInEventLabels,
+  signInEvents,
+  signInMethodLabels,
+} from '../../../shared/schemas/auth.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Card } from '../../ui/card.tsx';
 import { PageHeader } from '../layout.tsx';
-import { QueryState } from '../query-state.tsx';
+import { FilterSelect, SearchBox } from '../filters.tsx';
+import { LoadMore } from '../../lists/load-more.tsx';
+import { useListParams } from '../../lists/use-list-params.ts';
+import { usePagedList } from '../../lists/use-paged-list.ts';
+import { QueryState, pagedState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 
-/** Issue 18: every account's sign-ins, sign-outs and wrong codes, newest first. */
+const eventOptions = [
+  { value: 'all', label: 'All events' },
+  ...signInEvents.map((e) => ({ value: e, label: signInEventLabels[e] })),
+];
+
+/**
+ * Issue 18: every account's sign-ins, sign-outs and wrong codes, newest first; read in
+ * pages (issue 20), searched by name, email and IP, filtered by event, both in the URL.
+ */
 export function SignInsScreen() {
-  const entries = useQuery(staffQueries.signIns());
+  const list = useListParams({ event: signInEvents });
+  const entries = usePagedList(staffQueries.signIns(list.serverParams));
+  const more = entries.total - entries.rows.length;
   return (
     <>
       <PageHeader title="Sign-in log" />
       <Card>
         <p className="border-b border-slate-200 p-4 text-sm text-slate-600">
-          The newest 100 entries of every account, customers and staff. A person&rsquo;s own log is
-          on their profile; a company&rsquo;s admins see their colleagues&rsquo;.
+          Every account&rsquo;s entries, customers and staff, newest first. A person&rsquo;s own log
+          is on their profile; a company&rsquo;s admins see their colleagues&rsquo;.
         </p>
-        <QueryState query={entries} empty="No sign-ins recorded yet">
+        <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
+          <SearchBox label="Search sign-ins" value={list.search} onChange={list.setSearch} />
+          <FilterSelect
+            label="Event"
+            value={list.filters.event}
+            onChange={(v) => list.setFilter('event', v)}
+            options={eventOptions}
+          />
+        </div>
+        <QueryState
+          query={pagedState(entries)}
+          empty={
+            list.q || list.filters.event !== 'all'
+              ? 'No entries match your search'
+              : 'No sign-ins recorded yet'
+          }
+        >
           {(rows) => (
             <DataTable caption="Sign-in log" columns={['When', 'Who', 'What', 'Browser', 'IP']}>
               {rows.map((e) => (
@@ -52,6 +85,11 @@ export function SignInsScreen() {
             </DataTable>
           )}
         </QueryState>
+        {more > 0 && entries.hasMore && (
+          <div className="border-t border-slate-200 p-4">
+            <LoadMore label={`Load more entries (${more} more)`} onLoad={entries.loadMore} />
+          </div>
+        )}
       </Card>
     </>
   );

@@ -10,7 +10,9 @@ import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { useStaffMutation } from '../api.ts';
 import { PageHeader } from '../layout.tsx';
-import { QueryState } from '../query-state.tsx';
+import { LoadMore } from '../../lists/load-more.tsx';
+import { usePagedList } from '../../lists/use-paged-list.ts';
+import { QueryState, pagedState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { SecretShownDialog, WebhookDialog } from './webhook-dialog.tsx';
 
@@ -144,17 +146,21 @@ export function WebhooksScreen() {
   );
 }
 
-/** The endpoint's last 50 deliveries, refreshed while the screen is open. */
+/**
+ * The endpoint's deliveries, newest first, read in pages (issue 20) and refreshed while the
+ * screen is open; older ones load as the log scrolls.
+ */
 function DeliveryLog({ webhookId, webhook }: { webhookId: string; webhook?: Webhook }) {
-  const deliveries = useQuery({
+  const deliveries = usePagedList({
     ...staffQueries.webhookDeliveries(webhookId),
     refetchInterval: 3000,
   });
+  const more = deliveries.total - deliveries.rows.length;
   return (
     <Card>
       <CardHeader title="Delivery log" />
       {webhook && <p className="px-5 pt-2 pb-4 text-sm break-all text-slate-600">{webhook.url}</p>}
-      <QueryState query={deliveries} empty="No deliveries yet">
+      <QueryState query={pagedState(deliveries)} empty="No deliveries yet">
         {(rows) => (
           <DataTable
             caption="Deliveries"
@@ -184,6 +190,11 @@ function DeliveryLog({ webhookId, webhook }: { webhookId: string; webhook?: Webh
           </DataTable>
         )}
       </QueryState>
+      {more > 0 && deliveries.hasMore && (
+        <div className="border-t border-slate-200 p-4">
+          <LoadMore label={`Load more deliveries (${more} more)`} onLoad={deliveries.loadMore} />
+        </div>
+      )}
     </Card>
   );
 }

@@ -6,10 +6,12 @@ import { customerUsers, customers, projects, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
   companyDetailSchema,
+  companyQuerySchema,
   companySchema,
   companySummarySchema,
 } from '../../../shared/schemas/staff-customers.ts';
-import { idParam } from '../route-schemas.ts';
+import { idParam, messageSchema } from '../route-schemas.ts';
+import { companyPages } from './company-pages.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 
@@ -41,8 +43,18 @@ async function loadSummary(db: Db, customerId: string) {
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers',
-    { schema: { response: { 200: z.array(companySummarySchema) } } },
-    async () => app.db.select(summaryColumns).from(customers).orderBy(asc(customers.name)),
+    {
+      schema: {
+        querystring: companyQuerySchema,
+        response: { 200: z.array(companySummarySchema), 400: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      app.sendPage(request, reply, companyPages, {
+        scopeId: 'staff',
+        where: undefined,
+        query: request.query,
+      }),
   );
 
   app.post(

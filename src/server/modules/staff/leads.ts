@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contactMessages, quoteRequests } from '../../db/schema.ts';
@@ -8,91 +8,28 @@ import {
   leadQuerySchema,
   leadSchema,
   leadStatusUpdateSchema,
-  type Lead,
 } from '../../../shared/schemas/staff-leads.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { iso } from './lookups.ts';
-import { matchesAny } from './search.ts';
-
-const LIST_LIMIT = 200;
+import { messageSchema } from '../route-schemas.ts';
+import { leadPages } from './lead-pages.ts';
 
 /** Contact messages and quote requests in one newest-first list; sales marks them handled. */
 export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/leads',
-    { schema: { querystring: leadQuerySchema, response: { 200: z.array(leadSchema) } } },
-    async (request) => {
-      const { status, kind, q } = request.query;
-      const contacts =
-        kind === 'quote'
-          ? []
-          : await app.db
-              .select()
-              .from(contactMessages)
-              .where(
-                and(
-                  status ? eq(contactMessages.status, status) : undefined,
-                  matchesAny(q, [
-                    contactMessages.name,
-                    contactMessages.email,
-                    contactMessages.company,
-                    contactMessages.message,
-                  ]),
-                ),
-              )
-              .orderBy(desc(contactMessages.createdAt))
-              .limit(LIST_LIMIT);
-      const quotes =
-        kind === 'contact'
-          ? []
-          : await app.db
-              .select()
-              .from(quoteRequests)
-              .where(
-                and(
-                  status ? eq(quoteRequests.status, status) : undefined,
-                  matchesAny(q, [
-                    quoteRequests.name,
-                    quoteRequests.email,
-                    quoteRequests.company,
-                    quoteRequests.service,
-                    quoteRequests.details,
-                  ]),
-                ),
-              )
-              .orderBy(desc(quoteRequests.createdAt))
-              .limit(LIST_LIMIT);
-      const leads: Lead[] = [
-        ...contacts.map((c) => ({
-          id: c.id,
-          kind: 'contact' as const,
-          name: c.name,
-          email: c.email,
-          company: c.company,
-          phone: c.phone,
-          service: null,
-          message: c.message,
-          status: c.status,
-          createdAt: iso(c.createdAt),
-          updatedAt: iso(c.updatedAt),
-        })),
-        ...quotes.map((r) => ({
-          id: r.id,
-          kind: 'quote' as const,
-          name: r.name,
-          email: r.email,
-          company: r.company,
-          phone: r.phone,
-          service: r.service,
-          message: r.details,
-          status: r.status,
-          createdAt: iso(r.createdAt),
-          updatedAt: iso(r.updatedAt),
-        })),
-      ];
-      return leads.sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, LIST_LIMIT);
+    {
+      schema: {
+        querystring: leadQuerySchema,
+        response: { 200: z.array(leadSchema), 400: messageSchema },
+      },
     },
+    async (request, reply) =>
+      app.sendPage(request, reply, leadPages, {
+        scopeId: 'staff',
+        where: undefined,
+        query: request.query,
+      }),
   );
 
   app.patch(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { signInLogSchema } from '../../../shared/schemas/auth.ts';
+import { signInLogSchema, staffSignInQuerySchema } from '../../../shared/schemas/auth.ts';
 import {
   teamListSchema,
   teamMemberChangeSchema,
@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/team.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { changeMember, listMembers } from '../../services/memberships.ts';
-import { listSignIns } from '../../services/sign-in-log.ts';
+import { signInPages } from './sign-in-pages.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
 import { requireCompany } from './lookups.ts';
 
@@ -44,7 +44,19 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/sign-ins', { schema: { response: { 200: signInLogSchema } } }, async () =>
-    listSignIns(app.db, 'all'),
+  app.get(
+    '/sign-ins',
+    {
+      schema: {
+        querystring: staffSignInQuerySchema,
+        response: { 200: signInLogSchema, 400: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      app.sendPage(request, reply, signInPages, {
+        scopeId: 'staff',
+        where: undefined,
+        query: request.query,
+      }),
   );
 };

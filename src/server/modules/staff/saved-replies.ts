@@ -5,15 +5,28 @@ import { actorOf } from '../../plugins/session/actor.ts';
 import {
   createSavedReply,
   deleteSavedReply,
-  listSavedReplies,
   updateSavedReply,
 } from '../../services/saved-replies.ts';
+import { smallListQuerySchema } from '../../../shared/schemas/paging.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
+import { savedReplyPages } from './small-list-pages.ts';
 
 /** The help desk's saved replies (issue 17): every agent reads and keeps the one library. */
 export const savedReplyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/saved-replies', { schema: { response: { 200: z.array(savedReplySchema) } } }, () =>
-    listSavedReplies(app.db),
+  app.get(
+    '/saved-replies',
+    {
+      schema: {
+        querystring: smallListQuerySchema,
+        response: { 200: z.array(savedReplySchema), 400: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      app.sendPage(request, reply, savedReplyPages, {
+        scopeId: 'staff',
+        where: undefined,
+        query: request.query,
+      }),
   );
 
   app.post(

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -13,11 +13,38 @@ import {
 } from '../../services/intake/unmatched.ts';
 import {
   attachUnmatchedSchema,
+  unmatchedMailQuerySchema,
   unmatchedMailSchema,
+  type UnmatchedMail,
 } from '../../../shared/schemas/staff-unmatched-mail.ts';
-import { iso } from './lookups.ts';
+import { isoTimestamp } from '../../db/json-list.ts';
+import type { PagedList } from '../../db/paged-list.ts';
+import { messageSchema } from '../route-schemas.ts';
 
-const QUEUE_LIMIT = 500;
+
+/**
+ * The open queue in pages (issue 20), newest first (`unmatched_mails_status_idx`); `q` on
+ * sender and subject, `reason` a filter. No trigram index: an agent empties the queue daily.
+ */
+const unmatchedMailPages: PagedList<UnmatchedMail, 'reason'> = {
+  name: 'staff-unmatched-mail',
+  from: sql`${unmatchedMails}`,
+  row: () => ({
+    id: unmatchedMails.id,
+    fromAddress: unmatchedMails.fromAddress,
+    fromName: unmatchedMails.fromName,
+    subject: unmatchedMails.subject,
+    text: unmatchedMails.text,
+    reason: unmatchedMails.reason,
+    createdAt: isoTimestamp(unmatchedMails.createdAt),
+  }),
+  order: [
+    { expr: unmatchedMails.createdAt, desc: true, type: 'timestamptz' },
+    { expr: unmatchedMails.id, desc: true, type: 'uuid' },
+  ],
+  search: [unmatchedMails.fromAddress, unmatchedMails.fromName, unmatchedMails.subject],
+  filters: { reason: unmatchedMails.reason },
+};
 const params = z.object({ id: z.uuid('Not Found') });
 
 /** The help desk's "Unmatched mail" queue: mail intake could not place (staff only, under /api/staff). */
@@ -27,24 +54,18 @@ export const unmatchedMailRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
 ) => {
   app.get(
     '/unmatched-mail',
-    { schema: { response: { 200: z.array(unmatchedMailSchema) } } },
-    async () => {
-      const rows = await app.db
-        .select({
-          id: unmatchedMails.id,
-          fromAddress: unmatchedMails.fromAddress,
-          fromName: unmatchedMails.fromName,
-          subject: unmatchedMails.subject,
-          text: unmatchedMails.text,
-          reason: unmatchedMails.reason,
-          createdAt: unmatchedMails.createdAt,
-        })
-        .from(unmatchedMails)
-        .where(eq(unmatchedMails.status, 'open'))
-        .orderBy(desc(unmatchedMails.createdAt))
-        .limit(QUEUE_LIMIT);
-      return rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+    {
+      schema: {
+        querystring: unmatchedMailQuerySchema,
+        response: { 200: z.array(unmatchedMailSchema), 400: messageSchema },
+      },
     },
+    async (request, reply) =>
+      app.sendPage(request, reply, unmatchedMailPages, {
+        scopeId: 'staff',
+        where: eq(unmatchedMails.status, 'open'),
+        query: request.query,
+      }),
   );
 
   /** The original message, as it arrived. */

@@ -13,7 +13,9 @@ import {
   staffMemberSchema,
   userActiveSchema,
 } from '../../../shared/schemas/staff-customers.ts';
+import { smallListQuerySchema } from '../../../shared/schemas/paging.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
+import { activeStaff, staffMemberPages } from './small-list-pages.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { requireCompany, rethrowUnique } from './lookups.ts';
@@ -46,17 +48,18 @@ class OtherCompanyUser extends HttpError {
 export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app, { appUrl }) => {
   app.get(
     '/staff-members',
-    { schema: { response: { 200: z.array(staffMemberSchema) } } },
-    async () =>
-      app.db
-        .select({
-          id: users.id,
-          name: sql<string>`${users.firstName} || ' ' || ${users.lastName}`,
-          email: users.email,
-        })
-        .from(users)
-        .where(and(eq(users.role, 'staff'), eq(users.active, true)))
-        .orderBy(asc(users.firstName), asc(users.lastName)),
+    {
+      schema: {
+        querystring: smallListQuerySchema,
+        response: { 200: z.array(staffMemberSchema), 400: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      app.sendPage(request, reply, staffMemberPages, {
+        scopeId: 'staff',
+        where: activeStaff,
+        query: request.query,
+      }),
   );
 
   app.post(

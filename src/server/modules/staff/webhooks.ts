@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import {
+  webhookDeliveryQuerySchema,
   webhookDeliverySchema,
   webhookInputSchema,
   webhookSchema,
@@ -14,12 +16,14 @@ import {
   acceptedWebhookUrl,
   createWebhook,
   deleteWebhook,
-  listDeliveries,
   listWebhooks,
+  requireWebhook,
   sendTestEvent,
   updateWebhook,
 } from '../../services/webhooks.ts';
+import { webhookDeliveries } from '../../db/schema.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
+import { deliveryPages } from './webhook-delivery-pages.ts';
 
 /** Webhook endpoints and their delivery logs (issue 21); staff only, like all of /api/staff. */
 export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -98,7 +102,21 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
   app.get(
     '/webhooks/:webhookId/deliveries',
-    { schema: { params, response: { 200: z.array(webhookDeliverySchema), 404: messageSchema } } },
-    (request) => listDeliveries(app.db, request.params.webhookId),
+    {
+      schema: {
+        params,
+        querystring: webhookDeliveryQuerySchema,
+        response: { 200: z.array(webhookDeliverySchema), 400: messageSchema, 404: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { webhookId } = request.params;
+      await requireWebhook(app.db, webhookId);
+      return app.sendPage(request, reply, deliveryPages, {
+        scopeId: webhookId,
+        where: eq(webhookDeliveries.endpointId, webhookId),
+        query: request.query,
+      });
+    },
   );
 };

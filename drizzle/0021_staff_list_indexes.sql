@@ -1,0 +1,2 @@
+CREATE INDEX "customers_search_trgm_idx" ON "customers" USING gin (("name" || E'\n' || coalesce("email", '') || E'\n' || coalesce("phone", '')) gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "sign_ins_at_idx" ON "sign_ins" USING btree ("at","id");

@@ -1,0 +1,65 @@
+import { signedInPage } from './fixtures/session.ts';
+import { STAFF_EMAIL, unique } from './fixtures/staff.ts';
+import { expect, test } from './fixtures/test.ts';
+
+test('the companies list and the company picker read pages from the server (issue 20)', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const word = `Nebula${unique()}`;
+  const staff = await signedInPage(browser, STAFF_EMAIL);
+  // 55 companies with the word: one page of 50 and 5 more.
+  for (let i = 1; i <= 55; i += 1) {
+    const res = await staff.request.post('/api/staff/customers', {
+      data: { name: `${word} Co ${String(i).padStart(2, '0')}` },
+    });
+    expect(res.status()).toBe(201);
+  }
+
+  await staff.goto('/staff/customers');
+  const table = staff.getByRole('table', { name: 'Companies' });
+  await staff.getByRole('searchbox', { name: 'Search companies' }).fill(word);
+  await expect(staff).toHaveURL(new RegExp(`[?&]q=${word}`));
+  await expect(table.getByRole('row')).toHaveCount(51);
+  await expect(table.getByRole('row').nth(1)).toContainText(`${word} Co 01`);
+  for (const width of [1280, 390]) {
+    await staff.setViewportSize({ width, height: 900 });
+    await staff.screenshot({ path: `test-results/staff-companies-paged-${width}.png` });
+  }
+  await staff.setViewportSize({ width: 1280, height: 900 });
+  await staff
+    .getByRole('button', { name: 'Load more companies (5 more)' })
+    .scrollIntoViewIfNeeded();
+  await expect(table.getByRole('row')).toHaveCount(56);
+  await staff.reload();
+  await expect(staff.getByRole('searchbox', { name: 'Search companies' })).toHaveValue(word);
+  await expect(table.getByRole('row')).toHaveCount(51);
+  await staff.getByRole('searchbox', { name: 'Search companies' }).fill(`${word} Co 99`);
+  await expect(staff.getByText('No companies match your search')).toBeVisible();
+
+  // The help desk's company filter searches the server and loads more as its list scrolls.
+  await staff.goto('/staff');
+  const picker = staff.getByRole('combobox', { name: 'Company' });
+  await expect(picker).toHaveValue('All companies');
+  await picker.click();
+  const options = staff.getByRole('listbox', { name: 'Company' }).getByRole('option');
+  await expect(options.first()).toHaveText('All companies');
+  await picker.fill(word);
+  await expect(options).toHaveCount(20);
+  for (const width of [1280, 390]) {
+    await staff.setViewportSize({ width, height: 900 });
+    await staff.screenshot({ path: `test-results/staff-company-picker-${width}.png` });
+  }
+  await staff.setViewportSize({ width: 1280, height: 900 });
+  await options.last().scrollIntoViewIfNeeded();
+  await staff.getByText('Loading more companies...').scrollIntoViewIfNeeded();
+  await expect(options).toHaveCount(40);
+  await picker.press('ArrowDown');
+  await picker.press('Enter');
+  await expect(picker).toHaveValue(`${word} Co 02`);
+  await expect(staff).toHaveURL(/[?&]customerId=[0-9a-f-]{36}/);
+  await expect(staff.getByText('No tickets found')).toBeVisible();
+  await staff.reload();
+  await expect(staff.getByRole('combobox', { name: 'Company' })).toHaveValue(`${word} Co 02`);
+  await staff.context().close();
+});

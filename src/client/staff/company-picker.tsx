@@ -20,11 +20,7 @@ function useDebounced(value: string) {
 }
 
 /** Calls `onVisible` when `target` scrolls into view inside `root` (the next page of options). */
-function useOnVisible(
-  root: HTMLElement | null,
-  target: HTMLElement | null,
-  onVisible: () => void,
-) {
+function useOnVisible(root: HTMLElement | null, target: HTMLElement | null, onVisible: () => void) {
   useEffect(() => {
     if (!root || !target || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(

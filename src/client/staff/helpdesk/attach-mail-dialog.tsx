@@ -46,9 +46,7 @@ export function AttachMailDialog({ mail, onClose }: { mail: UnmatchedMail; onClo
       pendingLabel="Creating..."
       onClose={onClose}
     >
-      {(form) => (
-        <AttachFields form={form} sender={mail.fromAddress} />
-      )}
+      {(form) => <AttachFields form={form} sender={mail.fromAddress} />}
     </FormDialog>
   );
 }

@@ -21,7 +21,6 @@ import { isoTimestamp } from '../../db/json-list.ts';
 import type { PagedList } from '../../db/paged-list.ts';
 import { messageSchema } from '../route-schemas.ts';
 
-
 /**
  * The open queue in pages (issue 20), newest first (`unmatched_mails_status_idx`); `q` on
  * sender and subject, `reason` a filter. No trigram index: an agent empties the queue daily.

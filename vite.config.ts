@@ -14,7 +14,17 @@ export default defineConfig({
     rollupOptions: {
       // index.html: the client app (portal, staff). public.html: the prerendered public
       // pages, whose one script wakes their islands (docs/decisions/public-islands.md).
-      input: { index: 'index.html', public: 'public.html' },
+      // login-passkey: the server-rendered sign-in page's passkey script, at a fixed address
+      // (no-cache, outside /assets) since that page is not built by Vite.
+      input: {
+        index: 'index.html',
+        public: 'public.html',
+        'login-passkey': 'src/client/login/passkey-login.ts',
+      },
+      output: {
+        entryFileNames: (chunk) =>
+          chunk.name === 'login-passkey' ? 'login-passkey.js' : 'assets/[name]-[hash].js',
+      },
     },
   },
   // The server's island renderer (npm run build:ssr) carries React inside it: the server's

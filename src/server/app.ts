@@ -10,6 +10,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { OneLineLogController } from './lib/log-controller.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { loginRoutes } from './modules/auth/login-routes.ts';
+import { passkeyRoutes } from './modules/auth/passkey-routes.ts';
 import { currentUserRoutes } from './modules/auth/user-routes.ts';
 import { contactPageRoutes } from './modules/contact/page-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthRoutes);
   await app.register(loginRoutes, { config });
   await app.register(currentUserRoutes, { config });
+  await app.register(passkeyRoutes, { config });
   await app.register(contactRoutes, { config });
   await app.register(quoteRoutes, { config });
   await app.register(contactPageRoutes);

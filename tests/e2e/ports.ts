@@ -6,4 +6,9 @@ const app = Number(process.env.E2E_PORT ?? 4310);
 export const e2ePorts = { app, smtp: app + 1, sessions: app + 2 };
 const root = path.resolve('.tmp', `e2e-${app}`);
 export const e2eDirs = { root, data: path.join(root, 'data'), mail: path.join(root, 'mail') };
-export const e2eBaseUrl = `http://127.0.0.1:${app}`;
+/**
+ * The app's host name. WebAuthn refuses IP addresses as relying party ids, so the passkey
+ * spec runs with E2E_HOST=localhost (the server still listens on 127.0.0.1).
+ */
+export const e2eHost = process.env.E2E_HOST ?? '127.0.0.1';
+export const e2eBaseUrl = `http://${e2eHost}:${app}`;

@@ -8,7 +8,7 @@ import { openDatabase } from '../../src/server/db/client.ts';
 import { seedDemoData } from '../../src/server/seed/demo.ts';
 import { installGracefulShutdown } from '../../src/server/lifecycle.ts';
 import { startSmtpSink } from '../../src/server/test/smtp-sink.ts';
-import { e2eDirs, e2ePorts } from './ports.ts';
+import { e2eBaseUrl, e2eDirs, e2ePorts } from './ports.ts';
 import { startSessionDoor } from './session-door.ts';
 
 await fs.rm(e2eDirs.root, { recursive: true, force: true });
@@ -21,7 +21,7 @@ const config = {
     PORT: String(e2ePorts.app),
     HOST: '127.0.0.1',
     DATA_DIR: e2eDirs.data,
-    APP_URL: `http://127.0.0.1:${e2ePorts.app}`,
+    APP_URL: e2eBaseUrl,
     SMTP_URL: smtp.url,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   }),

@@ -242,6 +242,27 @@ export const passkeys = pgTable(
   ],
 );
 
+/**
+ * A WebAuthn challenge waiting for its answer (issue 19, docs/decisions/039a-passkeys.md):
+ * single-use (deleted when answered), bound to the browser by a signed cookie naming the row
+ * and, for a signed-in request, to its session. In the database so any app server can check it.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: text('purpose', { enum: ['registration', 'authentication'] }).notNull(),
+    challenge: text('challenge').notNull(),
+    /** The registering user; null for a sign-in, whose user the passkey names. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The SHA-256 of the session that asked; null for a signed-out visitor. */
+    sessionHash: text('session_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);
+
 /** Magic-link tokens and their typed codes, stored only as SHA-256 hashes. */
 export const signInTokens = pgTable(
   'sign_in_tokens',

@@ -3,6 +3,7 @@ import { useCurrentCompany } from '../shared/use-company-query.ts';
 import { SignInLogCard, useOwnSignIns } from '../shared/sign-in-log-card.tsx';
 import { CompanySitesCard } from './company-sites-card.tsx';
 import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
+import { PasskeysCard } from './passkeys-card.tsx';
 import { SecurityCard } from './security-card.tsx';
 import { UserProfileCard } from './user-profile-card.tsx';
 
@@ -26,6 +27,7 @@ export function ProfileScreen() {
       {company && <CompanySitesCard company={company} />}
       <NotificationPreferencesCard saved={user.notificationPreferences} />
       <SecurityCard previousSignInAt={user.previousSignInAt} />
+      <PasskeysCard />
       <SignInLogCard title="Your sign-in log" entries={log.data} isPending={log.isPending} />
     </div>
   );

@@ -28,7 +28,11 @@ describe('requesting a sign-in link', () => {
     expect(res.body).toContain('<label for="email">Email</label>');
     expect(res.body).toContain(`value="${JORDAN}"`);
     expect(res.body).toMatch(/name="_csrf" value="[\w-]{40,}"/);
-    expect(res.body).not.toContain('<script');
+    // One script, from this site (CSP script-src 'self'): the optional passkey sign-in.
+    expect(res.body.match(/<script[^>]*>/g)).toEqual([
+      '<script type="module" src="/login-passkey.js">',
+    ]);
+    expect(res.body).toContain('autocomplete="username webauthn"');
   });
 
   it('mails a link built from APP_URL and a code to a known address', async () => {

@@ -1,5 +1,6 @@
 // The server-rendered sign-in pages. They work without JavaScript (the CSP forbids
-// inline scripts, and these pages need none); inline <style> keeps them one request,
+// inline scripts); the sign-in page alone loads one script of this site, which adds passkeys
+// where the browser has them (docs/decisions/039a-passkeys.md). Inline <style> keeps them one request,
 // allowed by its hash (the CSP has no 'unsafe-inline').
 import { createHash } from 'node:crypto';
 import { company } from '../../../shared/company.ts';
@@ -30,6 +31,9 @@ button:hover{background:#1e40af}
 .alert{border:1px solid #fecaca;background:#fef2f2;color:#991b1b;border-radius:.375rem;padding:.75rem;margin:0 0 1rem}
 .muted{font-size:.875rem;color:#475569}
 a{color:#1d4ed8}
+button.secondary{background:#fff;color:#1d4ed8;border:1px solid #1d4ed8}
+button.secondary:hover{background:#eff6ff}
+[hidden]{display:none}
 hr{border:0;border-top:1px solid #e2e8f0;margin:1.5rem 0}
 fieldset{border:0;margin:1rem 0 0;padding:0}
 legend{font-weight:600;margin-bottom:.25rem}
@@ -104,9 +108,14 @@ export function loginPage(opts: { csrf: string; email?: string; error?: string; 
 ${opts.alert ? `<p class="alert" role="alert">${escapeHtml(opts.alert)}</p>` : ''}
 <form method="post" action="${paths.login}" novalidate>
 ${csrfInput(opts.csrf)}
-${field({ id: 'email', label: 'Email', type: 'email', value: opts.email ?? '', error: opts.error, autocomplete: 'email' })}
+${field({ id: 'email', label: 'Email', type: 'email', value: opts.email ?? '', error: opts.error, autocomplete: 'username webauthn' })}
 <button type="submit">Email me a sign-in link</button>
-</form>`,
+</form>
+<div id="passkey" hidden>
+<p class="alert" role="alert" id="passkey-error" hidden></p>
+<button type="button" class="secondary" id="passkey-sign-in">Sign in with a passkey</button>
+</div>
+<script type="module" src="/login-passkey.js"></script>`,
   );
 }
 

@@ -30,6 +30,13 @@ function isUrlWith(value: string, protocols: string[]): boolean {
   }
 }
 
+/** A comma-separated list of secrets, newest first (rotation keeps the older ones readable). */
+const secretList = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+
 /** A whole number of at least 1, for counts and durations read from the environment. */
 const positiveInt = (fallback: number) =>
   z.coerce
@@ -132,6 +139,7 @@ const envSchema = z
       .enum(['true', 'false'], { message: 'must be true or false' })
       .default('false'),
     MAIL_RETENTION_DAYS: positiveInt(14),
+    SSO_SECRET_KEY: z.string().trim().min(32, 'must be at least 32 characters').optional(),
   })
   .superRefine((env, ctx) => {
     if (env.IMAP_OAUTH_TOKEN_URL) {
@@ -228,6 +236,10 @@ export type Config = {
   webhooksAllowPrivate: boolean;
   /** Webhook URLs must be https: in production or when APP_URL is https. */
   webhooksHttpsOnly: boolean;
+  /** Root keys of companies' SSO client secrets (newest first): SSO_SECRET_KEY, else SESSION_SECRET. */
+  ssoSecretKeys: string[];
+  /** An SSO issuer may be http:// on a loopback host outside production (dev, tests). */
+  ssoAllowLoopbackHttp: boolean;
   /** How often the webhook outbox is polled, in ms. */
   webhookPollMs: number;
 };
@@ -253,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const port = e.PORT;
   const appUrl = (e.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const sessionSecrets = secretList(e.SESSION_SECRET ?? DEV_SESSION_SECRET);
   return {
     env: e.NODE_ENV,
     port,
@@ -260,10 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     appUrl,
-    sessionSecrets: (e.SESSION_SECRET ?? DEV_SESSION_SECRET)
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    sessionSecrets,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${company.name} <no-reply@${new URL(appUrl).hostname}>`,
     salesEmail: e.SALES_EMAIL,
@@ -296,6 +306,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     webhooksAllowPrivate: e.WEBHOOKS_ALLOW_PRIVATE === 'true',
     webhooksHttpsOnly: e.NODE_ENV === 'production' || appUrl.startsWith('https:'),
+    ssoSecretKeys: e.SSO_SECRET_KEY ? secretList(e.SSO_SECRET_KEY) : sessionSecrets,
+    ssoAllowLoopbackHttp: e.NODE_ENV !== 'production',
     webhookPollMs: 5000,
   };
 }

@@ -1,5 +1,12 @@
 import { serviceIndex } from './service-index.ts';
 
+/** Single sign-on with a customer company's own provider (issue 19, ADR 039c). */
+export const SSO_PATHS = {
+  discover: '/api/auth/sso',
+  start: '/api/auth/sso/start',
+  callback: '/api/auth/sso/callback',
+} as const;
+
 /** Route paths, defined once: the router, the prerenderer, the sitemap and the server read these. */
 export const paths = {
   home: '/',

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiTokenSchema } from '../../shared/schemas/api-tokens.ts';
 import { signInLogSchema } from '../../shared/schemas/auth.ts';
+import { ssoSettingsSchema } from '../../shared/schemas/sso.ts';
 import { auditEntrySchema } from '../../shared/schemas/staff-audit.ts';
 import { staffDocumentSchema } from '../../shared/schemas/documents.ts';
 import { staffInvoiceSchema } from '../../shared/schemas/invoices.ts';
@@ -63,6 +64,7 @@ export const staffQueries = {
   companies: (params: Record<string, string>) =>
     staffPages('customers', companySummarySchema.array(), params),
   company: (companyId: string) => staffRead(`customers/${companyId}`, companyDetailSchema),
+  sso: (companyId: string) => staffRead(`customers/${companyId}/sso`, ssoSettingsSchema),
   projects: (companyId: string) =>
     staffRead(`customers/${companyId}/projects`, staffProjectSchema.array()),
   timeEntries: (companyId: string) =>

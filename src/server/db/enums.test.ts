@@ -16,11 +16,13 @@ import { webhookDeliveryStatuses } from '../../shared/schemas/webhooks.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { selectRows } from './client.ts';
 import * as schema from './schema.ts';
+import { signInPolicies } from '../../shared/schemas/sso.ts';
 
 /** Each database enum and the shared list the screens, forms and schemas use. */
 const sharedLists: Record<string, readonly string[]> = {
   user_role: userRoles,
   company_role: companyRoles,
+  company_sign_in_policy: signInPolicies,
   sign_in_event: signInEvents,
   sign_in_method: signInMethods,
   api_token_scope: apiTokenScopes,

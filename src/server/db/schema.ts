@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { signInEvents, signInMethods, userRoles } from '../../shared/schemas/auth.ts';
 import { companyRoles } from '../../shared/permissions.ts';
+import { signInPolicies } from '../../shared/schemas/sso.ts';
 import { apiTokenScopes } from '../../shared/schemas/api-tokens.ts';
 import { webhookDeliveryStatuses } from '../../shared/schemas/webhooks.ts';
 import { notificationKinds } from '../../shared/schemas/notifications.ts';
@@ -60,6 +61,7 @@ export const userRole = pgEnum('user_role', userRoles);
 export const companyRole = pgEnum('company_role', companyRoles);
 export const signInEvent = pgEnum('sign_in_event', signInEvents);
 export const signInMethod = pgEnum('sign_in_method', signInMethods);
+export const companySignInPolicy = pgEnum('company_sign_in_policy', signInPolicies);
 export const apiTokenScope = pgEnum('api_token_scope', apiTokenScopes);
 export const invoiceStatus = pgEnum('invoice_status', invoiceStatuses);
 export const projectStatus = pgEnum('project_status', projectStatuses);
@@ -96,12 +98,50 @@ export const customers = pgTable(
     email: text('email'),
     phone: text('phone'),
     address: text('address'),
+    /** Issue 19: `passkey` or `sso` refuse magic links to this company's users (ADR 039c). */
+    signInPolicy: companySignInPolicy('sign_in_policy').notNull().default('any'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   // The staff companies list and company picker search these (docs/decisions/039d).
   (t) => [searchIndex('customers_search_trgm_idx', t.name, orEmpty(t.email), orEmpty(t.phone))],
 );
+
+/** A company's own OpenID provider (issue 19, ADR 039c); the client secret is encrypted. */
+export const companySso = pgTable('company_sso', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  issuer: text('issuer').notNull(),
+  clientId: text('client_id').notNull(),
+  /** secret-box `v1.` form under the `sso-client-secrets` purpose; never answered. */
+  clientSecret: text('client_secret').notNull(),
+  allowJoin: boolean('allow_join').notNull().default(false),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/** The e-mail domains a company's provider speaks for: one company per domain. */
+export const companySsoDomains = pgTable(
+  'company_sso_domains',
+  {
+    domain: text('domain').primaryKey(),
+    customerId: customerRef(),
+  },
+  (t) => [index('company_sso_domains_customer_idx').on(t.customerId)],
+);
+
+/**
+ * A started SSO sign-in: the PKCE verifier and nonce kept server-side, found by the hash of
+ * its `state`, deleted when the provider sends the browser back (single use, 10 minutes).
+ */
+export const ssoLogins = pgTable('sso_logins', {
+  stateHash: text('state_hash').primaryKey(),
+  customerId: customerRef(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /** Which companies a user belongs to; `position` orders them (the first is the one the portal shows). */
 export const customerUsers = pgTable(

@@ -5,6 +5,7 @@ import {
   type TeamInputRole,
   type TeamMemberChange,
 } from '../../../shared/schemas/team.ts';
+import { signInPolicySchema, type SignInPolicy } from '../../../shared/schemas/sso.ts';
 import { ApiError, apiRequest, getJson } from '../../lib/api.ts';
 import { currentUserQuery } from '../../lib/auth.ts';
 import { toast } from '../../lib/toast.ts';
@@ -62,5 +63,27 @@ export function useChangeMember(companyId: string) {
       apiRequest('PATCH', `/api/customers/${companyId}/team/${userId}`, change),
     onSuccess: refresh,
     onError: refusal('Change not saved'),
+  });
+}
+
+const policyQuery = (companyId: string) =>
+  queryOptions({
+    queryKey: ['/api/customers', companyId, 'team', 'sign-in-policy'] as const,
+    queryFn: () => getJson(`/api/customers/${companyId}/team/sign-in-policy`, signInPolicySchema),
+  });
+
+/** The company sign-in policy (issue 19, ADR 039c). */
+export const useSignInPolicy = (companyId: string) => useQuery(policyQuery(companyId));
+
+export function useSetSignInPolicy(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (policy: SignInPolicy) =>
+      apiRequest('PUT', `/api/customers/${companyId}/team/sign-in-policy`, { policy }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: policyQuery(companyId).queryKey });
+      toast({ title: 'Sign-in policy updated' });
+    },
+    onError: refusal('Policy not changed'),
   });
 }

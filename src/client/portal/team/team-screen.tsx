@@ -13,6 +13,7 @@ import { QueryError } from '../shared/query-state.tsx';
 import { useCurrentCompany } from '../shared/use-company-query.ts';
 import { useChangeMember, useCompanySignIns, useInvite, useTeam } from './api.ts';
 import { SignInLogCard } from '../shared/sign-in-log-card.tsx';
+import { SignInPolicyCard } from './sign-in-policy-card.tsx';
 
 const roleOptions = companyRoles.map((r) => ({ value: r, label: companyRoleLabels[r] }));
 
@@ -31,6 +32,7 @@ export function TeamScreen() {
       <InviteCard companyId={company.id} />
       <MembersCard companyId={company.id} />
       <CompanySignIns companyId={company.id} />
+      <SignInPolicyCard companyId={company.id} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { DocumentsCard } from '../documents/documents-card.tsx';
 import { PageHeader } from '../layout.tsx';
 import { QueryState } from '../query-state.tsx';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
+import { SsoCard } from './sso-card.tsx';
 import { UsersCard } from './users-card.tsx';
 
 /** One company: its details, users, invoices, projects, hours and documents. */
@@ -37,6 +38,7 @@ export function CompanyScreen({ companyId }: { companyId: string }) {
               {[c.email, c.phone, c.address].filter(Boolean).join(' · ') || 'No contact details'}
             </p>
             <UsersCard company={c} />
+            <SsoCard companyId={c.id} />
             <InvoicesCard companyId={c.id} />
             <ProjectsCard companyId={c.id} />
             <TimeCard companyId={c.id} projects={c.projects} />

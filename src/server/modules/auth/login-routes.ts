@@ -21,15 +21,24 @@ import { unsubscribeRoutes } from './unsubscribe-routes.ts';
 import { ratingPageRoutes } from './rating-page-routes.ts';
 import { createLoginLimiters } from './limits.ts';
 import {
+  linkRefusalFor,
+  linkRefusalForUserId,
+  refusalMessage,
+} from '../../services/company-sso.ts';
+import { ssoCompanyForEmail } from '../../services/sso-sign-in.ts';
+import { ssoRoutes } from './sso-routes.ts';
+import {
   PAGE_STYLE_SOURCE,
   checkInboxPage,
   invalidLinkPage,
   loginPage,
   messagePage,
   signOutPage,
+  ssoRequiredPage,
   verifyPage,
+  type SsoChoice,
 } from './pages.ts';
-import { codesTurnedOffMail, signInMail } from './sign-in-mail.tsx';
+import { codesTurnedOffMail, passkeyRequiredMail, signInMail } from './sign-in-mail.tsx';
 import {
   consumeCode,
   consumeToken,
@@ -84,6 +93,16 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     reply.setSessionCookie(sessionId);
   }
 
+  /** The "Continue with <company>" choice for an address whose domain an SSO company owns. */
+  async function ssoChoiceFor(email: string): Promise<SsoChoice | undefined> {
+    const owner = await ssoCompanyForEmail(app.db, email);
+    return owner ? { company: owner.name, email } : undefined;
+  }
+
+  /** A link or code accepted for a user whose company no longer takes them (ADR 039c). */
+  const policyRefusedPage = (reply: FastifyReply, message: string) =>
+    page(reply, 403, messagePage({ title: 'Sign in another way', message }));
+
   app.setErrorHandler((err: FastifyError, _request, reply) => {
     const status = hasZodFastifySchemaValidationErrors(err)
       ? 400
@@ -108,10 +127,15 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       const user = await request.loadUser();
       if (user) return reply.redirect(landingFor(user.role), 303);
       const email = emailField().safeParse(request.query.email);
+      const sso = email.success ? await ssoChoiceFor(email.data) : undefined;
       return page(
         reply,
         200,
-        loginPage({ csrf: csrf.issue(request, reply), email: email.success ? email.data : '' }),
+        loginPage({
+          csrf: csrf.issue(request, reply),
+          email: email.success ? email.data : '',
+          ...(sso ? { sso } : {}),
+        }),
       );
     },
   );
@@ -141,10 +165,38 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
         return page(reply, 400, loginPage({ csrf: token, email: request.body.email, error }));
       }
       const email = parsed.data;
+      const sso = await ssoChoiceFor(email);
       const user = await findActiveUserByEmail(app.db, email);
+      const refusal = await linkRefusalFor(app.db, {
+        id: user?.id ?? null,
+        email,
+        role: user?.role,
+      });
       // Generated either way: the unknown branch does the same hashing as the known one.
       const issued = generateToken(user?.id ?? randomUUID());
-      if (user) {
+      if (refusal?.policy === 'sso' && sso) {
+        // Decided by the domain alone, the same for every address of it, known or not.
+        audit.info({ reqId: request.id }, 'sign-in link not sent: company requires SSO');
+        await untilFloor(started);
+        return page(reply, 200, ssoRequiredPage(sso));
+      }
+      if (user && refusal) {
+        // The page answers as for anyone; only the mailbox learns how to sign in.
+        await app.write((tx) =>
+          enqueueMail(
+            tx,
+            passkeyRequiredMail({
+              to: user.email,
+              firstName: user.firstName,
+              loginUrl: `${config.appUrl}${paths.login}`,
+            }),
+          ),
+        );
+        audit.info(
+          { reqId: request.id, userId: user.id },
+          'sign-in link not sent: passkey required',
+        );
+      } else if (user) {
         const stored = await app.write(async (tx) => {
           if (!(await storeToken(tx, user.id, issued))) return false;
           await enqueueMail(
@@ -167,7 +219,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
         audit.info({ reqId: request.id }, 'sign-in link requested for an unknown address');
       }
       await untilFloor(started);
-      return page(reply, 200, checkInboxPage({ csrf: token, email }));
+      return page(reply, 200, checkInboxPage({ csrf: token, email, ...(sso ? { sso } : {}) }));
     },
   );
 
@@ -219,8 +271,15 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       }
       const done = await app.write(async (tx) => {
         const userId = await consumeToken(tx, request.body.token);
-        return userId ? completeSignIn(tx, userId, meta(request), 'link') : null;
+        if (!userId) return null;
+        const refusal = await linkRefusalForUserId(tx, userId);
+        if (refusal) return { refused: refusalMessage(refusal) };
+        return completeSignIn(tx, userId, meta(request), 'link');
       });
+      if (done && 'refused' in done) {
+        audit.info({ reqId: request.id }, 'sign-in refused: company policy');
+        return policyRefusedPage(reply, done.refused);
+      }
       if (!done) {
         audit.info({ reqId: request.id }, 'sign-in refused: link expired, used or unknown');
         return page(reply, 400, invalidLinkPage());
@@ -269,12 +328,19 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
                 });
               return checked;
             }
+            const refusal = await linkRefusalFor(tx, user);
+            if (refusal) return { ok: false as const, reason: 'policy' as const, refusal };
             const done = await completeSignIn(tx, user.id, meta(request), 'code');
             return done
               ? { ok: true as const, ...done }
               : { ok: false as const, reason: 'no-token' as const };
           })
         : { ok: false as const, reason: 'no-token' as const };
+      if (!result.ok && 'refusal' in result) {
+        // The right code proves the mailbox: its owner may learn how to sign in.
+        audit.info({ reqId: request.id }, 'sign-in refused: company policy');
+        return policyRefusedPage(reply, refusalMessage(result.refusal));
+      }
       if (!result.ok) {
         audit.info({ reqId: request.id, reason: result.reason }, 'sign-in refused: code');
         // One message and one pace whether or not the address has an account or a live code.
@@ -334,4 +400,5 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(unsubscribeRoutes, { config, page });
 
   await app.register(ratingPageRoutes, { config, csrf, page });
+  await app.register(ssoRoutes, { config, page, limit: limits.verifyPerIp });
 };

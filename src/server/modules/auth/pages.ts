@@ -4,7 +4,7 @@
 // allowed by its hash (the CSP has no 'unsafe-inline').
 import { createHash } from 'node:crypto';
 import { company } from '../../../shared/company.ts';
-import { paths } from '../../../shared/routes.ts';
+import { paths, SSO_PATHS } from '../../../shared/routes.ts';
 import { EMAIL_CHANGE_PATHS } from './email-change-paths.ts';
 
 export const escapeHtml = (value: string) =>
@@ -100,7 +100,26 @@ ${csrfInput(opts.csrf)}${token}
 </form>`;
 }
 
-export function loginPage(opts: { csrf: string; email?: string; error?: string; alert?: string }) {
+/** A company's single sign-on for the typed address (only for domains an SSO company owns). */
+export type SsoChoice = { company: string; email: string };
+
+function ssoBlock(sso: SsoChoice | undefined, lead: string) {
+  if (!sso) return '';
+  return `<hr>
+<p class="muted">${escapeHtml(lead)}</p>
+<form method="get" action="${SSO_PATHS.start}">
+<input type="hidden" name="email" value="${escapeHtml(sso.email)}">
+<button type="submit">Continue with ${escapeHtml(sso.company)}</button>
+</form>`;
+}
+
+export function loginPage(opts: {
+  csrf: string;
+  email?: string;
+  error?: string;
+  alert?: string;
+  sso?: SsoChoice;
+}) {
   return layout(
     'Sign in',
     `<h1>Sign in to the customer portal</h1>
@@ -110,7 +129,7 @@ ${opts.alert ? `<p class="alert" role="alert">${escapeHtml(opts.alert)}</p>` : '
 ${csrfInput(opts.csrf)}
 ${field({ id: 'email', label: 'Email', type: 'email', value: opts.email ?? '', error: opts.error, autocomplete: 'username webauthn' })}
 <button type="submit">Email me a sign-in link</button>
-</form>
+</form>${ssoBlock(opts.sso, `${opts.sso?.company ?? ''} uses single sign-on for this address.`)}
 <div id="passkey" hidden>
 <p class="alert" role="alert" id="passkey-error" hidden></p>
 <button type="button" class="secondary" id="passkey-sign-in">Sign in with a passkey</button>
@@ -119,7 +138,27 @@ ${field({ id: 'email', label: 'Email', type: 'email', value: opts.email ?? '', e
   );
 }
 
-export function checkInboxPage(opts: { csrf: string; email: string; codeError?: string }) {
+/** A company that signs in only through its own provider: no link, its button instead. */
+export function ssoRequiredPage(sso: SsoChoice) {
+  return layout(
+    'Use single sign-on',
+    `<h1>Use single sign-on</h1>
+<p role="alert">Your company signs in with ${escapeHtml(sso.company)}’s single sign-on.</p>
+<p>No sign-in link was sent to <strong>${escapeHtml(sso.email)}</strong>.</p>
+<form method="get" action="${SSO_PATHS.start}">
+<input type="hidden" name="email" value="${escapeHtml(sso.email)}">
+<button type="submit">Continue with ${escapeHtml(sso.company)}</button>
+</form>
+<p class="muted"><a href="${paths.login}">Use a different e-mail address</a></p>`,
+  );
+}
+
+export function checkInboxPage(opts: {
+  csrf: string;
+  email: string;
+  codeError?: string;
+  sso?: SsoChoice;
+}) {
   return layout(
     'Check your inbox',
     `<h1>Check your inbox</h1>
@@ -131,7 +170,7 @@ ${csrfInput(opts.csrf)}
 ${field({ id: 'code', label: 'Sign-in code', type: 'text', value: '', error: opts.codeError, autocomplete: 'one-time-code', extra: ' inputmode="numeric" maxlength="6"' })}
 <p class="muted">Reading the e-mail on another device? Type the 6-digit code from it here.</p>
 <button type="submit">Sign in with code</button>
-</form>
+</form>${ssoBlock(opts.sso, `Or sign in with ${opts.sso?.company ?? ''}’s single sign-on.`)}
 <p class="muted"><a href="${paths.login}">Use a different e-mail address</a></p>`,
   );
 }

@@ -57,3 +57,31 @@ export function codesTurnedOffMail(opts: { to: string; firstName: string }): Mai
     ),
   };
 }
+
+/**
+ * Sent instead of a link when the account's company requires passkeys (ADR 039c): the page
+ * answers as for any address, so only the mailbox's owner learns how to sign in.
+ */
+export function passkeyRequiredMail(opts: {
+  to: string;
+  firstName: string;
+  loginUrl: string;
+}): MailMessage {
+  return {
+    to: opts.to,
+    subject: `Sign in to ${company.name} with your passkey`,
+    ...renderMail(
+      <MailLayout preview="Your company signs in with a passkey">
+        <P>Hello {opts.firstName || 'there'},</P>
+        <P>
+          Someone asked for a sign-in link for your {company.name} account. Your company signs in
+          with a passkey, so no link was sent.
+        </P>
+        <Action href={opts.loginUrl}>Sign in with a passkey</Action>
+        <Note>
+          Lost your passkey? Ask your company&apos;s portal administrator or our service desk.
+        </Note>
+      </MailLayout>,
+    ),
+  };
+}

@@ -8,6 +8,7 @@ import { helpdeskRoutes } from './helpdesk.ts';
 import { staffInvoiceRoutes } from './invoices.ts';
 import { leadRoutes } from './leads.ts';
 import { memberRoutes } from './members.ts';
+import { ssoSettingsRoutes } from './sso.ts';
 import { staffProjectRoutes } from './projects.ts';
 import { savedReplyRoutes } from './saved-replies.ts';
 import { slaTargetRoutes } from './sla-targets.ts';
@@ -32,6 +33,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(customerRoutes);
   await app.register(userRoutes, { appUrl: config.appUrl });
   await app.register(memberRoutes);
+  await app.register(ssoSettingsRoutes, { config });
   await app.register(helpdeskRoutes, { config });
   await app.register(ticketNoteRoutes);
   await app.register(satisfactionRoutes);

@@ -10,6 +10,8 @@ import {
 import { actorOf, userOf } from '../../plugins/session/actor.ts';
 import { changeMember, inviteMember, listMembers } from '../../services/memberships.ts';
 import { listSignIns } from '../../services/sign-in-log.ts';
+import { getSignInPolicy, setSignInPolicy } from '../../services/company-sso.ts';
+import { signInPolicyBodySchema, signInPolicySchema } from '../../../shared/schemas/sso.ts';
 import { companyParams, idParam, messageSchema } from '../route-schemas.ts';
 
 /**
@@ -80,5 +82,35 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       schema: { params: companyParams, response: { 200: signInLogSchema } },
     },
     async (request) => listSignIns(app.db, { customerId: request.params.customerId }),
+  );
+
+  // The company sign-in policy (issue 19, ADR 039c): the company's admins, like staff.
+  app.get(
+    '/team/sign-in-policy',
+    {
+      config: { permission: 'team' },
+      schema: { params: companyParams, response: { 200: signInPolicySchema } },
+    },
+    async (request) => getSignInPolicy(app.db, request.params.customerId),
+  );
+
+  app.put(
+    '/team/sign-in-policy',
+    {
+      config: { ...writeLimit, permission: 'team' },
+      schema: {
+        params: companyParams,
+        body: signInPolicyBodySchema,
+        response: { 200: signInPolicySchema, 400: messageSchema },
+      },
+    },
+    async (request) =>
+      app.write((tx) =>
+        setSignInPolicy(tx, {
+          customerId: request.params.customerId,
+          policy: request.body.policy,
+          actor: actorOf(request),
+        }),
+      ),
   );
 };

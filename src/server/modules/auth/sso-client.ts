@@ -1,0 +1,91 @@
+// The OpenID Connect side of single sign-on (openid-client v6): discovery, the authorization
+// URL with PKCE, state and nonce, and the code exchange with every check openid-client makes
+// (issuer, audience, signature, expiry, nonce, state, `iss` in the response).
+import * as oidc from 'openid-client';
+import { decryptSecret } from '../../services/secret-box.ts';
+import type { SsoCompany } from '../../services/sso-sign-in.ts';
+
+/** The provider could not be reached or answered with something unusable. */
+export class ProviderUnavailableError extends Error {
+  override name = 'ProviderUnavailableError';
+}
+
+export type SsoClientOptions = { secretKeys: string[]; allowLoopbackHttp: boolean };
+
+const PROVIDER_TIMEOUT_SECONDS = 10;
+
+export async function providerConfig(company: SsoCompany, options: SsoClientOptions) {
+  const secret = decryptSecret(company.clientSecret, options.secretKeys, 'sso-client-secrets');
+  const issuer = new URL(company.issuer);
+  try {
+    return await oidc.discovery(
+      issuer,
+      company.clientId,
+      undefined,
+      oidc.ClientSecretBasic(secret),
+      {
+        timeout: PROVIDER_TIMEOUT_SECONDS,
+        // Plain http only for a loopback issuer outside production (checked when saved).
+        execute:
+          options.allowLoopbackHttp && issuer.protocol === 'http:'
+            ? [oidc.allowInsecureRequests]
+            : [],
+      },
+    );
+  } catch (err) {
+    throw new ProviderUnavailableError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** A fresh state, nonce and PKCE verifier, and the provider URL that carries them. */
+export async function startAuthorization(
+  config: oidc.Configuration,
+  redirectUri: string,
+  loginHint: string | null,
+) {
+  const codeVerifier = oidc.randomPKCECodeVerifier();
+  const state = oidc.randomState();
+  const nonce = oidc.randomNonce();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope: 'openid email profile',
+    response_type: 'code',
+    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+    ...(loginHint ? { login_hint: loginHint } : {}),
+  });
+  return { url, state, nonce, codeVerifier };
+}
+
+export type VerifiedClaims = {
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+};
+
+/** Exchanges the code; any failed check throws (the caller shows a clear page). */
+export async function finishAuthorization(
+  config: oidc.Configuration,
+  callbackUrl: URL,
+  checks: { state: string; nonce: string; codeVerifier: string },
+): Promise<VerifiedClaims> {
+  const tokens = await oidc.authorizationCodeGrant(config, callbackUrl, {
+    pkceCodeVerifier: checks.codeVerifier,
+    expectedState: checks.state,
+    expectedNonce: checks.nonce,
+    idTokenExpected: true,
+  });
+  const claims = tokens.claims();
+  if (!claims) throw new Error('no ID token');
+  const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
+  const name = text(claims['name']).split(/\s+/);
+  return {
+    email: typeof claims['email'] === 'string' ? claims['email'].trim().toLowerCase() : '',
+    emailVerified: claims['email_verified'] === true,
+    firstName: text(claims['given_name']) || name[0] || '',
+    lastName: text(claims['family_name']) || name.slice(1).join(' '),
+  };
+}

@@ -1,0 +1,272 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { auditLog, customerUsers, signIns, users } from '../../db/schema.ts';
+import { companyIdOf } from '../../test/companies.ts';
+import { cookieHeader, cookiesOf } from '../../test/login-links.ts';
+import { startTestProvider, type TestProvider } from '../../test/oidc-provider.ts';
+import { sessionCookieFor } from '../../test/sign-in.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { paths, SSO_PATHS } from '../../../shared/routes.ts';
+
+const JORDAN = 'jordan.lee@acme-logistics.example';
+const STAFF = 'support@example.com';
+const APP_URL = 'http://localhost:3000';
+
+describe('single sign-on with a company’s own OpenID provider', () => {
+  let t: TestApp;
+  let idp: TestProvider;
+  let acme: string;
+  let staffCookie: string;
+
+  const saveSso = (body: Record<string, unknown>, customerId = acme) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/staff/customers/${customerId}/sso`,
+      headers: { cookie: staffCookie, origin: APP_URL },
+      payload: body,
+    });
+  const settings = (issuer: string, extra: Record<string, unknown> = {}) => ({
+    issuer,
+    clientId: idp.clientId,
+    clientSecret: idp.clientSecret,
+    domains: ['acme-logistics.example'],
+    allowJoin: false,
+    enabled: true,
+    ...extra,
+  });
+
+  /** Start at the app, pass the provider, and return the callback URL and the browser's cookie. */
+  async function throughProvider(email: string) {
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `${SSO_PATHS.start}?email=${encodeURIComponent(email)}`,
+    });
+    expect(start.statusCode).toBe(303);
+    const callback = await idp.authorize(String(start.headers.location));
+    expect(callback.href.startsWith(`${APP_URL}${SSO_PATHS.callback}`)).toBe(true);
+    return {
+      url: `${callback.pathname}${callback.search}`,
+      cookie: cookieHeader(cookiesOf(start)),
+      authorizationUrl: String(start.headers.location),
+    };
+  }
+  const callback = (url: string, cookie: string) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  beforeAll(async () => {
+    idp = await startTestProvider(`${APP_URL}${SSO_PATHS.callback}`);
+    t = await createTestApp();
+    acme = await companyIdOf(t.app, 'Acme Logistics');
+    staffCookie = await sessionCookieFor(t.app, STAFF);
+  });
+  afterAll(async () => {
+    await t.close();
+    await idp.close();
+  });
+  beforeEach(async () => {
+    idp.setIdTokenTtl(600);
+    const res = await saveSso(settings(idp.issuer));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('signs an existing member in and logs the method with the issuer', async () => {
+    idp.signInAs({ email: JORDAN, email_verified: true });
+    const flow = await throughProvider(JORDAN);
+    const res = await callback(flow.url, flow.cookie);
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe(paths.dashboard);
+    const session = cookiesOf(res)[t.app.sessionCookieName];
+    expect(session).toBeTruthy();
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie: `${t.app.sessionCookieName}=${session}` },
+    });
+    expect(me.json()).toMatchObject({ email: JORDAN });
+    const [row] = await t.app.db
+      .select({ method: signIns.method, issuer: signIns.issuer })
+      .from(signIns)
+      .innerJoin(users, eq(users.id, signIns.userId))
+      .where(eq(users.email, JORDAN))
+      .orderBy(sql`${signIns.at} desc`)
+      .limit(1);
+    expect(row).toEqual({ method: 'sso', issuer: idp.issuer });
+  });
+
+  it('refuses a new address when joining is off, with a clear page', async () => {
+    idp.signInAs({ email: 'new.person@acme-logistics.example', email_verified: true });
+    const flow = await throughProvider('new.person@acme-logistics.example');
+    const res = await callback(flow.url, flow.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('has not allowed new colleagues to join');
+    expect(res.body).toContain('href="/api/login"');
+    const [user] = await t.app.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'new.person@acme-logistics.example'));
+    expect(user).toBeUndefined();
+  });
+
+  it('lets a new address join as member when joining is on, audited', async () => {
+    await saveSso(settings(idp.issuer, { allowJoin: true, clientSecret: '' }));
+    const email = 'casey.new@acme-logistics.example';
+    idp.signInAs({ email, email_verified: true, given_name: 'Casey', family_name: 'New' });
+    const flow = await throughProvider(email);
+    const res = await callback(flow.url, flow.cookie);
+    expect(res.statusCode).toBe(303);
+    const [member] = await t.app.db
+      .select({ role: customerUsers.role, firstName: users.firstName })
+      .from(users)
+      .innerJoin(customerUsers, eq(customerUsers.userId, users.id))
+      .where(eq(users.email, email));
+    expect(member).toEqual({ role: 'member', firstName: 'Casey' });
+    const [audit] = await t.app.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'member.join-sso'), eq(auditLog.customerId, acme)));
+    expect(audit).toBeDefined();
+  });
+
+  it('refuses an address whose account belongs only to another company', async () => {
+    await saveSso(settings(idp.issuer, { allowJoin: true }));
+    const email = 'contractor@acme-logistics.example';
+    const [user] = await t.app.db
+      .insert(users)
+      .values({ email, firstName: 'Con', lastName: 'Tractor' })
+      .returning({ id: users.id });
+    await t.app.db
+      .insert(customerUsers)
+      .values({ userId: user!.id, customerId: await companyIdOf(t.app, 'Globex Retail') });
+    idp.signInAs({ email, email_verified: true });
+    const flow = await throughProvider(email);
+    const res = await callback(flow.url, flow.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('belongs to an account of another company');
+  });
+
+  it('refuses an e-mail the provider has not verified', async () => {
+    idp.signInAs({ email: JORDAN, email_verified: false });
+    const flow = await throughProvider(JORDAN);
+    const res = await callback(flow.url, flow.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('has not verified your e-mail address');
+  });
+
+  it('refuses an e-mail of a domain the company does not own', async () => {
+    idp.signInAs({ email: 'sam.rivera@globex-retail.example', email_verified: true });
+    const flow = await throughProvider(JORDAN);
+    const res = await callback(flow.url, flow.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('is not an address of Acme Logistics');
+  });
+
+  it('refuses a state that does not match the browser’s, and a reused state', async () => {
+    idp.signInAs({ email: JORDAN, email_verified: true });
+    const first = await throughProvider(JORDAN);
+    const second = await throughProvider(JORDAN);
+    // The second start's cookie with the first callback: another browser's sign-in.
+    const mismatch = await callback(first.url, second.cookie);
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.body).toContain('was not started in this browser');
+    const ok = await callback(second.url, second.cookie);
+    expect(ok.statusCode).toBe(303);
+    const replay = await callback(second.url, second.cookie);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.body).toContain('already used');
+  });
+
+  it('refuses an ID token carrying another sign-in’s nonce', async () => {
+    idp.signInAs({ email: JORDAN, email_verified: true });
+    const other = await throughProvider(JORDAN);
+    const otherNonce = new URL(other.authorizationUrl).searchParams.get('nonce') ?? '';
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `${SSO_PATHS.start}?email=${encodeURIComponent(JORDAN)}`,
+    });
+    const authorization = new URL(String(start.headers.location));
+    authorization.searchParams.set('nonce', otherNonce);
+    const back = await idp.authorize(authorization.href);
+    const res = await callback(`${back.pathname}${back.search}`, cookieHeader(cookiesOf(start)));
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('could not be verified');
+  });
+
+  it('refuses an expired ID token', async () => {
+    idp.setIdTokenTtl(-120);
+    idp.signInAs({ email: JORDAN, email_verified: true });
+    const flow = await throughProvider(JORDAN);
+    const res = await callback(flow.url, flow.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('could not be verified');
+  });
+
+  it('refuses an answer from another issuer (mix-up)', async () => {
+    const impostor = await startTestProvider(`${APP_URL}${SSO_PATHS.callback}`);
+    try {
+      impostor.signInAs({ email: JORDAN, email_verified: true });
+      const start = await t.app.inject({
+        method: 'GET',
+        url: `${SSO_PATHS.start}?email=${encodeURIComponent(JORDAN)}`,
+      });
+      const authorization = new URL(String(start.headers.location));
+      const atImpostor = new URL(`${impostor.issuer}${authorization.pathname}`);
+      atImpostor.search = authorization.search;
+      const back = await impostor.authorize(atImpostor.href);
+      const res = await callback(`${back.pathname}${back.search}`, cookieHeader(cookiesOf(start)));
+      expect(res.statusCode).toBe(400);
+      expect(res.body).not.toMatch(/stack|Error:/);
+    } finally {
+      await impostor.close();
+    }
+  });
+
+  it('shows a clear page, not a 500, when the provider is down', async () => {
+    const down = await startTestProvider(`${APP_URL}${SSO_PATHS.callback}`);
+    const issuer = down.issuer;
+    await down.close();
+    await saveSso(settings(issuer));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `${SSO_PATHS.start}?email=${encodeURIComponent(JORDAN)}`,
+    });
+    expect(res.statusCode).toBe(502);
+    expect(res.body).toContain('sign-in service could not be reached');
+    expect(res.body).toContain('href="/api/login"');
+  });
+
+  it('shows a clear page when the provider goes down between start and callback', async () => {
+    const flaky = await startTestProvider(`${APP_URL}${SSO_PATHS.callback}`);
+    await saveSso(
+      settings(flaky.issuer, { clientId: flaky.clientId, clientSecret: flaky.clientSecret }),
+    );
+    flaky.signInAs({ email: JORDAN, email_verified: true });
+    const start = await t.app.inject({
+      method: 'GET',
+      url: `${SSO_PATHS.start}?email=${encodeURIComponent(JORDAN)}`,
+    });
+    const back = await flaky.authorize(String(start.headers.location));
+    await flaky.close();
+    const res = await callback(`${back.pathname}${back.search}`, cookieHeader(cookiesOf(start)));
+    expect(res.statusCode).toBe(502);
+    expect(res.body).toContain('could not be reached');
+  });
+
+  it('tells the login screen which company signs an address in, and nothing for others', async () => {
+    const acmeAnswer = await t.app.inject({
+      method: 'GET',
+      url: `${SSO_PATHS.discover}?email=${encodeURIComponent('anyone@acme-logistics.example')}`,
+    });
+    expect(acmeAnswer.json()).toMatchObject({ company: 'Acme Logistics' });
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `${SSO_PATHS.discover}?email=${encodeURIComponent('sam.rivera@globex-retail.example')}`,
+    });
+    expect(other.json()).toEqual({ company: null, startUrl: null });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/api/login?email=${encodeURIComponent(JORDAN)}`,
+    });
+    expect(page.body).toContain('Continue with Acme Logistics');
+  });
+});

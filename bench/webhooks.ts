@@ -26,11 +26,13 @@ import { verifyWebhookSignature } from '../src/server/services/webhook-signature
 import { startReceiver, type Received } from '../src/server/test/webhook-receiver.ts';
 import { startChild, type Child } from './processes.ts';
 
-export const WEBHOOK_EVENTS = 10_000;
+/** BENCH_WEBHOOK_EVENTS: fewer, to prove the kill case quickly on a busy machine. */
+export const WEBHOOK_EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const ENDPOINTS = 3;
 const SECRET = 'whsec_bench';
-/** The share of deliveries and mails received when a worker is killed. */
+/** The share of deliveries and mails received when a worker is killed, or KILL_BY_S, first. */
 const KILL_AT = 1 / 3;
+const KILL_BY_S = 60;
 /**
  * The outboxes' lease in the bench (production: 2 minutes): a killed worker's claimed rows are
  * taken by another this long after their claim. Longer than any round here takes.
@@ -219,7 +221,7 @@ async function seed(config: ReturnType<typeof loadConfig>, receivers: Array<{ ur
 
 export function printWebhooks(rows: WebhookBench[]) {
   console.log(
-    `\n## Webhooks and notification mails (${WEBHOOK_EVENTS.toLocaleString('en-US')} events fanned out to ${ENDPOINTS} endpoints and one member's mail; a worker process SIGKILLed at ${Math.round(KILL_AT * 100)}% received, lease ${LEASE_MS / 1000} s; target under 60 s, none lost or sent twice)\n`,
+    `\n## Webhooks and notification mails (${WEBHOOK_EVENTS.toLocaleString('en-US')} events fanned out to ${ENDPOINTS} endpoints and one member's mail; a worker process SIGKILLed at ${Math.round(KILL_AT * 100)}% received or ${KILL_BY_S} s, lease ${LEASE_MS / 1000} s; target under 60 s, none lost or sent twice)\n`,
   );
   console.log(
     '| Database | Workers | Deliveries | Mails | Killed at | Seconds (all arrived) | Deliveries/s | Received | Sent twice (same body) | Lost | Bad signatures | Mails received | Mails sent twice | Mails lost | Load average |',

@@ -1,8 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema.ts';
 import { linkOf, requestLink } from '../test/login-links.ts';
 import { appWithMailSink } from '../test/mail-app.ts';
+import { createTestApp } from '../test/test-app.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 
@@ -70,5 +73,64 @@ describe('the mail outbox keeps no secrets and no old mail', () => {
     expect(left).not.toContain('gave-up@example.com');
     expect(left).toContain('recent@example.com');
     expect(left).toContain('waiting@example.com');
+  });
+});
+
+// ADR 039e: a claimed batch goes out concurrently over the pool; each mail keeps its own status.
+describe('the mail outbox sending a batch concurrently', () => {
+  let relay: SMTPServer;
+  let port = 0;
+  const accepted: string[] = [];
+  beforeAll(async () => {
+    relay = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onRcptTo(address, _session, callback) {
+        if (address.address.startsWith('refused')) callback(new Error('550 no such mailbox'));
+        else callback();
+      },
+      onData(stream, session, callback) {
+        stream.on('data', () => {});
+        stream.on('end', () => {
+          accepted.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    port = (relay.server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => relay.close(() => resolve())));
+
+  it('marks the sent ones sent and only the refused one for a retry', async () => {
+    const t = await createTestApp({ smtpUrl: `smtp://127.0.0.1:${port}` });
+    try {
+      const recipients = Array.from({ length: 12 }, (_, i) =>
+        i === 5 ? 'refused@example.com' : `ok${i}@example.com`,
+      );
+      await t.app.db
+        .insert(mailOutbox)
+        .values(recipients.map((to) => ({ to, subject: `to ${to}`, text: 'hello' })));
+      expect(await t.app.mail.flush()).toBe(11);
+      const rows = await t.app.db
+        .select()
+        .from(mailOutbox)
+        .where(inArray(mailOutbox.to, recipients));
+      const byTo = new Map(rows.map((r) => [r.to, r]));
+      const refused = byTo.get('refused@example.com');
+      expect(refused?.status).toBe('pending');
+      expect(refused?.attempts).toBe(1);
+      expect(refused?.lastError).toContain('no such mailbox');
+      expect(refused!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      for (const to of recipients.filter((r) => r !== 'refused@example.com')) {
+        expect(byTo.get(to)?.status).toBe('sent');
+        expect(byTo.get(to)?.attempts).toBe(1);
+      }
+      expect(accepted.sort()).toEqual(recipients.filter((r) => !r.startsWith('refused')).sort());
+      expect(t.app.mail.stats).toEqual({ delivered: 11, failedAttempts: 1 });
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
+import { Poller } from './poller.ts';
 
 export type MailMessage = {
   to: string;
@@ -60,7 +61,22 @@ function forgetSecrets(mail: typeof mailOutbox.$inferSelect) {
 const HOUR = 60 * 60 * 1000;
 
 const MAX_ATTEMPTS = 8;
-const BATCH = 20;
+/** Mails per claim, sent concurrently. */
+const BATCH = 100;
+/** A claimed mail is hidden from other workers this long; longer than a batch's sending. */
+const LEASE_MS = 2 * 60 * 1000;
+/**
+ * nodemailer's pool: at most 5 connections, each renewed after 100 messages; every step of a
+ * send has a deadline well inside the lease, so a stuck relay cannot outlive it.
+ */
+const SMTP_POOL = {
+  pool: true,
+  maxConnections: 5,
+  maxMessages: 100,
+  connectionTimeout: 15_000,
+  greetingTimeout: 15_000,
+  socketTimeout: 30_000,
+} as const;
 /** 30 s, 1 min, 2 min ... capped at 1 h. */
 const backoffMs = (attempts: number) => Math.min(30_000 * 2 ** (attempts - 1), 3_600_000);
 
@@ -123,12 +139,16 @@ export async function outboxBacklog(db: Db) {
  * Delivers the outbox. With SMTP_URL it speaks SMTP; without it, each mail is
  * printed to the console and written as an .eml file under DATA_DIR/mail.
  */
+export type MailOutboxOptions = {
+  /** How long a claimed mail is hidden from other workers; a killed worker's mail waits this long. */
+  leaseMs?: number;
+};
+
 export class MailOutbox {
   private readonly transport: Transporter;
   private readonly fileMode: boolean;
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
+  private readonly poller: Poller;
+  private readonly leaseMs: number;
   /** Since this process started (metrics). */
   readonly stats = { delivered: 0, failedAttempts: 0 };
   private purgedAt = 0;
@@ -137,49 +157,40 @@ export class MailOutbox {
     private readonly db: Db,
     private readonly config: Config,
     private readonly log: FastifyBaseLogger,
+    options: MailOutboxOptions = {},
   ) {
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
     this.fileMode = !config.smtpUrl;
+    // Pooled: a batch goes over a few open connections instead of one handshake per mail.
     this.transport = config.smtpUrl
-      ? nodemailer.createTransport(config.smtpUrl)
+      ? nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_POOL })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.poller = new Poller({
+      pollMs: config.mailPollMs,
+      batch: BATCH,
+      round: () => this.deliverDue(),
+      housekeeping: () => this.purgeIfDue(),
+      onError: (err) => this.log.warn({ err }, 'mail round failed'),
+    });
   }
 
   start() {
-    this.stopped = false;
-    this.schedule(0);
+    this.poller.start();
   }
 
   async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => 0);
+    await this.poller.stop();
     this.transport.close();
   }
 
   /** Ask for a delivery round soon (after a commit that enqueued mail). */
   kick() {
-    if (!this.stopped && this.timer) this.schedule(0);
-  }
-
-  private schedule(ms: number) {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      void this.flush()
-        .then(() => this.purgeIfDue())
-        .finally(() => {
-          if (!this.stopped) this.schedule(this.config.mailPollMs);
-        });
-    }, ms);
-    this.timer.unref();
+    this.poller.kick();
   }
 
   /** One delivery round; returns how many mails were sent. Safe to call concurrently. */
   flush(): Promise<number> {
-    this.running ??= this.deliverDue().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.poller.flush();
   }
 
   /** Hourly at most: the delete reads every finished row's status and age. */
@@ -206,8 +217,8 @@ export class MailOutbox {
     return deleted.length;
   }
 
+  /** Sends the claimed batch at once (the pool spreads it over its connections). */
   private async deliverDue(): Promise<number> {
-    let sent = 0;
     let due: (typeof mailOutbox.$inferSelect)[];
     try {
       due = await this.claimDue();
@@ -215,40 +226,47 @@ export class MailOutbox {
       this.log.warn({ err }, 'mail outbox unavailable');
       return 0;
     }
-    for (const mail of due) {
-      try {
-        await this.deliver(mail);
-        await this.db
-          .update(mailOutbox)
-          .set({
-            status: 'sent',
-            sentAt: new Date(),
-            attempts: mail.attempts + 1,
-            lastError: null,
-            ...forgetSecrets(mail),
-          })
-          .where(eq(mailOutbox.id, mail.id));
-        sent++;
-        this.stats.delivered++;
-      } catch (err) {
-        const attempts = mail.attempts + 1;
-        const failed = attempts >= MAX_ATTEMPTS;
-        this.stats.failedAttempts++;
-        this.log.warn({ err, mailId: mail.id, attempts }, 'mail delivery failed');
-        await this.db
-          .update(mailOutbox)
-          .set({
-            attempts,
-            status: failed ? 'failed' : 'pending',
-            lastError: String(err instanceof Error ? err.message : err).slice(0, 500),
-            nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
-            ...(failed ? forgetSecrets(mail) : {}),
-          })
-          .where(eq(mailOutbox.id, mail.id))
-          .catch(() => {});
-      }
+    const sent = await Promise.all(due.map((mail) => this.attempt(mail)));
+    return sent.filter(Boolean).length;
+  }
+
+  /** One mail: sent and marked, or its failure recorded on its own row. True when sent. */
+  private async attempt(mail: typeof mailOutbox.$inferSelect): Promise<boolean> {
+    try {
+      await this.deliver(mail);
+    } catch (err) {
+      const attempts = mail.attempts + 1;
+      const failed = attempts >= MAX_ATTEMPTS;
+      this.stats.failedAttempts++;
+      this.log.warn({ err, mailId: mail.id, attempts }, 'mail delivery failed');
+      await this.db
+        .update(mailOutbox)
+        .set({
+          attempts,
+          status: failed ? 'failed' : 'pending',
+          lastError: String(err instanceof Error ? err.message : err).slice(0, 500),
+          nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+          ...(failed ? forgetSecrets(mail) : {}),
+        })
+        .where(eq(mailOutbox.id, mail.id))
+        .catch(() => {});
+      return false;
     }
-    return sent;
+    this.stats.delivered++;
+    // Sent but not marked (the database gone): the lease runs out and it goes again, with
+    // the same Message-ID for the receiver to know it by.
+    await this.db
+      .update(mailOutbox)
+      .set({
+        status: 'sent',
+        sentAt: new Date(),
+        attempts: mail.attempts + 1,
+        lastError: null,
+        ...forgetSecrets(mail),
+      })
+      .where(eq(mailOutbox.id, mail.id))
+      .catch((err: unknown) => this.log.warn({ err, mailId: mail.id }, 'mail sent, mark lost'));
+    return true;
   }
 
   /**
@@ -267,7 +285,7 @@ export class MailOutbox {
       if (rows.length > 0) {
         await tx
           .update(mailOutbox)
-          .set({ nextAttemptAt: sql`now() + interval '2 minutes'` })
+          .set({ nextAttemptAt: sql`now() + make_interval(secs => ${this.leaseMs / 1000})` })
           .where(
             inArray(
               mailOutbox.id,

@@ -16,9 +16,10 @@ import { enqueueMail, writeTransaction, type MailMessage } from './mail-outbox.t
 import { digestMailBody, noticeMailBody, noticeText } from './notification-mail-templates.tsx';
 import { sweepInvoiceReminders } from './invoice-reminders.ts';
 import { unsubscribeLinks } from './unsubscribe-tokens.ts';
+import { Poller } from './poller.ts';
 
 const HOUR = 60 * 60 * 1000;
-const BATCH = 50;
+const BATCH = 100;
 
 export type NotificationOutboxOptions = {
   appUrl: string;
@@ -41,43 +42,29 @@ type Claimed = {
 };
 
 export class NotificationOutbox {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
+  private readonly poller: Poller;
   private sweptAt = 0;
 
   constructor(
     private readonly db: Db,
     private readonly options: NotificationOutboxOptions,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.poller = new Poller({
+      pollMs: options.pollMs,
+      batch: BATCH,
+      round: () => this.sendSingles(),
+      housekeeping: () => this.sweepIfDue(),
+      onError: (err) => this.log.warn({ err }, 'notification round failed'),
+    });
+  }
 
   start() {
-    this.stopped = false;
-    this.schedule(0);
+    this.poller.start();
   }
 
-  async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => 0);
-  }
-
-  private schedule(ms: number) {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      void this.sweepIfDue()
-        .then(() => this.flush())
-        .then((sent) => {
-          if (!this.stopped) this.schedule(sent >= BATCH ? 0 : this.options.pollMs);
-        })
-        .catch((err: unknown) => {
-          this.log.warn({ err }, 'notification round failed');
-          if (!this.stopped) this.schedule(this.options.pollMs);
-        });
-    }, ms);
-    this.timer.unref();
+  stop() {
+    return this.poller.stop();
   }
 
   /** Hourly: due invoice reminders are queued, and the daily digests go once their hour came. */
@@ -94,10 +81,7 @@ export class NotificationOutbox {
 
   /** One round of single notifications; returns how many rows it handled. */
   flush(): Promise<number> {
-    this.running ??= this.sendSingles().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.poller.flush();
   }
 
   private link(path: string, customerId: string) {

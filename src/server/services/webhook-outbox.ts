@@ -13,6 +13,7 @@ import { sweepOverdueInvoices } from './domain-events.ts';
 import { checkWebhookUrl, guardedLookup, type WebhookPolicy } from './webhook-address.ts';
 import { decryptSecret } from './secret-box.ts';
 import { signWebhook } from './webhook-signature.ts';
+import { Poller } from './poller.ts';
 
 const HOUR = 60 * 60 * 1000;
 /** A delivery is retried until this long after it was queued, then given up. */
@@ -21,8 +22,10 @@ export const RETRY_WINDOW_MS = 24 * HOUR;
 export const webhookBackoffMs = (attempts: number) =>
   Math.min(30_000 * 2 ** (attempts - 1), 2 * HOUR);
 /** A claimed row is hidden from other workers this long; longer than any attempt. */
-const LEASE = sql`now() + interval '2 minutes'`;
+const LEASE_MS = 2 * 60 * 1000;
 const RESPONSE_CAP = 4096;
+/** Rows per claim, attempted concurrently. */
+const BATCH = 50;
 /** Delivered and given-up rows stay in the delivery log this long. */
 export const DELIVERY_LOG_DAYS = 30;
 
@@ -33,6 +36,8 @@ export type WebhookOutboxOptions = {
   /** One attempt's deadline (connect, send, answer). */
   timeoutMs?: number;
   batch?: number;
+  /** How long a claim hides a row from other workers; a killed worker's rows wait this long. */
+  leaseMs?: number;
   userAgent?: string;
 };
 
@@ -48,13 +53,12 @@ type Claimed = {
 };
 
 export class WebhookOutbox {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
-  private stopped = false;
+  private readonly poller: Poller;
   private sweptAt = 0;
   readonly stats = { delivered: 0, failedAttempts: 0 };
   private readonly timeoutMs: number;
   private readonly batch: number;
+  private readonly leaseMs: number;
 
   constructor(
     private readonly db: Db,
@@ -62,40 +66,33 @@ export class WebhookOutbox {
     private readonly log: FastifyBaseLogger,
   ) {
     this.timeoutMs = options.timeoutMs ?? 10_000;
-    this.batch = options.batch ?? 20;
+    this.batch = options.batch ?? BATCH;
+    this.leaseMs = options.leaseMs ?? LEASE_MS;
+    this.poller = new Poller({
+      pollMs: options.pollMs,
+      batch: this.batch,
+      round: () => this.deliverDue(),
+      housekeeping: () => this.sweepIfDue(),
+      onError: (err) => this.log.warn({ err }, 'webhook round failed'),
+    });
   }
 
   start() {
-    this.stopped = false;
-    this.schedule(0);
+    this.poller.start();
   }
 
-  async stop() {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running?.catch(() => 0);
+  stop() {
+    return this.poller.stop();
   }
 
   /** Ask for a delivery round soon (the test button); a no-op when the worker is not running. */
   kick() {
-    if (!this.stopped && this.timer) this.schedule(0);
+    this.poller.kick();
   }
 
-  private schedule(ms: number) {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      void this.sweepIfDue()
-        .then(() => this.flush())
-        .then((sent) => {
-          // A full batch: more is probably waiting, go on at once.
-          if (!this.stopped) this.schedule(sent >= this.batch ? 0 : this.options.pollMs);
-        })
-        .catch(() => {
-          if (!this.stopped) this.schedule(this.options.pollMs);
-        });
-    }, ms);
-    this.timer.unref();
+  /** One delivery round; returns how many rows it handled. Safe to call concurrently. */
+  flush(): Promise<number> {
+    return this.poller.flush();
   }
 
   /** Hourly: unpaid invoices past their due date tell `invoice.overdue` once; old log rows go. */
@@ -122,14 +119,6 @@ export class WebhookOutbox {
       )
       .returning({ id: webhookDeliveries.id });
     return deleted.length;
-  }
-
-  /** One delivery round; returns how many rows it handled. Safe to call concurrently. */
-  flush(): Promise<number> {
-    this.running ??= this.deliverDue().finally(() => {
-      this.running = null;
-    });
-    return this.running;
   }
 
   private async deliverDue(): Promise<number> {
@@ -177,7 +166,7 @@ export class WebhookOutbox {
       if (rows.length > 0) {
         await tx
           .update(webhookDeliveries)
-          .set({ nextAttemptAt: LEASE })
+          .set({ nextAttemptAt: sql`now() + make_interval(secs => ${this.leaseMs / 1000})` })
           .where(
             inArray(
               webhookDeliveries.id,

@@ -1,6 +1,6 @@
 import { serviceIndex } from './service-index.ts';
 
-/** Single sign-on with a customer company's own provider (issue 19, ADR 039c). */
+/** Single sign-on with a customer company's own provider (issue 19, ADR 042). */
 export const SSO_PATHS = {
   discover: '/api/auth/sso',
   start: '/api/auth/sso/start',

@@ -1,4 +1,4 @@
-// The browser side of passkeys (docs/decisions/039a-passkeys.md): @simplewebauthn/browser
+// The browser side of passkeys (docs/decisions/040-passkeys.md): @simplewebauthn/browser
 // between our options and verify calls. No React and no app imports, so the server-rendered
 // sign-in page's small script can carry it too.
 import {

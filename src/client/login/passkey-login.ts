@@ -1,4 +1,4 @@
-// The sign-in page's one script (docs/decisions/039a-passkeys.md): the page works without it;
+// The sign-in page's one script (docs/decisions/040-passkeys.md): the page works without it;
 // with it, where the browser has passkeys, a "Sign in with a passkey" button and the
 // e-mail field's passkey suggestions (conditional mediation).
 import {

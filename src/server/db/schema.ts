@@ -98,16 +98,16 @@ export const customers = pgTable(
     email: text('email'),
     phone: text('phone'),
     address: text('address'),
-    /** Issue 19: `passkey` or `sso` refuse magic links to this company's users (ADR 039c). */
+    /** Issue 19: `passkey` or `sso` refuse magic links to this company's users (ADR 042). */
     signInPolicy: companySignInPolicy('sign_in_policy').notNull().default('any'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // The staff companies list and company picker search these (docs/decisions/039d).
+  // The staff companies list and company picker search these (docs/decisions/043).
   (t) => [searchIndex('customers_search_trgm_idx', t.name, orEmpty(t.email), orEmpty(t.phone))],
 );
 
-/** A company's own OpenID provider (issue 19, ADR 039c); the client secret is encrypted. */
+/** A company's own OpenID provider (issue 19, ADR 042); the client secret is encrypted. */
 export const companySso = pgTable('company_sso', {
   customerId: uuid('customer_id')
     .primaryKey()
@@ -283,7 +283,7 @@ export const passkeys = pgTable(
 );
 
 /**
- * A WebAuthn challenge waiting for its answer (issue 19, docs/decisions/039a-passkeys.md):
+ * A WebAuthn challenge waiting for its answer (issue 19, docs/decisions/040-passkeys.md):
  * single-use (deleted when answered), bound to the browser by a signed cookie naming the row
  * and, for a signed-in request, to its session. In the database so any app server can check it.
  */

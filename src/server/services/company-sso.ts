@@ -1,4 +1,4 @@
-// A company's single sign-on settings and its sign-in policy (issue 19, ADR 039c): the rules
+// A company's single sign-on settings and its sign-in policy (issue 19, ADR 042): the rules
 // once, whichever door (staff's company page, the company admin's settings) calls them.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
@@ -211,7 +211,7 @@ export type LinkRefusal = { policy: 'sso'; company: string } | { policy: 'passke
  * `sso` refuses links to every address of the domains the company's enabled SSO owns, known or
  * not, so the answer tells nothing the login screen's discovery does not. `passkey` refuses
  * links to a member of such a company once they have a passkey: a colleague without one needs
- * a link to sign in and register it (ADR 039c). Across several companies the strictest wins
+ * a link to sign in and register it (ADR 042). Across several companies the strictest wins
  * (sso, then passkey). Staff are never subject to a company policy.
  */
 export async function linkRefusalFor(

@@ -76,7 +76,7 @@ describe('the mail outbox keeps no secrets and no old mail', () => {
   });
 });
 
-// ADR 039e: a claimed batch goes out concurrently over the pool; each mail keeps its own status.
+// ADR 044: a claimed batch goes out concurrently over the pool; each mail keeps its own status.
 describe('the mail outbox sending a batch concurrently', () => {
   let relay: SMTPServer;
   let port = 0;

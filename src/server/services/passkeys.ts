@@ -1,4 +1,4 @@
-// Passkeys (issue 19, docs/decisions/039a-passkeys.md): WebAuthn registration and sign-in
+// Passkeys (issue 19, docs/decisions/040-passkeys.md): WebAuthn registration and sign-in
 // with @simplewebauthn/server, challenges in the database, every refusal a 4xx.
 import {
   generateAuthenticationOptions,

@@ -10,7 +10,7 @@ const waitFor = async (check: () => boolean) => {
   }
 };
 
-// ADR 039e: the one poll loop of the mail, notification and webhook outboxes.
+// ADR 044: the one poll loop of the mail, notification and webhook outboxes.
 describe('the outbox poller', () => {
   it('drains at once while rounds come back full, then waits for the poll interval', async () => {
     const backlog = [3, 3, 3, 1];

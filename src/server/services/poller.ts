@@ -1,4 +1,4 @@
-// The poll loop the outboxes share (mail, notifications, webhooks; ADR 039e): a round every
+// The poll loop the outboxes share (mail, notifications, webhooks; ADR 044): a round every
 // `pollMs`, and at once again while there is work (a full batch, or a kick that came in
 // during a round: its rows may have committed after the round claimed).
 

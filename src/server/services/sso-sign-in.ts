@@ -1,4 +1,4 @@
-// The database side of an SSO sign-in (issue 19, ADR 039c): which company owns an address's
+// The database side of an SSO sign-in (issue 19, ADR 042): which company owns an address's
 // domain, the started sign-ins (single use, 10 minutes) and who the returning person is.
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';

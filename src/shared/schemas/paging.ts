@@ -54,7 +54,7 @@ export type PageQuery = {
 } & Record<string, string | number | undefined>;
 
 /**
- * The query of a list small by nature (staff members, saved replies; ADR 039d): the same
+ * The query of a list small by nature (staff members, saved replies; ADR 043): the same
  * contract, its default page the largest, so a screen reading it whole reads one page.
  */
 export const smallListQuerySchema = pageQuerySchema({}, { defaultLimit: MAX_PAGE_SIZE });

@@ -1,4 +1,4 @@
-// Passkeys (issue 19, docs/decisions/039a-passkeys.md): what the profile lists and the shapes
+// Passkeys (issue 19, docs/decisions/040-passkeys.md): what the profile lists and the shapes
 // of the browser's WebAuthn answers, checked before the WebAuthn library reads them.
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 // Single sign-on per customer company and the company sign-in policy (issue 19 items 3-4,
-// docs/decisions/039c-single-sign-on.md).
+// docs/decisions/042-single-sign-on.md).
 import { z } from 'zod';
 
 /** How a company's users may sign in: `any` keeps magic links; the others refuse them. */

@@ -72,7 +72,7 @@ const policyQuery = (companyId: string) =>
     queryFn: () => getJson(`/api/customers/${companyId}/team/sign-in-policy`, signInPolicySchema),
   });
 
-/** The company sign-in policy (issue 19, ADR 039c). */
+/** The company sign-in policy (issue 19, ADR 042). */
 export const useSignInPolicy = (companyId: string) => useQuery(policyQuery(companyId));
 
 export function useSetSignInPolicy(companyId: string) {

@@ -9,7 +9,7 @@ import { useSetSignInPolicy, useSignInPolicy } from './api.ts';
 
 /**
  * Issue 19: how the company's colleagues must sign in. A required passkey or single sign-on
- * stops e-mail sign-in links for them (docs/decisions/039c-single-sign-on.md).
+ * stops e-mail sign-in links for them (docs/decisions/042-single-sign-on.md).
  */
 export function SignInPolicyCard({ companyId }: { companyId: string }) {
   const current = useSignInPolicy(companyId);

@@ -16,7 +16,7 @@ import { sendJson, useStaffMutation } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
 
 /**
- * The company's single sign-on (issue 19, ADR 039c): its OpenID provider, the e-mail domains
+ * The company's single sign-on (issue 19, ADR 042): its OpenID provider, the e-mail domains
  * it owns, joining, and the company's sign-in policy. The client secret is write-only.
  */
 export function SsoCard({ companyId }: { companyId: string }) {

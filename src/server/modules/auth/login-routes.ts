@@ -99,7 +99,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     return owner ? { company: owner.name, email } : undefined;
   }
 
-  /** A link or code accepted for a user whose company no longer takes them (ADR 039c). */
+  /** A link or code accepted for a user whose company no longer takes them (ADR 042). */
   const policyRefusedPage = (reply: FastifyReply, message: string) =>
     page(reply, 403, messagePage({ title: 'Sign in another way', message }));
 

@@ -1,6 +1,6 @@
 // The server-rendered sign-in pages. They work without JavaScript (the CSP forbids
 // inline scripts); the sign-in page alone loads one script of this site, which adds passkeys
-// where the browser has them (docs/decisions/039a-passkeys.md). Inline <style> keeps them one request,
+// where the browser has them (docs/decisions/040-passkeys.md). Inline <style> keeps them one request,
 // allowed by its hash (the CSP has no 'unsafe-inline').
 import { createHash } from 'node:crypto';
 import { company } from '../../../shared/company.ts';

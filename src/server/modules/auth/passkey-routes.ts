@@ -44,7 +44,7 @@ const webauthnOptions = z.record(z.string(), z.unknown());
 const passkeyParams = idParam('passkeyId');
 
 /**
- * Passkeys (issue 19, docs/decisions/039a-passkeys.md): a signed-in user's own passkeys under
+ * Passkeys (issue 19, docs/decisions/040-passkeys.md): a signed-in user's own passkeys under
  * `/api/auth/passkeys`, and signing in (or passing staff's second factor) with one under
  * `/api/auth/passkey-sign-in`. Each ceremony is an options call then a verify call; the
  * challenge between them is named by a short-lived signed cookie and, when signed in, bound to

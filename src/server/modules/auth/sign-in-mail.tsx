@@ -59,7 +59,7 @@ export function codesTurnedOffMail(opts: { to: string; firstName: string }): Mai
 }
 
 /**
- * Sent instead of a link when the account's company requires passkeys (ADR 039c): the page
+ * Sent instead of a link when the account's company requires passkeys (ADR 042): the page
  * answers as for any address, so only the mailbox's owner learns how to sign in.
  */
 export function passkeyRequiredMail(opts: {

@@ -41,7 +41,7 @@ const REFUSALS: Record<Exclude<SsoUserResult, { ok: true }>['reason'], string> =
 };
 
 /**
- * Single sign-on with a customer company's own OpenID provider (ADR 039c): the login screen's
+ * Single sign-on with a customer company's own OpenID provider (ADR 042): the login screen's
  * discovery, the start (redirect to the provider) and the callback. Registered in the sign-in
  * scope: its HTML pages, form parser and error handler.
  */

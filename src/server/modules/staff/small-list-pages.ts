@@ -6,7 +6,7 @@ import type { PagedList } from '../../db/paged-list.ts';
 import { savedReplies, users } from '../../db/schema.ts';
 
 /**
- * Lists small by nature (docs/decisions/039d): the same paging contract, but their query's
+ * Lists small by nature (docs/decisions/043): the same paging contract, but their query's
  * default `limit` is the maximum page (200), so the screens and pickers that read them whole
  * read one page, and the answer stays bounded if they grow.
  */

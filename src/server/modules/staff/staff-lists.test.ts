@@ -29,7 +29,7 @@ const cursorOf = (link: unknown) => new URL(nextOf(link)!, 'http://x').searchPar
 type Row = Record<string, unknown> & { id: string };
 
 /**
- * Each staff list of docs/decisions/039d (issue 20): its path, the text its seeded rows
+ * Each staff list of docs/decisions/043 (issue 20): its path, the text its seeded rows
  * hold (with `%`, `_` and `\` in it), the field the search reads back, the order it walks,
  * a filter that narrows it and an unknown filter value with its message.
  */
@@ -150,7 +150,7 @@ async function seed(t: TestApp) {
   ]);
 }
 
-describe('staff lists in pages (issue 20, ADR 039d)', () => {
+describe('staff lists in pages (issue 20, ADR 043)', () => {
   let t: TestApp;
   let ctx: Awaited<ReturnType<typeof staffTestContext>>;
   beforeAll(async () => {

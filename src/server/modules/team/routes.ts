@@ -84,7 +84,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     async (request) => listSignIns(app.db, { customerId: request.params.customerId }),
   );
 
-  // The company sign-in policy (issue 19, ADR 039c): the company's admins, like staff.
+  // The company sign-in policy (issue 19, ADR 042): the company's admins, like staff.
   app.get(
     '/team/sign-in-policy',
     {

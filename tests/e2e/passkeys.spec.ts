@@ -1,7 +1,7 @@
 // Passkeys (issue 19) in real Chromium with its virtual authenticator (Chrome DevTools
 // Protocol): a platform authenticator with resident keys and user verification, as a phone or
 // laptop with a fingerprint reader would be. WebAuthn refuses IP addresses as relying party
-// ids: run with E2E_HOST=localhost.
+// ids, so `npm run test:e2e` runs this spec a second time with E2E_HOST=localhost.
 import type { Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '../../src/shared/schemas/passkeys.ts';
 import { newCompany } from './fixtures/company.ts';
@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 90_000 });
 
 test.skip(
   ({ baseURL }) => new URL(baseURL ?? '').hostname !== 'localhost',
-  'WebAuthn needs a domain: run with E2E_HOST=localhost',
+  'WebAuthn needs a domain: npm run test:e2e runs this spec again with E2E_HOST=localhost',
 );
 
 async function addAuthenticator(page: Page) {

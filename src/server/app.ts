@@ -11,6 +11,7 @@ import { OneLineLogController } from './lib/log-controller.ts';
 import { activityRoutes } from './modules/activities/routes.ts';
 import { loginRoutes } from './modules/auth/login-routes.ts';
 import { currentUserRoutes } from './modules/auth/user-routes.ts';
+import { secondFactorRoutes } from './modules/auth/second-factor-routes.ts';
 import { contactPageRoutes } from './modules/contact/page-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(healthRoutes);
   await app.register(loginRoutes, { config });
   await app.register(currentUserRoutes, { config });
+  await app.register(secondFactorRoutes, { config });
   await app.register(contactRoutes, { config });
   await app.register(quoteRoutes, { config });
   await app.register(contactPageRoutes);

@@ -10,7 +10,8 @@ async function pastLinkOnly(browser: Browser): Promise<Page> {
   await addSession(context, STAFF_EMAIL, true);
   const page = await context.newPage();
   await page.goto('/staff');
-  await expect(page).toHaveURL(/\/staff\/second-factor$/);
+  // The first page of the run waits for the server's first answers.
+  await expect(page).toHaveURL(/\/staff\/second-factor$/, { timeout: 20_000 });
   await expect(page.getByRole('heading', { name: 'Confirm it is you' })).toBeVisible();
   return page;
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -21,15 +21,18 @@ const messageOf = (error: Error | null) =>
   error instanceof ApiError ? (error.serverMessage ?? error.message) : error?.message;
 
 /** The 6-digit field: numeric keyboard, and the one-time code the phone may offer. */
-function CodeInput(props: { value: string; onChange: (v: string) => void }) {
+function CodeInput({
+  onChange,
+  ...props
+}: Omit<ComponentProps<'input'>, 'onChange'> & { value: string; onChange: (v: string) => void }) {
   return (
     <Input
+      {...props}
       inputMode="numeric"
       autoComplete="one-time-code"
       pattern="[0-9]{6}"
       maxLength={6}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value.replace(/\D/g, ''))}
+      onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))}
       className="font-mono tracking-widest"
     />
   );

@@ -12,6 +12,7 @@ import { activityRoutes } from './modules/activities/routes.ts';
 import { loginRoutes } from './modules/auth/login-routes.ts';
 import { passkeyRoutes } from './modules/auth/passkey-routes.ts';
 import { currentUserRoutes } from './modules/auth/user-routes.ts';
+import { secondFactorRoutes } from './modules/auth/second-factor-routes.ts';
 import { contactPageRoutes } from './modules/contact/page-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
@@ -136,6 +137,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(loginRoutes, { config });
   await app.register(currentUserRoutes, { config });
   await app.register(passkeyRoutes, { config });
+  await app.register(secondFactorRoutes, { config });
   await app.register(contactRoutes, { config });
   await app.register(quoteRoutes, { config });
   await app.register(contactPageRoutes);

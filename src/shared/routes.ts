@@ -38,6 +38,9 @@ export const paths = {
   staffSavedReplies: '/staff/saved-replies',
   staffServiceLevels: '/staff/service-levels',
   staffWebhooks: '/staff/webhooks',
+  /** Issue 19: a staff session past the mail link only confirms it is them here. */
+  staffSecondFactor: '/staff/second-factor',
+  staffSecurity: '/staff/security',
   staffUnmatchedMail: '/staff/unmatched-mail',
 } as const;
 

@@ -19,6 +19,7 @@ const nav = [
   { href: paths.staffSignIns, label: 'Sign-ins' },
   { href: paths.staffApi, label: 'API' },
   { href: paths.staffWebhooks, label: 'Webhooks' },
+  { href: paths.staffSecurity, label: 'Security' },
 ] as const;
 
 /** The staff workspace frame: navigation by area, who is signed in, logout. */

@@ -1,4 +1,5 @@
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { useAuth } from '../lib/auth.ts';
 import { paths } from '../../shared/routes.ts';
 import { NotFound } from '../not-found.tsx';
 import { ApiScreen } from './api/api-screen.tsx';
@@ -13,11 +14,29 @@ import { StaffLayout } from './layout.tsx';
 import { SignInsScreen } from './sign-ins/sign-ins-screen.tsx';
 import { SlaSettingsScreen } from './sla/sla-settings-screen.tsx';
 import { WebhooksScreen } from './webhooks/webhooks-screen.tsx';
+import { SecondFactorScreen } from './second-factor/second-factor-screen.tsx';
+import { SecurityScreen } from './second-factor/security-screen.tsx';
 
 /** The staff route set (signed-in users with role staff). */
 export default function StaffRoutes() {
+  const { user } = useAuth();
+  const [location] = useLocation();
+  // Issue 19: past the mail link only, the workspace is the "Confirm it is you" screen.
+  if (user?.secondFactorPending) {
+    if (location !== paths.staffSecondFactor)
+      return <Redirect to={paths.staffSecondFactor} replace />;
+    return <SecondFactorScreen />;
+  }
   return (
     <Switch>
+      <Route path={paths.staffSecondFactor}>
+        <Redirect to={paths.staff} replace />
+      </Route>
+      <Route path={paths.staffSecurity}>
+        <StaffLayout>
+          <SecurityScreen />
+        </StaffLayout>
+      </Route>
       <Route path={paths.staff}>
         <StaffLayout>
           <HelpdeskScreen />

@@ -303,6 +303,39 @@ export const webauthnChallenges = pgTable(
   (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * A staff member's authenticator app (issue 19): the TOTP seed, encrypted with the secret box
+ * ('totp-secrets'). Unconfirmed until a code from the app proves it was scanned;
+ * `lastUsedStep` refuses a code's 30-second step a second time (replay).
+ */
+export const totpCredentials = pgTable('totp_credentials', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text('secret_encrypted').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes for the second factor, stored as SHA-256 hashes; used once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('recovery_codes_hash_idx').on(t.codeHash),
+    index('recovery_codes_user_idx').on(t.userId),
+  ],
+);
+
 /** Magic-link tokens and their typed codes, stored only as SHA-256 hashes. */
 export const signInTokens = pgTable(
   'sign_in_tokens',

@@ -3,7 +3,7 @@ import { MailLayout } from '../../mail/layout.tsx';
 import { Action, Code, Note, P } from '../../mail/parts.tsx';
 import { renderMail } from '../../mail/render.ts';
 import { company } from '../../../shared/company.ts';
-import { CODE_LOCK_MS, MAX_CODE_FAILURES_PER_HOUR } from './tokens.ts';
+import { CODE_LOCK_MS, MAX_CODE_FAILURES_PER_HOUR } from '../../services/code-lockout.ts';
 
 /** The magic-link mail: the link for this device, the code for another one. */
 export function signInMail(opts: {

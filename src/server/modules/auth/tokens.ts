@@ -1,7 +1,9 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, gt, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { signInCodeFailures, signInCodeLocks, signInTokens, users } from '../../db/schema.ts';
+import { signInTokens, users } from '../../db/schema.ts';
+import { codesLocked, recordCodeFailure } from '../../services/code-lockout.ts';
+
 import { sha256 } from '../../services/sessions.ts';
 
 export const TOKEN_TTL_MS = 10 * 60 * 1000;
@@ -12,11 +14,6 @@ export const MAX_CODE_ATTEMPTS = 5;
  * nobody can cancel the links an owner already has by asking for more (issue 13, item 6).
  */
 export const MAX_LIVE_LINKS = 3;
-/** Wrong codes per account within an hour, across its links, that turn codes off... */
-export const MAX_CODE_FAILURES_PER_HOUR = 10;
-/** ...for this long (links keep working). See docs/decisions/003-auth-sign-in.md for the odds. */
-export const CODE_LOCK_MS = 24 * 60 * 60 * 1000;
-
 export type IssuedToken = { token: string; code: string; tokenHash: string; codeHash: string };
 
 /** The code is hashed with the user id, so equal codes of two users never share a hash. */
@@ -99,37 +96,6 @@ export type CodeResult =
       /** This wrong code turned the account's codes off: the owner is told. */
       lockedNow?: boolean;
     };
-
-/** True while the account's typed codes are turned off. */
-async function codesLocked(tx: Tx, userId: string): Promise<boolean> {
-  const [lock] = await tx
-    .select({ userId: signInCodeLocks.userId })
-    .from(signInCodeLocks)
-    .where(and(eq(signInCodeLocks.userId, userId), gt(signInCodeLocks.lockedUntil, new Date())))
-    .limit(1);
-  return !!lock;
-}
-
-/**
- * Counts a wrong code against the account (whichever link it was for); the
- * MAX_CODE_FAILURES_PER_HOURth within an hour turns codes off for CODE_LOCK_MS. True then.
- */
-async function recordCodeFailure(tx: Tx, userId: string): Promise<boolean> {
-  const hourAgo = new Date(Date.now() - 60 * 60 * 1000);
-  await tx
-    .delete(signInCodeFailures)
-    .where(and(eq(signInCodeFailures.userId, userId), lt(signInCodeFailures.failedAt, hourAgo)));
-  await tx.insert(signInCodeFailures).values({ userId });
-  const failures = await tx.$count(signInCodeFailures, eq(signInCodeFailures.userId, userId));
-  if (failures < MAX_CODE_FAILURES_PER_HOUR) return false;
-  const lockedUntil = new Date(Date.now() + CODE_LOCK_MS);
-  await tx
-    .insert(signInCodeLocks)
-    .values({ userId, lockedUntil })
-    .onConflictDoUpdate({ target: signInCodeLocks.userId, set: { lockedUntil } });
-  await tx.delete(signInCodeFailures).where(eq(signInCodeFailures.userId, userId));
-  return true;
-}
 
 /**
  * Checks a typed code against the user's newest usable token, counting wrong attempts per

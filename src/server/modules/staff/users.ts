@@ -20,6 +20,9 @@ import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { requireCompany, rethrowUnique } from './lookups.ts';
 import { welcomeMail } from '../../services/welcome-mail.tsx';
+import { resetSecondFactor } from '../../services/second-factor.ts';
+import { secondFactorResetMail } from '../../services/second-factor-mail.tsx';
+import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
 
 const ALREADY_MEMBER = 'This user already belongs to this company';
 
@@ -60,6 +63,48 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
         where: activeStaff,
         query: request.query,
       }),
+  );
+
+  // Issue 19: a colleague who lost their phone signs in again and enrols afresh. Never one's
+  // own: the second factor would then rest on the mail link alone.
+  app.post(
+    '/staff-members/:userId/second-factor/reset',
+    {
+      schema: {
+        params: idParam('userId'),
+        response: { 204: z.null(), 400: messageSchema, 404: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = request.params;
+      const actor = actorOf(request);
+      if (userId === actor.id) throw badRequest(SECOND_FACTOR_MESSAGES.ownReset);
+      await app.write(async (tx) => {
+        const [member] = await tx
+          .select({ email: users.email, firstName: users.firstName })
+          .from(users)
+          .where(and(eq(users.id, userId), eq(users.role, 'staff')))
+          .for('update');
+        if (!member) throw notFound('Staff member not found');
+        await resetSecondFactor(tx, userId);
+        await enqueueMail(
+          tx,
+          secondFactorResetMail({
+            to: member.email,
+            firstName: member.firstName,
+            resetBy: actor.name,
+          }),
+        );
+        await recordAudit(tx, actor, {
+          action: 'staff.second-factor-reset',
+          entityType: 'user',
+          entityId: userId,
+          customerId: null,
+          details: { email: member.email },
+        });
+      });
+      return reply.status(204).send(null);
+    },
   );
 
   app.post(

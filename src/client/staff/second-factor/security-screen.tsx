@@ -1,0 +1,133 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { StaffMember } from '../../../shared/schemas/staff-customers.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
+import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
+import { useStaffMutation } from '../api.ts';
+import { QueryState } from '../query-state.tsx';
+import { DataTable, cell } from '../table.tsx';
+import { RecoveryCodes } from './recovery-codes.tsx';
+import { newRecoveryCodes, secondFactorStatusQuery } from './second-factor-api.ts';
+
+/** Issue 19: the staff member's own second factor, and resetting a colleague's. */
+export function SecurityScreen() {
+  return (
+    <div className="grid gap-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Security</h1>
+      <OwnSecondFactorCard />
+      <StaffMembersCard />
+    </div>
+  );
+}
+
+function OwnSecondFactorCard() {
+  const status = useQuery(secondFactorStatusQuery());
+  const queryClient = useQueryClient();
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const regenerate = useStaffMutation<void, string[]>({
+    request: newRecoveryCodes,
+    success: 'New recovery codes made',
+    failure: 'Failed to make new recovery codes. Please try again.',
+    onSuccess: (made) => {
+      setCodes(made);
+      void queryClient.invalidateQueries({ queryKey: secondFactorStatusQuery().queryKey });
+    },
+  });
+  const s = status.data;
+  return (
+    <Card>
+      <CardHeader title="Your second factor" />
+      <CardBody className="grid gap-4">
+        {s && (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <dt className="text-slate-600">Authenticator app</dt>
+            <dd>{s.totp ? 'Set up' : 'Not set up'}</dd>
+            <dt className="text-slate-600">Passkeys</dt>
+            <dd>{s.passkeys}</dd>
+            <dt className="text-slate-600">Recovery codes left</dt>
+            <dd>{s.recoveryCodesLeft}</dd>
+          </dl>
+        )}
+        {codes ? (
+          <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} />
+        ) : (
+          <Button
+            variant="secondary"
+            className="justify-self-start"
+            onClick={() => setConfirming(true)}
+          >
+            New recovery codes
+          </Button>
+        )}
+      </CardBody>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Make new recovery codes?"
+        description="Your current recovery codes stop working at once."
+        confirmLabel="Make new codes"
+        onConfirm={() => regenerate.mutate()}
+      />
+    </Card>
+  );
+}
+
+function StaffMembersCard() {
+  const members = useQuery(staffQueries.staffMembers());
+  const { user } = useAuth();
+  const [resetting, setResetting] = useState<StaffMember | null>(null);
+  const reset = useStaffMutation<StaffMember>({
+    request: (m) => apiRequest('POST', staffUrl(`staff-members/${m.id}/second-factor/reset`)),
+    success: 'Second factor reset',
+    failure: 'Failed to reset the second factor. Please try again.',
+  });
+  return (
+    <Card>
+      <CardHeader title="Staff members" />
+      <p className="px-5 pt-2 pb-4 text-sm text-slate-600">
+        When a colleague loses their phone, reset their second factor: their authenticator app,
+        recovery codes and passkeys stop working and they are signed out; at their next sign-in they
+        set up a new one. They get an e-mail about it.
+      </p>
+      <QueryState query={members} empty="No staff members">
+        {(rows) => (
+          <DataTable caption="Staff members" columns={['Name', 'E-mail', 'Actions']}>
+            {rows.map((m) => (
+              <tr key={m.id}>
+                <td className={cell}>{m.name}</td>
+                <td className={`${cell} break-all`}>{m.email}</td>
+                <td className={cell}>
+                  {m.id === user?.id ? (
+                    <span className="text-sm text-slate-500">You</span>
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setResetting(m)}
+                      aria-label={`Reset second factor of ${m.name}`}
+                    >
+                      Reset second factor
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={!!resetting}
+        onOpenChange={(open) => !open && setResetting(null)}
+        title="Reset this second factor?"
+        description={`${resetting?.name ?? ''} will be signed out everywhere and must set up an authenticator app at their next sign-in.`}
+        confirmLabel="Reset"
+        onConfirm={() => resetting && reset.mutate(resetting)}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,229 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Tx } from '../../db/client.ts';
+import { HttpError, conflict, forbidden } from '../../lib/errors.ts';
+import { userOf } from '../../plugins/session/actor.ts';
+import { enqueueMail } from '../../services/mail-outbox.ts';
+import {
+  confirmTotpEnrolment,
+  mayEnrol,
+  regenerateRecoveryCodes,
+  secondFactorStatus,
+  startTotpEnrolment,
+  useRecoveryCode,
+  verifyTotp,
+  type CodeCheck,
+} from '../../services/second-factor.ts';
+import { markSecondFactor, sha256 } from '../../services/sessions.ts';
+import { recordSignInEvent } from '../../services/sign-in-log.ts';
+import {
+  SECOND_FACTOR_MESSAGES,
+  recoveryCodesSchema,
+  secondFactorStatusSchema,
+  secondFactorVerifySchema,
+  totpCodeSchema,
+  totpEnrolmentSchema,
+} from '../../../shared/schemas/second-factor.ts';
+import type { SecondFactorMethod } from '../../../shared/schemas/auth.ts';
+import { messageSchema } from '../route-schemas.ts';
+import { createLoginLimiters } from './limits.ts';
+import { codesTurnedOffMail } from './sign-in-mail.tsx';
+
+const errors = {
+  400: messageSchema,
+  401: messageSchema,
+  403: messageSchema,
+  409: messageSchema,
+  429: messageSchema,
+};
+
+/**
+ * Staff's second factor (issue 19): the status, setting up an authenticator app, and
+ * confirming a session with an authenticator or recovery code. Customers get 403.
+ */
+export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
+  app,
+  { config },
+) => {
+  app.addHook('onRequest', app.requireUser);
+  app.addHook('onRequest', async (request) => {
+    if (userOf(request).role !== 'staff') throw forbidden();
+  });
+  // Typed codes from one address share the sign-in codes' limit (same key, same store).
+  const limits = createLoginLimiters(app, config.rateLimitScale);
+  const rootSecrets = config.sessionSecrets;
+  const base = '/api/auth/second-factor';
+
+  const sessionHash = (request: FastifyRequest) => sha256(app.readSessionId(request) ?? '');
+  const meta = (request: FastifyRequest) => ({
+    userAgent: request.headers['user-agent'] ?? null,
+    ip: request.ip,
+  });
+
+  /** A refused code: logged, counted (by the service), the owner told when codes turn off. */
+  async function refused(
+    tx: Tx,
+    request: FastifyRequest,
+    check: CodeCheck,
+    method: SecondFactorMethod,
+  ) {
+    if (check.ok) return;
+    const user = userOf(request);
+    if (check.lockedNow) {
+      await enqueueMail(tx, codesTurnedOffMail({ to: user.email, firstName: user.firstName }));
+    }
+    if (check.reason === 'wrong-code') {
+      await recordSignInEvent(tx, {
+        userId: user.id,
+        event: 'failed-code',
+        method,
+        ...meta(request),
+      });
+    }
+  }
+  /** Thrown after the transaction committed, so the failure stays counted. */
+  const refusal = (check: CodeCheck, wrong: string) => {
+    if (check.ok) return null;
+    if (check.reason === 'codes-locked' || check.lockedNow) {
+      return new HttpError(400, SECOND_FACTOR_MESSAGES.locked);
+    }
+    if (check.reason === 'no-authenticator')
+      return new HttpError(400, SECOND_FACTOR_MESSAGES.noAuthenticator);
+    return new HttpError(400, wrong);
+  };
+
+  app.get(
+    base,
+    { schema: { response: { 200: secondFactorStatusSchema, ...errors } } },
+    async (request) => {
+      const user = userOf(request);
+      const status = await secondFactorStatus(app.db, user.id);
+      return { pending: user.secondFactorPending, ...status };
+    },
+  );
+
+  app.post(
+    `${base}/totp`,
+    {
+      config: { rateLimit: { max: 10 * config.rateLimitScale, timeWindow: 60_000 } },
+      schema: { response: { 200: totpEnrolmentSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const enrolment = await app.write(async (tx) => {
+        const status = await secondFactorStatus(tx, user.id);
+        if (!mayEnrol(user.secondFactorPending, status)) {
+          throw new HttpError(403, SECOND_FACTOR_MESSAGES.enrolNotAllowed);
+        }
+        return startTotpEnrolment(tx, user, rootSecrets);
+      });
+      if (!enrolment) throw conflict(SECOND_FACTOR_MESSAGES.alreadyEnrolled);
+      const svg = await QRCode.toString(enrolment.uri, { type: 'svg', margin: 1 });
+      reply.header('cache-control', 'no-store');
+      return {
+        ...enrolment,
+        qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
+      };
+    },
+  );
+
+  app.post(
+    `${base}/totp/confirm`,
+    {
+      preHandler: limits.verifyPerIp,
+      schema: { body: totpCodeSchema, response: { 200: recoveryCodesSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const result = await app.write(async (tx) => {
+        const status = await secondFactorStatus(tx, user.id);
+        if (!mayEnrol(user.secondFactorPending, status)) {
+          throw new HttpError(403, SECOND_FACTOR_MESSAGES.enrolNotAllowed);
+        }
+        const check = await confirmTotpEnrolment(tx, user.id, request.body.code, rootSecrets);
+        if (!check.ok) {
+          await refused(tx, request, check, 'totp');
+          return { check, recoveryCodes: [] };
+        }
+        const recoveryCodes = await regenerateRecoveryCodes(tx, user.id);
+        if (user.secondFactorPending) {
+          await markSecondFactor(tx, sessionHash(request));
+          await recordSignInEvent(tx, {
+            userId: user.id,
+            event: 'sign-in',
+            method: 'totp',
+            ...meta(request),
+          });
+        }
+        return { check, recoveryCodes };
+      });
+      const refusedWith = refusal(result.check, SECOND_FACTOR_MESSAGES.wrongCode);
+      if (refusedWith) throw refusedWith;
+      reply.header('cache-control', 'no-store');
+      return { recoveryCodes: result.recoveryCodes };
+    },
+  );
+
+  app.post(
+    `${base}/verify`,
+    {
+      preHandler: limits.verifyPerIp,
+      schema: { body: secondFactorVerifySchema, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      const { method, code } = request.body;
+      if (!user.secondFactorPending) return reply.status(204).send(null);
+      const check = await app.write(async (tx) => {
+        const checked =
+          method === 'totp'
+            ? await verifyTotp(tx, user.id, code, rootSecrets)
+            : await useRecoveryCode(tx, user.id, code);
+        if (!checked.ok) {
+          await refused(tx, request, checked, method);
+          return checked;
+        }
+        await markSecondFactor(tx, sessionHash(request));
+        await recordSignInEvent(tx, {
+          userId: user.id,
+          event: 'sign-in',
+          method,
+          ...meta(request),
+        });
+        return checked;
+      });
+      const refusedWith = refusal(
+        check,
+        method === 'totp'
+          ? SECOND_FACTOR_MESSAGES.wrongCode
+          : SECOND_FACTOR_MESSAGES.wrongRecoveryCode,
+      );
+      if (refusedWith) throw refusedWith;
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    `${base}/recovery-codes`,
+    {
+      config: { rateLimit: { max: 10 * config.rateLimitScale, timeWindow: 60_000 } },
+      schema: { response: { 200: recoveryCodesSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const user = userOf(request);
+      if (user.secondFactorPending) throw new HttpError(401, SECOND_FACTOR_MESSAGES.required);
+      const recoveryCodes = await app.write(async (tx) => {
+        const status = await secondFactorStatus(tx, user.id);
+        if (!status.totp && status.passkeys === 0) {
+          throw new HttpError(400, SECOND_FACTOR_MESSAGES.noAuthenticator);
+        }
+        return regenerateRecoveryCodes(tx, user.id);
+      });
+      reply.header('cache-control', 'no-store');
+      return { recoveryCodes };
+    },
+  );
+};

@@ -1,0 +1,236 @@
+import { and, eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { auditLog, sessions, signIns, users } from '../../db/schema.ts';
+import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
+import { appWithMailSink } from '../../test/mail-app.ts';
+import { sessionCookieFor } from '../../test/sign-in.ts';
+import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
+
+const COLLEAGUE = 'pat.staff@example.com';
+const codeAt = (secret: string, timestamp = Date.now()) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp });
+
+// Issue 19: staff's authenticator app and recovery codes.
+describe('staff second factor', () => {
+  const t = appWithMailSink({ rateLimitScale: 20 });
+  const post = (url: string, cookie: string, payload?: object) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const status = async (cookie: string) =>
+    (await t.app.inject({ url: '/api/auth/second-factor', headers: { cookie } })).json();
+  const staffWork = (cookie: string) =>
+    t.app.inject({ url: '/api/staff/customers', headers: { cookie } });
+  let secret = '';
+  let recoveryCodes: string[] = [];
+
+  it('a staff member without a factor enrols an authenticator, confirms it and gets 10 recovery codes', async () => {
+    const cookie = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { firstStepOnly: true });
+    expect(await status(cookie)).toEqual({
+      pending: true,
+      passkeys: 0,
+      totp: false,
+      recoveryCodesLeft: 0,
+    });
+    expect((await staffWork(cookie)).statusCode).toBe(401);
+
+    const enrol = await post('/api/auth/second-factor/totp', cookie);
+    expect(enrol.statusCode).toBe(200);
+    const body = enrol.json<{ uri: string; secret: string; qrDataUrl: string }>();
+    expect(body.uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+    expect(body.qrDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    secret = body.secret;
+
+    const wrong = await post('/api/auth/second-factor/totp/confirm', cookie, {
+      code: codeAt(secret) === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.wrongCode });
+
+    const confirm = await post('/api/auth/second-factor/totp/confirm', cookie, {
+      code: codeAt(secret),
+    });
+    expect(confirm.statusCode).toBe(200);
+    recoveryCodes = confirm.json<{ recoveryCodes: string[] }>().recoveryCodes;
+    expect(recoveryCodes).toHaveLength(10);
+    expect(new Set(recoveryCodes).size).toBe(10);
+    // Confirming marks the session: the workspace opens.
+    expect((await staffWork(cookie)).statusCode).toBe(200);
+    expect(await status(cookie)).toEqual({
+      pending: false,
+      passkeys: 0,
+      totp: true,
+      recoveryCodesLeft: 10,
+    });
+  });
+
+  it('a session with a factor may not enrol again on the mail link alone', async () => {
+    const cookie = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { firstStepOnly: true });
+    const res = await post('/api/auth/second-factor/totp', cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.enrolNotAllowed });
+  });
+
+  it('accepts the next step (±1 window) and refuses an older step or the same code again (replay)', async () => {
+    const previous = codeAt(secret, Date.now() - 30_000);
+    const first = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { firstStepOnly: true });
+    const ok = await post('/api/auth/second-factor/verify', first, {
+      method: 'totp',
+      code: previous,
+    });
+    // The enrolment used the current step already: a code of an earlier step is a replay.
+    expect(ok.statusCode).toBe(400);
+
+    const next = codeAt(secret, Date.now() + 30_000);
+    const accepted = await post('/api/auth/second-factor/verify', first, {
+      method: 'totp',
+      code: next,
+    });
+    expect(accepted.statusCode).toBe(204);
+    expect((await staffWork(first)).statusCode).toBe(200);
+
+    const second = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { firstStepOnly: true });
+    const replay = await post('/api/auth/second-factor/verify', second, {
+      method: 'totp',
+      code: next,
+    });
+    expect(replay.statusCode).toBe(400);
+    expect((await staffWork(second)).statusCode).toBe(401);
+  });
+
+  it('a recovery code works once, and is logged', async () => {
+    const code = recoveryCodes[0]!;
+    const a = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { firstStepOnly: true });
+    const used = await post('/api/auth/second-factor/verify', a, {
+      method: 'recovery-code',
+      code: code.toUpperCase(),
+    });
+    expect(used.statusCode).toBe(204);
+    expect((await staffWork(a)).statusCode).toBe(200);
+    expect((await status(a)).recoveryCodesLeft).toBe(9);
+
+    const b = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { firstStepOnly: true });
+    const again = await post('/api/auth/second-factor/verify', b, {
+      method: 'recovery-code',
+      code,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.wrongRecoveryCode });
+
+    const [staff] = await t.app.db.select().from(users).where(eq(users.email, DEMO_STAFF_EMAIL));
+    const methods = (
+      await t.app.db
+        .select()
+        .from(signIns)
+        .where(and(eq(signIns.userId, staff!.id), eq(signIns.event, 'sign-in')))
+    ).map((r) => r.method);
+    expect(methods).toContain('totp');
+    expect(methods).toContain('recovery-code');
+  });
+
+  it('regenerating recovery codes needs a full session and replaces them all', async () => {
+    const pending = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { firstStepOnly: true });
+    expect((await post('/api/auth/second-factor/recovery-codes', pending)).statusCode).toBe(401);
+    const full = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL);
+    const res = await post('/api/auth/second-factor/recovery-codes', full);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ recoveryCodes: string[] }>().recoveryCodes).toHaveLength(10);
+    expect((await status(full)).recoveryCodesLeft).toBe(10);
+    const old = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { firstStepOnly: true });
+    const stale = await post('/api/auth/second-factor/verify', old, {
+      method: 'recovery-code',
+      code: recoveryCodes[1]!,
+    });
+    expect(stale.statusCode).toBe(400);
+  });
+
+  it('a customer gets 403 from every second-factor route', async () => {
+    const cookie = await sessionCookieFor(t.app, DEMO_USERS.acme);
+    expect(
+      (await t.app.inject({ url: '/api/auth/second-factor', headers: { cookie } })).statusCode,
+    ).toBe(403);
+    expect((await post('/api/auth/second-factor/totp', cookie)).statusCode).toBe(403);
+    expect(
+      (await post('/api/auth/second-factor/totp/confirm', cookie, { code: '123456' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await post('/api/auth/second-factor/verify', cookie, { method: 'totp', code: '123456' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await post('/api/auth/second-factor/recovery-codes', cookie)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/auth/second-factor' })).statusCode).toBe(401);
+  });
+
+  it('nobody resets their own second factor; a colleague’s reset is audited, mailed and ends their sessions', async () => {
+    const full = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL);
+    const [me] = await t.app.db.select().from(users).where(eq(users.email, DEMO_STAFF_EMAIL));
+    const own = await post(`/api/staff/staff-members/${me!.id}/second-factor/reset`, full);
+    expect(own.statusCode).toBe(400);
+    expect(own.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.ownReset });
+
+    const customer = await t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acme));
+    expect(
+      (await post(`/api/staff/staff-members/${customer[0]!.id}/second-factor/reset`, full))
+        .statusCode,
+    ).toBe(404);
+
+    // The colleague: staff, with an authenticator set up and a session.
+    const [colleague] = await t.app.db
+      .insert(users)
+      .values({ email: COLLEAGUE, firstName: 'Pat', lastName: 'Staff', role: 'staff' })
+      .returning();
+    const theirs = await sessionCookieFor(t.app, COLLEAGUE);
+    const enrol = await post('/api/auth/second-factor/totp', theirs);
+    const theirSecret = enrol.json<{ secret: string }>().secret;
+    expect(
+      (await post('/api/auth/second-factor/totp/confirm', theirs, { code: codeAt(theirSecret) }))
+        .statusCode,
+    ).toBe(200);
+
+    const reset = await post(`/api/staff/staff-members/${colleague!.id}/second-factor/reset`, full);
+    expect(reset.statusCode).toBe(204);
+    expect(await t.app.db.$count(sessions, eq(sessions.userId, colleague!.id))).toBe(0);
+    expect(
+      (await t.app.inject({ url: '/api/auth/second-factor', headers: { cookie: theirs } }))
+        .statusCode,
+    ).toBe(401);
+    const fresh = await sessionCookieFor(t.app, COLLEAGUE, { firstStepOnly: true });
+    expect(await status(fresh)).toEqual({
+      pending: true,
+      passkeys: 0,
+      totp: false,
+      recoveryCodesLeft: 0,
+    });
+    const audit = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, colleague!.id));
+    expect(audit.map((a) => a.action)).toEqual(['staff.second-factor-reset']);
+    await t.app.mail.flush();
+    const mails = t.sink
+      .mailsTo(COLLEAGUE)
+      .filter((m) => m.subject === 'Your second factor was reset');
+    expect(mails).toHaveLength(1);
+  });
+
+  it('wrong codes count with the sign-in codes: the tenth in an hour turns codes off and the owner is told', async () => {
+    const cookie = await sessionCookieFor(t.app, COLLEAGUE, { firstStepOnly: true });
+    const enrol = await post('/api/auth/second-factor/totp', cookie);
+    const s = enrol.json<{ secret: string }>().secret;
+    const wrong = codeAt(s) === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 9; i++) {
+      const res = await post('/api/auth/second-factor/totp/confirm', cookie, { code: wrong });
+      expect(res.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.wrongCode });
+    }
+    const tenth = await post('/api/auth/second-factor/totp/confirm', cookie, { code: wrong });
+    expect(tenth.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.locked });
+    const right = await post('/api/auth/second-factor/totp/confirm', cookie, { code: codeAt(s) });
+    expect(right.statusCode).toBe(400);
+    expect(right.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.locked });
+    await t.app.mail.flush();
+    expect(
+      t.sink
+        .mailsTo(COLLEAGUE)
+        .filter((m) => m.subject === 'Sign-in codes turned off for your account'),
+    ).toHaveLength(1);
+  });
+});

@@ -12,8 +12,9 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
-import { and, asc, count, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { mayEnrol, secondFactorStatus } from './second-factor.ts';
 import { passkeys, webauthnChallenges } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../lib/errors.ts';
 import { company } from '../../shared/company.ts';
@@ -107,17 +108,16 @@ export async function listPasskeys(db: Db | Tx, userId: string): Promise<Passkey
 }
 
 /**
- * May this session add a passkey? Always once it has proved its second factor (customers
- * always have); a staff session past the magic link alone only to enrol its first second
- * factor, i.e. when the user has none yet. The one place this rule lives.
+ * May this session add a passkey? The enrolment rule of the second factor (`mayEnrol`):
+ * always once the session has proved its second factor (customers always have); a staff
+ * session past the magic link alone only while the account has no factor at all.
  */
 export async function mayEnrolPasskey(
   db: Db | Tx,
   user: { id: string; secondFactorPending: boolean },
 ): Promise<boolean> {
   if (!user.secondFactorPending) return true;
-  const [row] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, user.id));
-  return (row?.n ?? 0) === 0;
+  return mayEnrol(true, await secondFactorStatus(db, user.id));
 }
 
 export async function startRegistration(

@@ -1,4 +1,4 @@
-// Staff's second factor (issue 19, docs/decisions/039b-staff-second-factor.md): an
+// Staff's second factor (issue 19, docs/decisions/041-staff-second-factor.md): an
 // authenticator app (TOTP) and one-time recovery codes. Passkeys live in their own service;
 // here they only count as "has a factor" and are removed by a reset.
 import { randomBytes } from 'node:crypto';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passkeys, signIns, users, webauthnChallenges } from '../../db/schema.ts';
+import { passkeys, signIns, totpCredentials, users, webauthnChallenges } from '../../db/schema.ts';
 import { PASSKEY_MESSAGES } from '../../../shared/schemas/passkeys.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { SoftAuthenticator } from '../../test/soft-authenticator.ts';
@@ -223,6 +223,28 @@ describe('passkeys', () => {
         headers: { cookie: pending },
       });
       expect(del.statusCode).toBe(403);
+    });
+
+    it('refuses a passkey after the magic link alone when the account has an authenticator app', async () => {
+      await t.app.db
+        .insert(users)
+        .values({
+          email: 'totp.only@example.com',
+          firstName: 'Totp',
+          lastName: 'Only',
+          role: 'staff',
+        });
+      await t.app.db.insert(totpCredentials).values({
+        userId: await userId('totp.only@example.com'),
+        secretEncrypted: 'v1.unused.by.this-test',
+        confirmedAt: new Date(),
+      });
+      const pending = await sessionCookieFor(t.app, 'totp.only@example.com', {
+        firstStepOnly: true,
+      });
+      const options = await post('/api/auth/passkeys/registration-options', pending);
+      expect(options.statusCode).toBe(403);
+      expect(options.json()).toEqual({ message: PASSKEY_MESSAGES.enrolOnly });
     });
 
     it("passes the pending session's second factor with the user's passkey, no new session", async () => {

@@ -3,7 +3,7 @@ import { useCurrentCompany } from '../shared/use-company-query.ts';
 import { SignInLogCard, useOwnSignIns } from '../shared/sign-in-log-card.tsx';
 import { CompanySitesCard } from './company-sites-card.tsx';
 import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
-import { PasskeysCard } from './passkeys-card.tsx';
+import { PasskeysCard } from '../../auth/passkeys-card.tsx';
 import { SecurityCard } from './security-card.tsx';
 import { UserProfileCard } from './user-profile-card.tsx';
 

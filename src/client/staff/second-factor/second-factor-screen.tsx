@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -9,6 +9,7 @@ import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
+import { PasskeyConfirm, PasskeyEnrol } from './passkey-second-factor.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import {
   confirmTotp,
@@ -39,11 +40,10 @@ function CodeInput({
 }
 
 /**
- * Issue 19: a staff session past the mail link only. With a factor: the authenticator code
- * (or a recovery code); without: enrol an authenticator app. `passkeyButton` is where the
- * passkey sign-in goes (wired in by the passkey work).
+ * Issue 19: a staff session past the mail link only. With a factor: a passkey, the
+ * authenticator code or a recovery code; without: enrol an authenticator app or a passkey.
  */
-export function SecondFactorScreen({ passkeyButton }: { passkeyButton?: ReactNode }) {
+export function SecondFactorScreen() {
   const status = useQuery(secondFactorStatusQuery());
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -56,7 +56,17 @@ export function SecondFactorScreen({ passkeyButton }: { passkeyButton?: ReactNod
   return (
     <main className="mx-auto grid max-w-lg gap-6 px-4 py-10">
       <h1 className="text-2xl font-semibold text-slate-900">Confirm it is you</h1>
-      {hasFactor ? <Verify passkeyButton={passkeyButton} onDone={done} /> : <Enrol onDone={done} />}
+      {hasFactor ? (
+        <>
+          {status.data.passkeys > 0 && <PasskeyConfirm onDone={done} />}
+          {status.data.totp && <Verify onDone={done} />}
+        </>
+      ) : (
+        <>
+          <Enrol onDone={done} />
+          <PasskeyEnrol onDone={done} />
+        </>
+      )}
       <a href={paths.logout} className="text-sm text-slate-600 underline">
         Sign out
       </a>
@@ -64,7 +74,7 @@ export function SecondFactorScreen({ passkeyButton }: { passkeyButton?: ReactNod
   );
 }
 
-function Verify({ passkeyButton, onDone }: { passkeyButton?: ReactNode; onDone: () => void }) {
+function Verify({ onDone }: { onDone: () => void }) {
   const [method, setMethod] = useState<'totp' | 'recovery-code'>('totp');
   const [code, setCode] = useState('');
   const verify = useMutation({
@@ -84,8 +94,6 @@ function Verify({ passkeyButton, onDone }: { passkeyButton?: ReactNode; onDone: 
     <Card>
       <CardBody>
         <form onSubmit={submit} className="grid gap-4">
-          {/* Passkey sign-in goes here (issue 19, passkeys): the lead wires `signInWithPasskey`. */}
-          {passkeyButton}
           {method === 'totp' ? (
             <FormField label="Code from your authenticator app" error={messageOf(verify.error)}>
               <CodeInput value={code} onChange={setCode} />

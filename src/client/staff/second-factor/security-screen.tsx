@@ -6,6 +6,7 @@ import { useAuth } from '../../lib/auth.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
+import { PasskeysCard } from '../../auth/passkeys-card.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { useStaffMutation } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
@@ -19,6 +20,7 @@ export function SecurityScreen() {
     <div className="grid gap-6">
       <h1 className="text-2xl font-semibold text-slate-900">Security</h1>
       <OwnSecondFactorCard />
+      <PasskeysCard />
       <StaffMembersCard />
     </div>
   );

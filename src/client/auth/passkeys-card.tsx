@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { formatDate, formatDateTime } from '../../../shared/format.ts';
-import { passkeyNameSchema, type Passkey } from '../../../shared/schemas/passkeys.ts';
-import { apiRequest } from '../../lib/api.ts';
-import { passkeyErrorMessage, passkeysSupported, registerPasskey } from '../../lib/passkeys.ts';
-import { toast } from '../../lib/toast.ts';
-import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
-import { Button } from '../../ui/button.tsx';
-import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
-import { FormField } from '../../ui/form-field.tsx';
-import { Input } from '../../ui/input.tsx';
+import { formatDate, formatDateTime } from '../../shared/format.ts';
+import { passkeyNameSchema, type Passkey } from '../../shared/schemas/passkeys.ts';
+import { apiRequest } from '../lib/api.ts';
+import { passkeyErrorMessage, passkeysSupported, registerPasskey } from '../lib/passkeys.ts';
+import { toast } from '../lib/toast.ts';
+import { ConfirmDialog } from '../ui/alert-dialog.tsx';
+import { Button } from '../ui/button.tsx';
+import { Card, CardBody, CardHeader } from '../ui/card.tsx';
+import { FormField } from '../ui/form-field.tsx';
+import { Input } from '../ui/input.tsx';
 
 const passkeysKey = ['passkeys'] as const;
 

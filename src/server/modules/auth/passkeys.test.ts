@@ -226,14 +226,12 @@ describe('passkeys', () => {
     });
 
     it('refuses a passkey after the magic link alone when the account has an authenticator app', async () => {
-      await t.app.db
-        .insert(users)
-        .values({
-          email: 'totp.only@example.com',
-          firstName: 'Totp',
-          lastName: 'Only',
-          role: 'staff',
-        });
+      await t.app.db.insert(users).values({
+        email: 'totp.only@example.com',
+        firstName: 'Totp',
+        lastName: 'Only',
+        role: 'staff',
+      });
       await t.app.db.insert(totpCredentials).values({
         userId: await userId('totp.only@example.com'),
         secretEncrypted: 'v1.unused.by.this-test',

@@ -27,6 +27,16 @@ export const signInMethodLabels: Record<SignInMethod, string> = {
   'recovery-code': 'Recovery code',
   sso: 'Single sign-on',
 };
+/** A log row's method as read: single sign-on names its provider's host. */
+export function describeSignInMethod(method: SignInMethod, issuer: string | null): string {
+  if (method !== 'sso' || !issuer) return signInMethodLabels[method];
+  try {
+    return `${signInMethodLabels.sso} (${new URL(issuer).host})`;
+  } catch {
+    return signInMethodLabels.sso;
+  }
+}
+
 /** The methods that prove a second factor for staff (a passkey also does it on its own). */
 export const secondFactorMethods = [
   'passkey',

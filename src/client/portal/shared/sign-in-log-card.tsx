@@ -1,6 +1,6 @@
 import {
   signInEventLabels,
-  signInMethodLabels,
+  describeSignInMethod,
   type SignInLogEntry,
 } from '../../../shared/schemas/auth.ts';
 import { formatDateTime } from '../../../shared/format.ts';
@@ -40,7 +40,7 @@ export function SignInLogCard({
                   {e.method && (
                     <span className="font-normal text-slate-600">
                       {' '}
-                      · {signInMethodLabels[e.method]}
+                      · {describeSignInMethod(e.method, e.issuer)}
                     </span>
                   )}
                   {showWho && (

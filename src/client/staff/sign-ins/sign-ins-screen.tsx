@@ -2,7 +2,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import {
   signInEventLabels,
   signInEvents,
-  signInMethodLabels,
+  describeSignInMethod,
 } from '../../../shared/schemas/auth.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { Badge } from '../../ui/badge.tsx';
@@ -72,7 +72,7 @@ export function SignInsScreen() {
                     </Badge>
                     {e.method && (
                       <div className="mt-1 text-xs text-slate-600">
-                        {signInMethodLabels[e.method]}
+                        {describeSignInMethod(e.method, e.issuer)}
                       </div>
                     )}
                   </td>

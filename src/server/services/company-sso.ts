@@ -194,7 +194,7 @@ export async function setSignInPolicy(
   if (company.policy !== policy) {
     await tx.update(customers).set({ signInPolicy: policy }).where(eq(customers.id, customerId));
     await recordAudit(tx, actor, {
-      action: 'company.sign-in-policy',
+      action: 'sign_in_policy.update',
       entityType: 'company',
       entityId: customerId,
       customerId,

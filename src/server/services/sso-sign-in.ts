@@ -160,11 +160,11 @@ export async function resolveSsoUser(
       email: person.email,
     },
     {
-      action: 'member.join-sso',
+      action: 'member.join',
       entityType: 'user',
       entityId: created.id,
       customerId: company.customerId,
-      details: { email: person.email, role: 'member', issuer: company.issuer },
+      details: { email: person.email, role: 'member', via: 'sso', issuer: company.issuer },
     },
   );
   return { ok: true, userId: created.id, joined: true };

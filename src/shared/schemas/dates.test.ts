@@ -11,7 +11,9 @@ function dateFields(): { name: string; field: z.ZodType }[] {
     for (const [exportName, value] of Object.entries(exports)) {
       if (!(value instanceof z.ZodObject)) continue;
       for (const [key, field] of Object.entries(value.shape as Record<string, z.ZodType>)) {
-        if (field.safeParse('2026-03-01').success && !field.safeParse('not a date').success) {
+        // A date field refuses a word too (a base64url id takes digits and hyphens, not dates).
+        const refuses = (text: string) => !field.safeParse(text).success;
+        if (field.safeParse('2026-03-01').success && refuses('not a date') && refuses('abcdef')) {
           found.push({ name: `${file} ${exportName}.${key}`, field });
         }
       }

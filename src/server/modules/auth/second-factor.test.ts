@@ -204,7 +204,7 @@ describe('staff second factor', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, colleague!.id));
-    expect(audit.map((a) => a.action)).toEqual(['staff.second-factor-reset']);
+    expect(audit.map((a) => a.action)).toEqual(['second_factor.reset']);
     await t.app.mail.flush();
     const mails = t.sink
       .mailsTo(COLLEAGUE)

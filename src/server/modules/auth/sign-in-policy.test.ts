@@ -68,7 +68,7 @@ describe('company sign-in policy and SSO settings (issue 19)', () => {
     const [row] = await t.app.db
       .select({ details: auditLog.details })
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'company.sign-in-policy'), eq(auditLog.customerId, acme)));
+      .where(and(eq(auditLog.action, 'sign_in_policy.update'), eq(auditLog.customerId, acme)));
     expect(row?.details).toEqual({ from: 'any', to: 'passkey' });
     expect((await send('GET', policyUrl(acme), admin)).json()).toMatchObject({
       policy: 'passkey',

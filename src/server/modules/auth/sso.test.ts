@@ -124,7 +124,7 @@ describe('single sign-on with a company’s own OpenID provider', () => {
     const [audit] = await t.app.db
       .select({ action: auditLog.action })
       .from(auditLog)
-      .where(and(eq(auditLog.action, 'member.join-sso'), eq(auditLog.customerId, acme)));
+      .where(and(eq(auditLog.action, 'member.join'), eq(auditLog.customerId, acme)));
     expect(audit).toBeDefined();
   });
 

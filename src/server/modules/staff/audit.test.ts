@@ -69,6 +69,7 @@ const companyless = [
   'DELETE /api/staff/webhooks/:webhookId',
   'POST /api/staff/webhooks/:webhookId/test',
   'PUT /api/staff/sla-targets',
+  'POST /api/staff/staff-members/:userId/second-factor/reset',
 ];
 
 /** A saved reply to edit or delete, made without an audit row of its own. */
@@ -91,6 +92,35 @@ const webhook = (t: TestApp) =>
 
 /** One valid request per staff write route; the test fails when a write route has none. */
 const samples: Record<string, Sample> = {
+  'PUT /api/staff/customers/:customerId/sso': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.globexId}/sso`,
+    payload: {
+      issuer: 'https://login.globex-retail.example',
+      clientId: 'portal',
+      clientSecret: 'a secret',
+      domains: ['globex-retail.example'],
+      allowJoin: false,
+      enabled: true,
+    },
+  }),
+  'PUT /api/staff/customers/:customerId/sign-in-policy': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.acmeId}/sign-in-policy`,
+    payload: { policy: 'passkey' },
+  }),
+  'POST /api/staff/staff-members/:userId/second-factor/reset': async (t) => {
+    const colleague = await first(
+      t.app.db
+        .insert(users)
+        .values({
+          email: 'colleague@example.com',
+          firstName: 'Col',
+          lastName: 'League',
+          role: 'staff',
+        })
+        .returning(),
+    );
+    return { url: `/api/staff/staff-members/${colleague.id}/second-factor/reset` };
+  },
   'PATCH /api/staff/leads/:kind/:leadId': async (t) => {
     const lead = await first(
       t.app.db

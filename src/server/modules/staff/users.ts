@@ -96,7 +96,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
           }),
         );
         await recordAudit(tx, actor, {
-          action: 'staff.second-factor-reset',
+          action: 'second_factor.reset',
           entityType: 'user',
           entityId: userId,
           customerId: null,

@@ -129,7 +129,17 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       logLevel: 'warn',
       preHandler: limit,
       schema: {
-        querystring: z.record(z.string(), z.string()),
+        // What a provider sends back (RFC 6749 4.1.2, RFC 9207 `iss`); openid-client reads the
+        // whole URL, so further parameters pass through unchecked.
+        querystring: z
+          .object({
+            state: z.string().max(2000).optional(),
+            code: z.string().max(4000).optional(),
+            iss: z.string().max(2000).optional(),
+            error: z.string().max(2000).optional(),
+            error_description: z.string().max(2000).optional(),
+          })
+          .loose(),
         response: { 303: z.null(), 400: html, 403: html, 502: html },
       },
     },
@@ -138,7 +148,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       const raw = request.cookies[cookieName];
       const unsigned = raw ? request.unsignCookie(raw) : null;
       reply.clearCookie(cookieName, { path: '/' });
-      const state = request.query['state'] ?? '';
+      const state = request.query.state ?? '';
       const expired =
         'This sign-in was not started in this browser, was already used or has expired. Start again from the sign-in page.';
       if (!state || !unsigned?.valid || unsigned.value !== state) {
@@ -151,8 +161,8 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
         audit.info({ reqId: request.id }, 'sso refused: unknown or used state');
         return refuse(reply, 400, expired);
       }
-      if (request.query['error']) {
-        audit.info({ reqId: request.id, error: request.query['error'] }, 'sso refused by provider');
+      if (request.query.error) {
+        audit.info({ reqId: request.id, error: request.query.error }, 'sso refused by provider');
         return refuse(reply, 403, `${company.name}’s sign-in service did not sign you in.`);
       }
       let claims;

@@ -45,7 +45,7 @@ export function PasskeyEnrol({ onDone }: { onDone: () => void }) {
       <CardBody className="grid gap-3">
         <p className="text-sm text-slate-600">
           A passkey on this device (fingerprint, face or PIN) is a second factor on its own. You can
-          rename it later under Security.
+          add more, or remove it, under Security.
         </p>
         <Button
           type="button"

@@ -17,7 +17,8 @@ import { newRecoveryCodes, secondFactorStatusQuery } from './second-factor-api.t
 /** Issue 19: the staff member's own second factor, and resetting a colleague's. */
 export function SecurityScreen() {
   return (
-    <div className="grid gap-6">
+    // One column that may shrink below its table's width (the table scrolls, not the page).
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <h1 className="text-2xl font-semibold text-slate-900">Security</h1>
       <OwnSecondFactorCard />
       <PasskeysCard />

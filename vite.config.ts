@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
   build: {
     outDir: 'dist/client',
@@ -21,10 +21,14 @@ export default defineConfig({
         public: 'public.html',
         'login-passkey': 'src/client/login/passkey-login.ts',
       },
-      output: {
-        entryFileNames: (chunk) =>
-          chunk.name === 'login-passkey' ? 'login-passkey.js' : 'assets/[name]-[hash].js',
-      },
+      // The island renderer (build:ssr) keeps Vite's own names: the server loads
+      // dist/ssr/server-render.js.
+      output: isSsrBuild
+        ? {}
+        : {
+            entryFileNames: (chunk) =>
+              chunk.name === 'login-passkey' ? 'login-passkey.js' : 'assets/[name]-[hash].js',
+          },
     },
   },
   // The server's island renderer (npm run build:ssr) carries React inside it: the server's
@@ -33,4 +37,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

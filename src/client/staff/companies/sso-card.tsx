@@ -111,13 +111,13 @@ function SsoForm({ companyId, settings }: { companyId: string; settings: SsoSett
           </Button>
         </div>
       </form>
-      <div className="mt-6 grid gap-1.5 border-t border-slate-200 pt-4">
+      <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-1.5 border-t border-slate-200 pt-4">
         <label htmlFor="sign-in-policy" className="text-sm font-medium text-slate-800">
           Sign-in policy
         </label>
         <select
           id="sign-in-policy"
-          className="h-10 max-w-md rounded-md border border-slate-300 bg-white px-3 text-sm"
+          className="h-10 w-full max-w-md min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm"
           value={settings.policy}
           disabled={policy.isPending}
           onChange={(e) => policy.mutate(e.target.value as SignInPolicy)}

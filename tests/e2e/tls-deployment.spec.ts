@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { sessions } from '../../src/server/db/schema.ts';
 import { MAX_DOCUMENT_BYTES } from '../../src/shared/schemas/documents.ts';
@@ -81,6 +82,21 @@ test('signs in through the real flow with __Host- cookies marked Secure', async 
 
 test('passes a 25 MB upload to the app and refuses a body over 30 MB itself', async () => {
   const { cookie } = await signInThroughProxy(d, STAFF, { localAddress: '127.0.0.3' });
+  // Staff need their second factor (issue 19): enrol an authenticator through the proxy too.
+  const enrol = await d.request(`${d.origin}/api/auth/second-factor/totp`, {
+    method: 'POST',
+    headers: { cookie, origin: d.origin },
+  });
+  expect(enrol.status, enrol.body).toBe(200);
+  const { secret } = JSON.parse(enrol.body) as { secret: string };
+  const confirm = await d.request(`${d.origin}/api/auth/second-factor/totp/confirm`, {
+    method: 'POST',
+    headers: { cookie, origin: d.origin, 'content-type': 'application/json' },
+    body: Buffer.from(
+      JSON.stringify({ code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() }),
+    ),
+  });
+  expect(confirm.status, confirm.body).toBe(200);
   const list = await d.request(`${d.origin}/api/staff/customers`, { headers: { cookie } });
   const acme = (JSON.parse(list.body) as Array<{ id: string; name: string }>).find(
     (c) => c.name === 'Acme Logistics',

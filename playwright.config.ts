@@ -1,9 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
-import { e2eBaseUrl } from './tests/e2e/ports.ts';
+import { e2eBaseUrl, e2eHost } from './tests/e2e/ports.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // WebAuthn refuses IP addresses as relying party ids: the passkey spec belongs to the run on
+  // localhost (`npm run test:e2e` makes it after the main run), the main run leaves it out.
+  testIgnore: e2eHost === 'localhost' ? [] : ['**/passkeys.spec.ts'],
   fullyParallel: false,
   workers: 1,
   retries: 0,

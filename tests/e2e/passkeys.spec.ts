@@ -1,7 +1,8 @@
 // Passkeys (issue 19) in real Chromium with its virtual authenticator (Chrome DevTools
 // Protocol): a platform authenticator with resident keys and user verification, as a phone or
 // laptop with a fingerprint reader would be. WebAuthn refuses IP addresses as relying party
-// ids, so `npm run test:e2e` runs this spec a second time with E2E_HOST=localhost.
+// ids: playwright.config.ts collects this spec only when E2E_HOST=localhost, and
+// `npm run test:e2e` runs it that way after the main run.
 import type { Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '../../src/shared/schemas/passkeys.ts';
 import { newCompany } from './fixtures/company.ts';
@@ -9,11 +10,6 @@ import { addSession } from './fixtures/session.ts';
 import { expect, test } from './fixtures/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
-
-test.skip(
-  ({ baseURL }) => new URL(baseURL ?? '').hostname !== 'localhost',
-  'WebAuthn needs a domain: npm run test:e2e runs this spec again with E2E_HOST=localhost',
-);
 
 async function addAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);

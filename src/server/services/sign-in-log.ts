@@ -2,6 +2,7 @@
 import Bowser from 'bowser';
 import { and, desc, eq, exists, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { isoTimestamp } from '../db/json-list.ts';
 import { customerUsers, signIns, users } from '../db/schema.ts';
 import type { SignInEvent, SignInLogEntry, SignInMethod } from '../../shared/schemas/auth.ts';
 
@@ -51,6 +52,23 @@ export async function recordSignInEvent(
 }
 
 /**
+ * One entry's columns (`signIns` joined with `users`), the same in every log: the profile's,
+ * a company's, and the staff log's pages.
+ */
+export const signInLogColumns = {
+  id: signIns.id,
+  at: sql<string>`${isoTimestamp(signIns.at)}`,
+  event: signIns.event,
+  method: signIns.method,
+  issuer: signIns.issuer,
+  ip: signIns.ip,
+  browser: signIns.browser,
+  os: signIns.os,
+  userName: sql<string>`btrim(${users.firstName} || ' ' || ${users.lastName})`,
+  userEmail: users.email,
+};
+
+/**
  * Whose log: one user's (profile) or a company's members' (its admins). Staff read
  * everyone's in pages (modules/staff/sign-in-pages.ts).
  */
@@ -74,23 +92,11 @@ export async function listSignIns(db: Db, scope: LogScope): Promise<SignInLogEnt
           ),
         ),
     );
-  const rows = await db
-    .select({
-      id: signIns.id,
-      at: signIns.at,
-      event: signIns.event,
-      method: signIns.method,
-      issuer: signIns.issuer,
-      ip: signIns.ip,
-      browser: signIns.browser,
-      os: signIns.os,
-      userName: sql<string>`btrim(${users.firstName} || ' ' || ${users.lastName})`,
-      userEmail: users.email,
-    })
+  return db
+    .select(signInLogColumns)
     .from(signIns)
     .innerJoin(users, eq(users.id, signIns.userId))
     .where(where)
     .orderBy(desc(signIns.at), desc(signIns.id))
     .limit(SIGN_IN_LOG_SIZE);
-  return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
 }

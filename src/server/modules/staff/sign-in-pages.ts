@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { SignInLogEntry } from '../../../shared/schemas/auth.ts';
-import { isoTimestamp } from '../../db/json-list.ts';
 import type { PagedList } from '../../db/paged-list.ts';
 import { signIns, users } from '../../db/schema.ts';
+import { signInLogColumns } from '../../services/sign-in-log.ts';
 
 /**
  * Every account's sign-in log in pages (issue 20), newest first; `q` on the person's name
@@ -12,18 +12,7 @@ import { signIns, users } from '../../db/schema.ts';
 export const signInPages: PagedList<SignInLogEntry, 'event'> = {
   name: 'staff-sign-ins',
   from: sql`${signIns} inner join ${users} on ${users.id} = ${signIns.userId}`,
-  row: () => ({
-    id: signIns.id,
-    at: isoTimestamp(signIns.at),
-    event: signIns.event,
-    method: signIns.method,
-    issuer: signIns.issuer,
-    ip: signIns.ip,
-    browser: signIns.browser,
-    os: signIns.os,
-    userName: sql`btrim(${users.firstName} || ' ' || ${users.lastName})`,
-    userEmail: users.email,
-  }),
+  row: () => signInLogColumns,
   order: [
     { expr: signIns.at, desc: true, type: 'timestamptz' },
     { expr: signIns.id, desc: true, type: 'uuid' },

@@ -1,5 +1,6 @@
 // The app as production runs it (every plugin, request logging on), in its own
 // process so the load generator does not share its event loop. Reports over IPC.
+import './exit-with-parent.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';

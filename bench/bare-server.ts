@@ -1,5 +1,6 @@
 // The floor: a bare node:http server answering the bytes the app answered,
 // body and headers alike (the request id is fixed here; the app makes a new one of the same size).
+import './exit-with-parent.ts';
 import http from 'node:http';
 
 export type BareResponse = { status: number; headers: Record<string, string>; body: string };

@@ -1,6 +1,7 @@
 // One app server's outbox workers for the webhooks bench (issue 21): the webhook, notification
 // and mail outboxes as the app's plugins run them, in a process of their own so the bench can
 // SIGKILL it mid-way. Says "ready" over IPC; SIGTERM stops the workers cleanly.
+import './exit-with-parent.ts';
 import Fastify from 'fastify';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';

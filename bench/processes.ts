@@ -17,7 +17,14 @@ export async function startChild<T>(
   { pipeStdout = false } = {},
 ): Promise<Child<T>> {
   const child = fork(path.join(here, script), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_CPU_PROF=<dir>: each helper that exits normally leaves a .cpuprofile there.
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF
+        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+        : []),
+    ],
     env: { ...process.env, ...env },
     stdio: ['ignore', pipeStdout ? 'pipe' : 'ignore', 'inherit', 'ipc'],
   });

@@ -7,8 +7,20 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:cr
 /** What a secret is for: each purpose has its own derived key, so one never opens another's. */
 export type SecretPurpose = 'webhook-secrets' | 'totp-secrets' | 'sso-client-secrets';
 
-const keyFrom = (rootSecret: string, purpose: SecretPurpose) =>
-  Buffer.from(hkdfSync('sha256', rootSecret, purpose, 'aes-256-gcm', 32));
+/**
+ * Derived once per root secret and purpose: the webhook worker opens an endpoint's secret at
+ * every delivery, and HKDF each time was a few per cent of its CPU. A handful of keys at most.
+ */
+const derivedKeys = new Map<string, Buffer>();
+function keyFrom(rootSecret: string, purpose: SecretPurpose): Buffer {
+  const id = `${purpose}\n${rootSecret}`;
+  let key = derivedKeys.get(id);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', rootSecret, purpose, 'aes-256-gcm', 32));
+    derivedKeys.set(id, key);
+  }
+  return key;
+}
 
 /** A new webhook signing secret: recognisable prefix, 256 random bits. */
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;

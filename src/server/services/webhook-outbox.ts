@@ -5,7 +5,7 @@
 // 24 hours.
 import http from 'node:http';
 import https from 'node:https';
-import { and, asc, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
@@ -160,7 +160,11 @@ export class WebhookOutbox {
             sql`(${webhookEndpoints.active} or ${webhookDeliveries.type} = 'webhook.test')`,
           ),
         )
-        .orderBy(asc(webhookDeliveries.nextAttemptAt))
+        // No `order by`: every row here is due, and sorting them made the planner read and
+        // sort all of them whenever its statistics were older than a burst (10,000 events
+        // queued at once: 27 ms a round on PostgreSQL instead of 0.2; PGlite never
+        // re-analyses). Without it any plan stops at the batch; rows come in about the
+        // order they were queued, and a row passed over now is claimed by a later round.
         .limit(this.batch)
         .for('update', { of: webhookDeliveries, skipLocked: true });
       if (rows.length > 0) {

@@ -80,6 +80,9 @@ export async function startSmtpSink(opts: { port?: number; dir?: string } = {}) 
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
   });
+  // Once listening, a client's broken connection (a sender killed mid-message, as the
+  // webhooks bench does) is that client's failure: the sink keeps serving the others.
+  server.on('error', () => {});
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {

@@ -83,7 +83,8 @@ const mails: (readonly [string, MailMessage])[] = [
       code: '482913',
     }),
   ],
-  ['sign-in-codes-off', codesTurnedOffMail({ to, firstName: 'Jordan' })],
+  ['sign-in-codes-off', codesTurnedOffMail({ to, firstName: 'Jordan', staff: false })],
+  ['sign-in-codes-off-staff', codesTurnedOffMail({ to, firstName: 'Jordan', staff: true })],
   [
     'email-change-confirm',
     confirmNewAddressMail({

@@ -31,6 +31,14 @@ export function SsoCard({ companyId }: { companyId: string }) {
   );
 }
 
+/** What is in force now, from the saved settings (the switches below are the form's draft). */
+const ssoStatus = (s: SsoSettings) =>
+  !s.configured
+    ? 'Not set up: this company signs in with e-mail links until you save.'
+    : s.enabled
+      ? 'On: addresses of the domains below are offered this provider on the sign-in page.'
+      : 'Off: saved, but not offered on the sign-in page.';
+
 function SsoForm({ companyId, settings }: { companyId: string; settings: SsoSettings }) {
   const [issuer, setIssuer] = useState(settings.issuer);
   const [clientId, setClientId] = useState(settings.clientId);
@@ -68,6 +76,9 @@ function SsoForm({ companyId, settings }: { companyId: string; settings: SsoSett
   return (
     <CardBody>
       <form onSubmit={submit} className="grid gap-4 md:grid-cols-2">
+        <p className="text-sm text-slate-700 md:col-span-2" data-testid="sso-status">
+          {ssoStatus(settings)}
+        </p>
         <FormField label="Issuer URL" required>
           <Input
             value={issuer}
@@ -100,7 +111,7 @@ function SsoForm({ companyId, settings }: { companyId: string; settings: SsoSett
         </label>
         <label className="flex items-center gap-3 text-sm text-slate-800">
           <Switch checked={enabled} onCheckedChange={setEnabled} />
-          Enabled
+          {settings.configured ? 'Enabled' : 'Enabled once saved'}
         </label>
         <p className="text-sm break-all text-slate-600 md:col-span-2">
           Redirect URI to register with the provider: <code>{settings.redirectUri}</code>

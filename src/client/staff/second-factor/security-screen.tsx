@@ -58,6 +58,12 @@ function OwnSecondFactorCard() {
         )}
         {codes ? (
           <RecoveryCodes codes={codes} onSaved={() => setCodes(null)} />
+        ) : s && !s.totp && s.passkeys === 0 ? (
+          // Recovery codes stand in for a factor; with none left there is nothing to back up.
+          <p className="text-sm text-slate-600">
+            Add a passkey to make recovery codes; without one, your next sign-in asks you to set up
+            a second factor again.
+          </p>
         ) : (
           <Button
             variant="secondary"

@@ -35,6 +35,7 @@ describe('wrong sign-in codes per account', () => {
     const notices = t.sink.mailsTo(JORDAN).filter((m) => m.subject === LOCK_SUBJECT);
     expect(notices).toHaveLength(1);
     expect(notices[0]?.text).toContain('sign-in links still work');
+    expect(notices[0]?.text).not.toContain('second factor');
 
     const fresh = await newLink();
     const refused = await typeCode(fresh.code);

@@ -315,7 +315,11 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
             if (checked.ok === false && checked.lockedNow) {
               await enqueueMail(
                 tx,
-                codesTurnedOffMail({ to: user.email, firstName: user.firstName }),
+                codesTurnedOffMail({
+                  to: user.email,
+                  firstName: user.firstName,
+                  staff: user.role === 'staff',
+                }),
               );
             }
             if (!checked.ok) {

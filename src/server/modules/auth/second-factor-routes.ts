@@ -73,7 +73,10 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     if (check.ok) return;
     const user = userOf(request);
     if (check.lockedNow) {
-      await enqueueMail(tx, codesTurnedOffMail({ to: user.email, firstName: user.firstName }));
+      await enqueueMail(
+        tx,
+        codesTurnedOffMail({ to: user.email, firstName: user.firstName, staff: true }),
+      );
     }
     if (check.reason === 'wrong-code') {
       await recordSignInEvent(tx, {

@@ -227,10 +227,13 @@ describe('staff second factor', () => {
     expect(right.statusCode).toBe(400);
     expect(right.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.locked });
     await t.app.mail.flush();
-    expect(
-      t.sink
-        .mailsTo(COLLEAGUE)
-        .filter((m) => m.subject === 'Sign-in codes turned off for your account'),
-    ).toHaveLength(1);
+    const notices = t.sink
+      .mailsTo(COLLEAGUE)
+      .filter((m) => m.subject === 'Sign-in codes turned off for your account');
+    expect(notices).toHaveLength(1);
+    // A staff member learns what still opens the workspace, not only that links still work.
+    expect(notices[0]?.text).toContain('authenticator codes and recovery codes');
+    expect(notices[0]?.text).toContain('your passkey still confirms it is you');
+    expect(notices[0]?.text).toContain('reset your second factor');
   });
 });

@@ -32,6 +32,7 @@ export const invoicePages: PagedList<Invoice, 'status'> = {
     { expr: invoices.number, desc: true, type: 'text' },
   ],
   search: searchText(invoices.number, invoices.description),
+  searchIndexed: true,
   filters: { status: invoices.status },
   omitNull: 'paymentUrl',
 };

@@ -50,6 +50,7 @@ export const projectPages: PagedList<Project, 'status'> = {
     { expr: projects.id, type: 'uuid' },
   ],
   search: searchText(projects.name, projects.description),
+  searchIndexed: true,
   filters: { status: projects.status },
 };
 
@@ -98,5 +99,6 @@ export const projectNamePages: PagedList<ProjectName, 'status'> = {
   row: () => ({ id: projects.id, name: projects.name, status: projects.status }),
   order: projectPages.order,
   search: projects.name,
+  searchIndexed: true,
   filters: projectPages.filters,
 };

@@ -3,13 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { PortalDocument } from '../../shared/schemas/documents.ts';
 import { containsPattern } from '../db/paged-list.ts';
 import { invoicePages } from '../db/invoice-list.ts';
-import { projectPages } from '../db/project-list.ts';
+import { projectNamePages, projectPages } from '../db/project-list.ts';
 import { documents, projects } from '../db/schema.ts';
 import { DEMO_USERS } from '../seed/demo.ts';
 import { ticketPages } from '../services/ticket-views.ts';
 import { companyIdOf } from '../test/companies.ts';
 import { portalApiFixture } from '../test/portal-api-fixture.ts';
 import { documentPages } from './documents/queries.ts';
+import { companyPages } from './staff/company-pages.ts';
 
 type Plan = { rows: Array<Record<string, string>> };
 
@@ -40,6 +41,17 @@ describe('one trigram index per list answers ?q= (issue 20)', () => {
     expect(await planOf(list.from, search, 'zephyr')).toContain(index);
     // The escaped characters keep the index usable (they are literal trigrams).
     expect(await planOf(list.from, search, '100%_\\')).toContain(index);
+  });
+
+  it.each([
+    ['invoices', invoicePages],
+    ['projects', projectPages],
+    ['project names', projectNamePages],
+    ['tickets', ticketPages],
+    ['documents', documentPages],
+    ['companies', companyPages],
+  ] as const)('the %s list says its search has an index', (_name, list) => {
+    expect(list.searchIndexed).toBe(true);
   });
 
   it("keeps a document's copied project name in step with the project", async () => {

@@ -77,6 +77,7 @@ export const ticketPages: PagedList<Ticket, 'status' | 'priority' | 'category'> 
     { expr: tickets.id, desc: true, type: 'text' },
   ],
   search: searchText(tickets.subject, tickets.description),
+  searchIndexed: true,
   filters: { status: tickets.status, priority: tickets.priority, category: tickets.category },
 };
 

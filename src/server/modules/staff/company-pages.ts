@@ -26,5 +26,6 @@ export const companyPages: PagedList<CompanySummary, 'id'> = {
     { expr: customers.id, type: 'uuid' },
   ],
   search: searchText(customers.name, orEmpty(customers.email), orEmpty(customers.phone)),
+  searchIndexed: true,
   filters: { id: customers.id },
 };

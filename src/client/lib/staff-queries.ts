@@ -10,8 +10,11 @@ import { staffTimeEntrySchema } from '../../shared/schemas/time-entries.ts';
 import {
   companyDetailSchema,
   companySummarySchema,
+  companyUserSchema,
   staffMemberSchema,
+  staffProjectNameSchema,
 } from '../../shared/schemas/staff-customers.ts';
+import { MAX_PAGE_SIZE } from '../../shared/schemas/paging.ts';
 import {
   helpdeskTicketDetailSchema,
   helpdeskTicketExtrasSchema,
@@ -65,14 +68,27 @@ export const staffQueries = {
     staffPages('customers', companySummarySchema.array(), params),
   company: (companyId: string) => staffRead(`customers/${companyId}`, companyDetailSchema),
   sso: (companyId: string) => staffRead(`customers/${companyId}/sso`, ssoSettingsSchema),
+  /** The company page's lists in pages (issue 20): each card reads pages, newest or by name. */
+  companyUsers: (companyId: string) =>
+    staffPages(`customers/${companyId}/users`, companyUserSchema.array(), {}),
+  /** The first 200 users by name, one read (the attach-mail dialog's contact select). */
+  companyUsersFirstPage: (companyId: string) =>
+    staffRead(`customers/${companyId}/users`, companyUserSchema.array(), {
+      limit: String(MAX_PAGE_SIZE),
+    }),
   projects: (companyId: string) =>
-    staffRead(`customers/${companyId}/projects`, staffProjectSchema.array()),
+    staffPages(`customers/${companyId}/projects`, staffProjectSchema.array(), {}),
+  /** The first 200 projects by name, one read (the time and document forms' project select). */
+  projectNames: (companyId: string) =>
+    staffRead(`customers/${companyId}/project-names`, staffProjectNameSchema.array(), {
+      limit: String(MAX_PAGE_SIZE),
+    }),
   timeEntries: (companyId: string) =>
-    staffRead(`customers/${companyId}/time-entries`, staffTimeEntrySchema.array()),
+    staffPages(`customers/${companyId}/time-entries`, staffTimeEntrySchema.array(), {}),
   invoices: (companyId: string) =>
-    staffRead(`customers/${companyId}/invoices`, staffInvoiceSchema.array()),
+    staffPages(`customers/${companyId}/invoices`, staffInvoiceSchema.array(), {}),
   documents: (companyId: string) =>
-    staffRead(`customers/${companyId}/documents`, staffDocumentSchema.array()),
+    staffPages(`customers/${companyId}/documents`, staffDocumentSchema.array(), {}),
   staffMembers: () => staffRead('staff-members', staffMemberSchema.array()),
   apiTokens: () => staffRead('api-tokens', apiTokenSchema.array()),
   /** Every account's sign-in log in pages (issue 20): `q` on who and IP, `event`. */

@@ -41,11 +41,16 @@ export const companyUserSchema = z.object({
 });
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 
-export const companyDetailSchema = companySummarySchema.extend({
-  users: z.array(companyUserSchema),
-  projects: z.array(z.object({ id: z.string(), name: z.string() })),
-});
+/**
+ * One company as its page reads it (issue 20): the summary only. Its users and projects
+ * are paged lists of their own (`/customers/:id/users`, `/projects`, `/project-names`).
+ */
+export const companyDetailSchema = companySummarySchema;
 export type CompanyDetail = z.infer<typeof companyDetailSchema>;
+
+/** A project as the time and document forms' project picker lists it (by name). */
+export const staffProjectNameSchema = z.object({ id: z.string(), name: z.string() });
+export type StaffProjectName = z.infer<typeof staffProjectNameSchema>;
 
 /**
  * Invite a user to a company by e-mail. Names are needed only when the address is new;

@@ -1,27 +1,29 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
 import type { StaffInvoice } from '../../../shared/schemas/invoices.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { staffQueries } from '../../lib/staff-queries.ts';
-import { QueryState } from '../query-state.tsx';
+import { usePagedList } from '../../lists/use-paged-list.ts';
+import { CardPages } from '../card-pages.tsx';
+import { QueryState, pagedState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { InvoiceDialog } from './invoice-dialog.tsx';
 
 type Editing = { invoice?: StaffInvoice } | null;
 
+/** A company's invoices, newest first, read in pages (issue 20); each editable. */
 export function InvoicesCard({ companyId }: { companyId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
-  const invoices = useQuery(staffQueries.invoices(companyId));
+  const invoices = usePagedList(staffQueries.invoices(companyId));
   return (
     <Card>
       <CardHeader
         title="Invoices"
         action={<Button onClick={() => setEditing({})}>New Invoice</Button>}
       />
-      <QueryState query={invoices} empty="No invoices found">
+      <QueryState query={pagedState(invoices)} empty="No invoices found">
         {(rows) => (
           <DataTable
             caption="Invoices"
@@ -60,6 +62,7 @@ export function InvoicesCard({ companyId }: { companyId: string }) {
           </DataTable>
         )}
       </QueryState>
+      <CardPages list={invoices} noun={['invoice', 'invoices']} />
       {editing && (
         <InvoiceDialog
           companyId={companyId}

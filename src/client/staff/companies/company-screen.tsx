@@ -41,8 +41,8 @@ export function CompanyScreen({ companyId }: { companyId: string }) {
             <SsoCard companyId={c.id} />
             <InvoicesCard companyId={c.id} />
             <ProjectsCard companyId={c.id} />
-            <TimeCard companyId={c.id} projects={c.projects} />
-            <DocumentsCard companyId={c.id} projects={c.projects} />
+            <TimeCard companyId={c.id} />
+            <DocumentsCard companyId={c.id} />
             {editing && <CompanyFormDialog company={c} onClose={() => setEditing(false)} />}
           </div>
         )}

@@ -6,17 +6,22 @@ import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
-import { staffUrl } from '../../lib/staff-queries.ts';
+import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
+import { usePagedList } from '../../lists/use-paged-list.ts';
+import { CardPages } from '../card-pages.tsx';
+import { QueryState, pagedState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 
 /**
  * The company's users: invite; change role; deactivate or reactivate their access to this
  * company (the admins' control); deactivate or reactivate the whole account (ends its sessions).
+ * Read in pages by name (issue 20), no longer inside the company's detail.
  */
 export function UsersCard({ company }: { company: CompanyDetail }) {
   const [inviting, setInviting] = useState(false);
   const [confirming, setConfirming] = useState<CompanyUser | null>(null);
+  const users = usePagedList(staffQueries.companyUsers(company.id));
   const setActive = useStaffMutation<{ user: CompanyUser; active: boolean }>({
     request: ({ user, active }) => sendJson('PATCH', staffUrl(`users/${user.id}`), { active }),
     success: 'User Updated',
@@ -40,85 +45,88 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
         title="Users"
         action={<Button onClick={() => setInviting(true)}>Invite User</Button>}
       />
-      {company.users.length === 0 ? (
-        <p className="p-6 text-center text-sm text-slate-600">No users yet</p>
-      ) : (
-        <DataTable
-          caption="Users"
-          columns={['Name', 'Email', 'Role', `In ${company.name}`, 'Account', 'Actions']}
-        >
-          {company.users.map((u) => (
-            <tr key={u.id}>
-              <td className={cell}>
-                {u.firstName} {u.lastName}
-              </td>
-              <td className={cell}>{u.email}</td>
-              <td className={cell}>
-                <select
-                  aria-label={`Role of ${u.email}`}
-                  value={u.role}
-                  disabled={setRole.isPending}
-                  onChange={(e) => setRole.mutate({ user: u, role: e.target.value as CompanyRole })}
-                  className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
-                >
-                  {companyRoles.map((r) => (
-                    <option key={r} value={r}>
-                      {companyRoleLabels[r]}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td className={cell}>
-                {/* Issue 18: the membership, as the company's admins switch it on their colleagues screen. */}
-                <div className="flex flex-wrap items-center gap-2">
-                  {u.memberActive ? (
+      <QueryState query={pagedState(users)} empty="No users yet">
+        {(rows) => (
+          <DataTable
+            caption="Users"
+            columns={['Name', 'Email', 'Role', `In ${company.name}`, 'Account', 'Actions']}
+          >
+            {rows.map((u) => (
+              <tr key={u.id}>
+                <td className={cell}>
+                  {u.firstName} {u.lastName}
+                </td>
+                <td className={cell}>{u.email}</td>
+                <td className={cell}>
+                  <select
+                    aria-label={`Role of ${u.email}`}
+                    value={u.role}
+                    disabled={setRole.isPending}
+                    onChange={(e) =>
+                      setRole.mutate({ user: u, role: e.target.value as CompanyRole })
+                    }
+                    className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
+                  >
+                    {companyRoles.map((r) => (
+                      <option key={r} value={r}>
+                        {companyRoleLabels[r]}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className={cell}>
+                  {/* Issue 18: the membership, as the company's admins switch it on their colleagues screen. */}
+                  <div className="flex flex-wrap items-center gap-2">
+                    {u.memberActive ? (
+                      <Badge tone="green">Active</Badge>
+                    ) : (
+                      <Badge tone="gray">Deactivated</Badge>
+                    )}
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={setAccess.isPending}
+                      onClick={() => setAccess.mutate({ user: u, active: !u.memberActive })}
+                      aria-label={`${u.memberActive ? 'Deactivate' : 'Reactivate'} here: ${u.email}`}
+                    >
+                      {u.memberActive ? 'Deactivate here' : 'Reactivate here'}
+                    </Button>
+                  </div>
+                </td>
+                <td className={cell}>
+                  {u.active ? (
                     <Badge tone="green">Active</Badge>
                   ) : (
                     <Badge tone="gray">Deactivated</Badge>
                   )}
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={setAccess.isPending}
-                    onClick={() => setAccess.mutate({ user: u, active: !u.memberActive })}
-                    aria-label={`${u.memberActive ? 'Deactivate' : 'Reactivate'} here: ${u.email}`}
-                  >
-                    {u.memberActive ? 'Deactivate here' : 'Reactivate here'}
-                  </Button>
-                </div>
-              </td>
-              <td className={cell}>
-                {u.active ? (
-                  <Badge tone="green">Active</Badge>
-                ) : (
-                  <Badge tone="gray">Deactivated</Badge>
-                )}
-              </td>
-              <td className={cell}>
-                {u.active ? (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => setConfirming(u)}
-                    aria-label={`Deactivate account: ${u.email}`}
-                  >
-                    Deactivate account
-                  </Button>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => setActive.mutate({ user: u, active: true })}
-                    aria-label={`Reactivate account: ${u.email}`}
-                  >
-                    Reactivate account
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </DataTable>
-      )}
+                </td>
+                <td className={cell}>
+                  {u.active ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setConfirming(u)}
+                      aria-label={`Deactivate account: ${u.email}`}
+                    >
+                      Deactivate account
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setActive.mutate({ user: u, active: true })}
+                      aria-label={`Reactivate account: ${u.email}`}
+                    >
+                      Reactivate account
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
+      <CardPages list={users} noun={['user', 'users']} />
       <ConfirmDialog
         open={!!confirming}
         onOpenChange={(open) => !open && setConfirming(null)}

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate } from '../../../shared/format.ts';
 import type { StaffMilestone } from '../../../shared/schemas/milestones.ts';
@@ -6,7 +5,9 @@ import type { StaffProject } from '../../../shared/schemas/projects.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { staffQueries } from '../../lib/staff-queries.ts';
-import { QueryState } from '../query-state.tsx';
+import { usePagedList } from '../../lists/use-paged-list.ts';
+import { CardPages } from '../card-pages.tsx';
+import { QueryState, pagedState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { MilestoneDialog } from './milestone-dialog.tsx';
 import { ProjectDialog } from './project-dialog.tsx';
@@ -16,17 +17,17 @@ type Editing =
   | { kind: 'milestone'; projectId: string; milestone?: StaffMilestone }
   | null;
 
-/** A company's projects with progress and milestones, each editable. */
+/** A company's projects with progress and milestones, newest start first, in pages (issue 20); each editable. */
 export function ProjectsCard({ companyId }: { companyId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
-  const projects = useQuery(staffQueries.projects(companyId));
+  const projects = usePagedList(staffQueries.projects(companyId));
   return (
     <Card>
       <CardHeader
         title="Projects"
         action={<Button onClick={() => setEditing({ kind: 'project' })}>New Project</Button>}
       />
-      <QueryState query={projects} empty="No projects found">
+      <QueryState query={pagedState(projects)} empty="No projects found">
         {(rows) => (
           <ul className="divide-y divide-slate-100">
             {rows.map((p) => (
@@ -102,6 +103,7 @@ export function ProjectsCard({ companyId }: { companyId: string }) {
           </ul>
         )}
       </QueryState>
+      <CardPages list={projects} noun={['project', 'projects']} />
       {editing?.kind === 'project' && (
         <ProjectDialog
           companyId={companyId}

@@ -12,7 +12,9 @@ import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
-import { QueryState } from '../query-state.tsx';
+import { usePagedList } from '../../lists/use-paged-list.ts';
+import { CardPages } from '../card-pages.tsx';
+import { QueryState, pagedState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 
 type Values = z.input<typeof timeEntryInputSchema>;
@@ -20,16 +22,14 @@ type Output = z.output<typeof timeEntryInputSchema>;
 const NO_PROJECT = 'none';
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** Hours worked for the company (the dashboard's "This Month's Hours"). */
-export function TimeCard({
-  companyId,
-  projects,
-}: {
-  companyId: string;
-  projects: Array<{ id: string; name: string }>;
-}) {
+/**
+ * Hours worked for the company (the dashboard's "This Month's Hours"), newest first in pages
+ * (issue 20). The project select lists the company's first 200 projects by name.
+ */
+export function TimeCard({ companyId }: { companyId: string }) {
   const url = staffUrl(`customers/${companyId}/time-entries`);
-  const entries = useQuery(staffQueries.timeEntries(companyId));
+  const entries = usePagedList(staffQueries.timeEntries(companyId));
+  const projects = useQuery(staffQueries.projectNames(companyId)).data ?? [];
   const blank = { workDate: today(), description: '' };
   // The project lives outside the form: a select cannot hold the empty "no project" value.
   const [projectId, setProjectId] = useState(NO_PROJECT);
@@ -91,7 +91,7 @@ export function TimeCard({
           </Button>
         </div>
       </form>
-      <QueryState query={entries} empty="No time logged yet">
+      <QueryState query={pagedState(entries)} empty="No time logged yet">
         {(rows) => (
           <DataTable
             caption="Time entries"
@@ -109,6 +109,7 @@ export function TimeCard({
           </DataTable>
         )}
       </QueryState>
+      <CardPages list={entries} noun={['time entry', 'time entries']} />
     </Card>
   );
 }

@@ -15,22 +15,22 @@ import { useStaffMutation } from '../api.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { QueryState } from '../query-state.tsx';
+import { usePagedList } from '../../lists/use-paged-list.ts';
+import { CardPages } from '../card-pages.tsx';
+import { QueryState, pagedState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { uploadDocument } from './upload.ts';
 
 const NO_PROJECT = 'none';
 type Errors = { file?: string; category?: string };
 
-/** A company's documents and the upload form (any type, up to 25 MB). */
-export function DocumentsCard({
-  companyId,
-  projects,
-}: {
-  companyId: string;
-  projects: Array<{ id: string; name: string }>;
-}) {
-  const documents = useQuery(staffQueries.documents(companyId));
+/**
+ * A company's documents, newest first in pages (issue 20), and the upload form (any type, up
+ * to 25 MB). The project select lists the company's first 200 projects by name.
+ */
+export function DocumentsCard({ companyId }: { companyId: string }) {
+  const documents = usePagedList(staffQueries.documents(companyId));
+  const projects = useQuery(staffQueries.projectNames(companyId)).data ?? [];
   // A new key clears the file input after an upload.
   const [fileKey, setFileKey] = useState(0);
   const [file, setFile] = useState<File | null>(null);
@@ -106,7 +106,7 @@ export function DocumentsCard({
           </Button>
         </div>
       </form>
-      <QueryState query={documents} empty="No documents found">
+      <QueryState query={pagedState(documents)} empty="No documents found">
         {(rows) => (
           <DataTable
             caption="Documents"
@@ -130,6 +130,7 @@ export function DocumentsCard({
           </DataTable>
         )}
       </QueryState>
+      <CardPages list={documents} noun={['document', 'documents']} />
     </Card>
   );
 }

@@ -56,8 +56,12 @@ function AttachFields({ form, sender }: { form: Form; sender: string }) {
   const errors = formState.errors;
   const customerId = watch('customerId');
   const as = watch('as');
-  const company = useQuery({ ...staffQueries.company(customerId), enabled: Boolean(customerId) });
-  const members = (company.data?.users ?? []).filter((u) => u.active);
+  // The first 200 users by name (issue 20): the contact select reads one page.
+  const companyUsers = useQuery({
+    ...staffQueries.companyUsersFirstPage(customerId),
+    enabled: Boolean(customerId),
+  });
+  const members = (companyUsers.data ?? []).filter((u) => u.active);
   return (
     <>
       <Controller
@@ -90,7 +94,7 @@ function AttachFields({ form, sender }: { form: Form; sender: string }) {
           }))}
           error={
             errors.userId?.message ??
-            (customerId && company.data && members.length === 0
+            (customerId && companyUsers.data && members.length === 0
               ? 'This company has no active users'
               : undefined)
           }

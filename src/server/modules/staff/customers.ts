@@ -1,8 +1,8 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { customerUsers, customers, projects, users } from '../../db/schema.ts';
+import { customers } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
   companyDetailSchema,
@@ -39,7 +39,7 @@ async function loadSummary(db: Db, customerId: string) {
   return row;
 }
 
-/** Companies: list, create, read with their users and projects, edit. */
+/** Companies: list, create, read (its lists are routes of their own: company-lists.ts), edit. */
 export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/customers',
@@ -91,30 +91,7 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: idParam('customerId'), response: { 200: companyDetailSchema } } },
     async (request) => {
       const { customerId } = request.params;
-      const summary = await loadSummary(app.db, customerId);
-      const [members, projectList] = await Promise.all([
-        app.db
-          .select({
-            id: users.id,
-            email: users.email,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            active: users.active,
-            memberActive: customerUsers.active,
-            position: customerUsers.position,
-            role: customerUsers.role,
-          })
-          .from(customerUsers)
-          .innerJoin(users, eq(users.id, customerUsers.userId))
-          .where(eq(customerUsers.customerId, customerId))
-          .orderBy(asc(users.lastName), asc(users.firstName)),
-        app.db
-          .select({ id: projects.id, name: projects.name })
-          .from(projects)
-          .where(eq(projects.customerId, customerId))
-          .orderBy(asc(projects.name)),
-      ]);
-      return { ...summary, users: members, projects: projectList };
+      return loadSummary(app.db, customerId);
     },
   );
 

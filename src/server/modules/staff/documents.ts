@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { documents, projects } from '../../db/schema.ts';
+import { documents } from '../../db/schema.ts';
 import { HttpError, badRequest } from '../../lib/errors.ts';
 import { cleanFileName } from '../../lib/file-name.ts';
 import { inspectFile, storedContentType } from '../../lib/safe-file.ts';
@@ -38,32 +36,6 @@ function fieldValue(part: MultipartFile, name: string): string | undefined {
  * type is what the bytes are (file-type), never what the uploader declared.
  */
 export const staffDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/customers/:customerId/documents',
-    { schema: { params: idParam('customerId'), response: { 200: z.array(staffDocumentSchema) } } },
-    async (request) => {
-      const { customerId } = request.params;
-      await requireCompany(app.db, customerId);
-      const rows = await app.db
-        .select({
-          id: documents.id,
-          name: documents.name,
-          type: documents.type,
-          size: documents.size,
-          category: documents.category,
-          projectId: documents.projectId,
-          projectName: projects.name,
-          uploadedBy: documents.uploadedBy,
-          uploadedAt: documents.uploadedAt,
-        })
-        .from(documents)
-        .leftJoin(projects, eq(projects.id, documents.projectId))
-        .where(eq(documents.customerId, customerId))
-        .orderBy(desc(documents.uploadedAt));
-      return rows.map((r) => ({ ...r, uploadedAt: iso(r.uploadedAt) }));
-    },
-  );
-
   // Multipart parsing exists only in this scope: no other route accepts uploads.
   await app.register(async (scope) => {
     const upload = scope.withTypeProvider<ZodTypeProvider>();

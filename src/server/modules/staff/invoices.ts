@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { invoices } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { invoiceInputSchema, staffInvoiceSchema } from '../../../shared/schemas/invoices.ts';
@@ -29,21 +29,6 @@ const toRow = (input: Input) => ({ ...input, amount: input.amount.toFixed(2) });
 
 /** Publishing and editing a company's invoices; "paid" and new invoices show on its dashboard. */
 export const staffInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/customers/:customerId/invoices',
-    { schema: { params: idParam('customerId'), response: { 200: z.array(staffInvoiceSchema) } } },
-    async (request) => {
-      const { customerId } = request.params;
-      await requireCompany(app.db, customerId);
-      const rows = await app.db
-        .select()
-        .from(invoices)
-        .where(eq(invoices.customerId, customerId))
-        .orderBy(desc(invoices.issueDate), desc(invoices.number));
-      return rows.map(toApi);
-    },
-  );
-
   app.post(
     '/customers/:customerId/invoices',
     {

@@ -1,6 +1,6 @@
 import { asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { milestones, projects } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -70,16 +70,6 @@ async function loadProject(db: Db | Tx, projectId: string) {
 
 /** Projects with their milestones; new projects and completed milestones show on the dashboard. */
 export const staffProjectRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/customers/:customerId/projects',
-    { schema: { params: idParam('customerId'), response: { 200: z.array(staffProjectSchema) } } },
-    async (request) => {
-      const { customerId } = request.params;
-      await requireCompany(app.db, customerId);
-      return loadProjects(app.db, eq(projects.customerId, customerId));
-    },
-  );
-
   app.post(
     '/customers/:customerId/projects',
     {

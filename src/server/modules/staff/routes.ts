@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import { apiTokenRoutes } from './api-tokens.ts';
 import { auditRoutes } from './audit-routes.ts';
+import { companyListRoutes } from './company-lists.ts';
 import { customerRoutes } from './customers.ts';
 import { staffDocumentRoutes } from './documents.ts';
 import { helpdeskRoutes } from './helpdesk.ts';
@@ -31,6 +32,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   app.addHook('onRequest', app.requireStaff);
   await app.register(leadRoutes);
   await app.register(customerRoutes);
+  await app.register(companyListRoutes);
   await app.register(userRoutes, { appUrl: config.appUrl });
   await app.register(memberRoutes);
   await app.register(ssoSettingsRoutes, { config });

@@ -1,7 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { projects, timeEntries, users } from '../../db/schema.ts';
+import { timeEntries } from '../../db/schema.ts';
 import {
   staffTimeEntrySchema,
   timeEntryInputSchema,
@@ -11,36 +9,8 @@ import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { requireCompany, requireProjectOf } from './lookups.ts';
 
-const LIST_LIMIT = 200;
-
 /** Hours logged for a company; they feed the dashboard's "This Month's Hours". */
 export const timeEntryRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/customers/:customerId/time-entries',
-    { schema: { params: idParam('customerId'), response: { 200: z.array(staffTimeEntrySchema) } } },
-    async (request) => {
-      const { customerId } = request.params;
-      await requireCompany(app.db, customerId);
-      const rows = await app.db
-        .select({
-          id: timeEntries.id,
-          projectId: timeEntries.projectId,
-          projectName: projects.name,
-          workDate: timeEntries.workDate,
-          hours: timeEntries.hours,
-          description: timeEntries.description,
-          loggedBy: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
-        })
-        .from(timeEntries)
-        .leftJoin(projects, eq(projects.id, timeEntries.projectId))
-        .leftJoin(users, eq(users.id, timeEntries.userId))
-        .where(eq(timeEntries.customerId, customerId))
-        .orderBy(desc(timeEntries.workDate), desc(timeEntries.createdAt))
-        .limit(LIST_LIMIT);
-      return rows.map((r) => ({ ...r, hours: Number(r.hours) }));
-    },
-  );
-
   app.post(
     '/customers/:customerId/time-entries',
     {

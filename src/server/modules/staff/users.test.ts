@@ -120,10 +120,10 @@ describe('companies and their users', () => {
     expect(staffLink.statusCode).toBe(409);
   });
 
-  it('shows the company with its users', async () => {
-    const res = await staff('GET', `/api/staff/customers/${ctx.globexId}`);
+  it("lists the company's users (a paged list of its own, issue 20)", async () => {
+    const res = await staff('GET', `/api/staff/customers/${ctx.globexId}/users`);
     expect(res.statusCode).toBe(200);
-    expect(res.json().users.map((u: { email: string }) => u.email)).toEqual(
+    expect(res.json().map((u: { email: string }) => u.email)).toEqual(
       expect.arrayContaining([DEMO_USERS.acme, DEMO_USERS.globex]),
     );
   });

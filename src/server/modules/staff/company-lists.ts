@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PagedList } from '../../db/paged-list.ts';
+import { customerUsers, documents, invoices, projects, timeEntries } from '../../db/schema.ts';
+import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
+import { staffDocumentSchema } from '../../../shared/schemas/documents.ts';
+import { staffInvoiceSchema } from '../../../shared/schemas/invoices.ts';
+import { staffProjectSchema } from '../../../shared/schemas/projects.ts';
+import {
+  companyUserSchema,
+  staffProjectNameSchema,
+} from '../../../shared/schemas/staff-customers.ts';
+import { staffTimeEntrySchema } from '../../../shared/schemas/time-entries.ts';
+import { idParam, messageSchema } from '../route-schemas.ts';
+import {
+  companyUserPages,
+  projectNamePicks,
+  staffDocumentPages,
+  staffInvoicePages,
+  staffProjectPages,
+  timeEntryPages,
+} from './company-list-pages.ts';
+import { requireCompany } from './lookups.ts';
+
+/**
+ * The staff company page's lists (issue 20, ADR 043), each in pages of the one contract:
+ * `limit`, `cursor` (scope: the company), `q`, `Link: rel="next"`, `X-Total-Count`.
+ * An unknown company is a 404 before any page is read.
+ */
+export const companyListRoutes: FastifyPluginAsyncZod = async (app) => {
+  function listRoute<T>(
+    path: string,
+    item: z.ZodType<T>,
+    list: PagedList<T>,
+    companyColumn: Parameters<typeof eq>[0],
+  ) {
+    app.get(
+      `/customers/:customerId/${path}`,
+      {
+        schema: {
+          params: idParam('customerId'),
+          querystring: pageQuerySchema({}),
+          response: { 200: z.array(item), 400: messageSchema, 404: messageSchema },
+        },
+      },
+      async (request, reply) => {
+        const { customerId } = request.params;
+        await requireCompany(app.db, customerId);
+        return app.sendPage(request, reply, list, {
+          scopeId: customerId,
+          where: eq(companyColumn, customerId),
+          query: request.query,
+        });
+      },
+    );
+  }
+
+  listRoute('users', companyUserSchema, companyUserPages, customerUsers.customerId);
+  listRoute('projects', staffProjectSchema, staffProjectPages, projects.customerId);
+  listRoute('project-names', staffProjectNameSchema, projectNamePicks, projects.customerId);
+  listRoute('invoices', staffInvoiceSchema, staffInvoicePages, invoices.customerId);
+  listRoute('time-entries', staffTimeEntrySchema, timeEntryPages, timeEntries.customerId);
+  listRoute('documents', staffDocumentSchema, staffDocumentPages, documents.customerId);
+};

@@ -65,6 +65,7 @@ export const projectNamePicks: PagedList<StaffProjectName> = {
     { expr: projects.id, type: 'uuid' },
   ],
   search: projects.name,
+  searchIndexed: true,
   filters: {},
 };
 
@@ -84,6 +85,7 @@ export const staffInvoicePages: PagedList<StaffInvoice> = {
   }),
   order: invoicePages.order,
   search: invoicePages.search,
+  searchIndexed: true,
   filters: {},
 };
 
@@ -129,5 +131,6 @@ export const staffDocumentPages: PagedList<StaffDocument> = {
     { expr: documents.id, desc: true, type: 'uuid' },
   ],
   search: searchText(documents.name, orEmpty(documents.projectName)),
+  searchIndexed: true,
   filters: {},
 };

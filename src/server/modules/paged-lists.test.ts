@@ -11,10 +11,7 @@ import { invoices, tickets } from '../db/schema.ts';
 import { DEMO_USERS } from '../seed/demo.ts';
 import { companyIdOf } from '../test/companies.ts';
 import { portalApiFixture } from '../test/portal-api-fixture.ts';
-
-/** The `rel="next"` URL of a `Link` header, or null. */
-const nextOf = (link: unknown) =>
-  typeof link === 'string' ? (/^<([^>]+)>; rel="next"$/.exec(link)?.[1] ?? null) : null;
+import { nextOf } from '../test/link-header.ts';
 
 describe('paged lists (issue 20)', () => {
   const t = portalApiFixture();

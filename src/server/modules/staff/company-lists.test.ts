@@ -11,11 +11,7 @@ import {
 } from '../../db/schema.ts';
 import { staffTestContext } from '../../test/staff-context.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-
-/** The `rel="next"` URL of a `Link` header, or null. */
-const nextOf = (link: unknown) =>
-  typeof link === 'string' ? (/^<([^>]+)>; rel="next"$/.exec(link)?.[1] ?? null) : null;
-const cursorOf = (link: unknown) => new URL(nextOf(link)!, 'http://x').searchParams.get('cursor')!;
+import { cursorOf, nextOf } from '../../test/link-header.ts';
 
 type Row = Record<string, unknown> & { id: string };
 

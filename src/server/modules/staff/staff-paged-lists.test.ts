@@ -10,10 +10,7 @@ import type { AuditEntry } from '../../../shared/schemas/staff-audit.ts';
 import { auditLog, tickets } from '../../db/schema.ts';
 import { staffTestContext } from '../../test/staff-context.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-
-/** The `rel="next"` URL of a `Link` header, or null. */
-const nextOf = (link: unknown) =>
-  typeof link === 'string' ? (/^<([^>]+)>; rel="next"$/.exec(link)?.[1] ?? null) : null;
+import { nextOf } from '../../test/link-header.ts';
 
 describe('staff lists in pages (issue 20): the help desk queue', () => {
   let t: TestApp;

@@ -40,7 +40,8 @@ export interface PagedList<T, F extends string = never> {
    * `search` is one expression with a trigram index (`searchIndex` in the schema): a searched
    * read then keeps the planner off the sequential scan. It prices `ilike` per row far below
    * its cost and estimates 2 matches where there are 200, so on 20,000 projects it scanned
-   * them all (56 ms) rather than ask the index (5 ms). See docs/decisions/038.
+   * them all (56 ms) rather than ask the index (5 ms). See docs/decisions/038. Only for `q` of
+   * 3 or more characters: a shorter one holds no trigram, and the index would be read whole.
    */
   searchIndexed?: true;
 }
@@ -196,7 +197,7 @@ export async function readPage<T, F extends string>(
   const run = async (runner: Db | Tx) =>
     (await runner.execute(statement)) as unknown as { rows: Row[] };
   const result =
-    list.searchIndexed && request.query.q?.trim()
+    list.searchIndexed && (request.query.q?.trim().length ?? 0) >= 3
       ? await db.transaction(async (tx) => {
           // `set local`: for this statement's transaction only, never the pooled connection.
           await tx.execute(sql`set local enable_seqscan = off`);

@@ -54,6 +54,22 @@ describe('one trigram index per list answers ?q= (issue 20)', () => {
     expect(list.searchIndexed).toBe(true);
   });
 
+  it('a searched page prices the scan out for its own transaction only, and keeps to the company', async () => {
+    const acme = await companyIdOf(t.app, 'Acme Logistics');
+    const res = await t.getAs(DEMO_USERS.acme, `/api/customers/${acme}/projects?q=warehouse`);
+    expect(res.statusCode).toBe(200);
+    const found = res.json<Array<{ name: string }>>();
+    expect(found.length).toBeGreaterThan(0);
+    const own = await t.app.db
+      .select({ name: projects.name })
+      .from(projects)
+      .where(eq(projects.customerId, acme));
+    expect(found.every((p) => own.some((o) => o.name === p.name))).toBe(true);
+    // `set local`: the connection the next request gets plans as before.
+    const shown = (await t.app.db.execute(sql`show enable_seqscan`)) as unknown as Plan;
+    expect(Object.values(shown.rows[0] ?? {})).toEqual(['on']);
+  });
+
   it("keeps a document's copied project name in step with the project", async () => {
     const acme = await companyIdOf(t.app, 'Acme Logistics');
     const [project] = await t.app.db

@@ -8,7 +8,7 @@ import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { containsPattern } from '../src/server/db/paged-list.ts';
 import { invoicePages } from '../src/server/db/invoice-list.ts';
 import { projectPages } from '../src/server/db/project-list.ts';
-import { documentPages } from '../src/server/modules/documents/queries.ts';
+import { documentPages } from '../src/server/db/document-list.ts';
 import { ticketPages } from '../src/server/services/ticket-views.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';

@@ -9,7 +9,7 @@ import { DEMO_USERS } from '../seed/demo.ts';
 import { ticketPages } from '../services/ticket-views.ts';
 import { companyIdOf } from '../test/companies.ts';
 import { portalApiFixture } from '../test/portal-api-fixture.ts';
-import { documentPages } from './documents/queries.ts';
+import { documentPages } from '../db/document-list.ts';
 import { companyPages } from './staff/company-pages.ts';
 
 type Plan = { rows: Array<Record<string, string>> };

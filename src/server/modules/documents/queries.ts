@@ -1,43 +1,9 @@
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { DocumentSummary, PortalDocument } from '../../../shared/schemas/documents.ts';
-import type { PagedList } from '../../db/paged-list.ts';
-import { orEmpty, searchText } from '../../db/search-text.ts';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DocumentSummary } from '../../../shared/schemas/documents.ts';
 import type { Db } from '../../db/client.ts';
-import { isoTimestamp } from '../../db/json-list.ts';
 import { documents } from '../../db/schema.ts';
 import { visibleDocuments } from '../../services/role-filters.ts';
 import type { CompanyRole } from '../../../shared/permissions.ts';
-
-const documentFields = (
-  customerId: string,
-): { [K in keyof Required<PortalDocument>]: SQLWrapper } => ({
-  id: documents.id,
-  name: documents.name,
-  type: documents.type,
-  size: documents.size,
-  category: documents.category,
-  uploadedBy: documents.uploadedBy,
-  uploadedAt: isoTimestamp(documents.uploadedAt),
-  lastModified: isoTimestamp(documents.lastModified),
-  downloadUrl: sql`${`/api/customers/${customerId}/documents/`} || ${documents.id} || '/download'`,
-  projectId: documents.projectId,
-  projectName: documents.projectName,
-});
-
-/** The documents list in pages: newest first, search on name and project name (spec section 5). */
-export const documentPages: PagedList<PortalDocument, 'category' | 'type'> = {
-  name: 'documents',
-  from: sql`${documents}`,
-  row: documentFields,
-  order: [
-    { expr: documents.uploadedAt, desc: true, type: 'timestamptz' },
-    { expr: documents.id, desc: true, type: 'uuid' },
-  ],
-  // The project's name is copied onto the document (migration 0015): no join to search it.
-  search: searchText(documents.name, orEmpty(documents.projectName)),
-  searchIndexed: true,
-  filters: { category: documents.category, type: documents.type },
-};
 
 /**
  * The documents screen's four cards and the file types present (the type filter's options),

@@ -16,7 +16,8 @@ import { documents } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { inspectFile, isPdf, sendFile } from '../../lib/safe-file.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
-import { documentPages, documentSummary, findDocumentFile } from './queries.ts';
+import { documentPages } from '../../db/document-list.ts';
+import { documentSummary, findDocumentFile } from './queries.ts';
 import { companyRoleOf } from '../../plugins/session/company-access.ts';
 import { visibleDocuments } from '../../services/role-filters.ts';
 

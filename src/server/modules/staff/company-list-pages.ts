@@ -6,6 +6,7 @@ import type { CompanyUser, StaffProjectName } from '../../../shared/schemas/staf
 import type { StaffTimeEntry } from '../../../shared/schemas/time-entries.ts';
 import { isoTimestamp } from '../../db/json-list.ts';
 import type { PagedList } from '../../db/paged-list.ts';
+import { documentPages } from '../../db/document-list.ts';
 import { invoicePages } from '../../db/invoice-list.ts';
 import { projectPages } from '../../db/project-list.ts';
 import {
@@ -16,7 +17,6 @@ import {
   timeEntries,
   users,
 } from '../../db/schema.ts';
-import { orEmpty, searchText } from '../../db/search-text.ts';
 
 /*
  * The staff company page's lists in pages (issue 20, ADR 043). Each route narrows to the
@@ -111,10 +111,10 @@ export const timeEntryPages: PagedList<StaffTimeEntry> = {
   filters: {},
 };
 
-/** Newest upload first; `q` on name and project name (the portal's order and `documents_search_trgm_idx`). */
+/** The portal's documents order and search (`documents_search_trgm_idx`), with the staff fields. */
 export const staffDocumentPages: PagedList<StaffDocument> = {
   name: 'staff-documents',
-  from: sql`${documents}`,
+  from: documentPages.from,
   row: () => ({
     id: documents.id,
     name: documents.name,
@@ -126,11 +126,8 @@ export const staffDocumentPages: PagedList<StaffDocument> = {
     uploadedBy: documents.uploadedBy,
     uploadedAt: isoTimestamp(documents.uploadedAt),
   }),
-  order: [
-    { expr: documents.uploadedAt, desc: true, type: 'timestamptz' },
-    { expr: documents.id, desc: true, type: 'uuid' },
-  ],
-  search: searchText(documents.name, orEmpty(documents.projectName)),
+  order: documentPages.order,
+  search: documentPages.search,
   searchIndexed: true,
   filters: {},
 };

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 import { Poller } from './poller.ts';
+import { GroupCommit } from './group-commit.ts';
 
 export type MailMessage = {
   to: string;
@@ -55,6 +56,28 @@ function forgetSecrets(mail: typeof mailOutbox.$inferSelect) {
     text: withoutSecrets(mail.text, secrets),
     html: mail.html === null ? null : withoutSecrets(mail.html, secrets),
     secrets: null,
+  };
+}
+
+/** A sent mail's mark, as the group commit writes it (jsonb_to_recordset's columns). */
+type SentMark = {
+  id: string;
+  attempts: number;
+  /** With secrets: the text and HTML without them (the row forgets the secrets once sent). */
+  forget: boolean;
+  text: string | null;
+  html: string | null;
+};
+
+function sentMark(mail: typeof mailOutbox.$inferSelect): SentMark {
+  const forgotten = forgetSecrets(mail);
+  const forget = 'secrets' in forgotten;
+  return {
+    id: mail.id,
+    attempts: mail.attempts + 1,
+    forget,
+    text: forgotten.text ?? null,
+    html: forgotten.html ?? null,
   };
 }
 
@@ -152,6 +175,13 @@ export class MailOutbox {
   /** Since this process started (metrics). */
   readonly stats = { delivered: 0, failedAttempts: 0 };
   private purgedAt = 0;
+  // Sent but not marked (the database gone): the lease runs out and it goes again, with
+  // the same Message-ID for the receiver to know it by.
+  private readonly marks = new GroupCommit<SentMark>({
+    write: (rows) => this.markSent(rows),
+    onError: (err, rows) =>
+      this.log.warn({ err, mailIds: rows.map((r) => r.id) }, 'mail sent, mark lost'),
+  });
 
   constructor(
     private readonly db: Db,
@@ -253,20 +283,26 @@ export class MailOutbox {
       return false;
     }
     this.stats.delivered++;
-    // Sent but not marked (the database gone): the lease runs out and it goes again, with
-    // the same Message-ID for the receiver to know it by.
+    await this.marks.push(sentMark(mail));
+    return true;
+  }
+
+  /** Several sent mails marked in one statement (the group commit's write). */
+  private async markSent(rows: SentMark[]) {
+    const v = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, attempts int, forget boolean, text text, html text)`;
     await this.db
       .update(mailOutbox)
       .set({
         status: 'sent',
-        sentAt: new Date(),
-        attempts: mail.attempts + 1,
+        sentAt: sql`now()`,
+        attempts: sql`v.attempts`,
         lastError: null,
-        ...forgetSecrets(mail),
+        text: sql`case when v.forget then v.text else ${mailOutbox.text} end`,
+        html: sql`case when v.forget then v.html else ${mailOutbox.html} end`,
+        secrets: sql`case when v.forget then null else ${mailOutbox.secrets} end`,
       })
-      .where(eq(mailOutbox.id, mail.id))
-      .catch((err: unknown) => this.log.warn({ err, mailId: mail.id }, 'mail sent, mark lost'));
-    return true;
+      .from(v)
+      .where(sql`${mailOutbox.id} = v.id`);
   }
 
   /**

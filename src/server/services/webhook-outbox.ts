@@ -14,6 +14,7 @@ import { checkWebhookUrl, guardedLookup, type WebhookPolicy } from './webhook-ad
 import { decryptSecret } from './secret-box.ts';
 import { signWebhook } from './webhook-signature.ts';
 import { Poller } from './poller.ts';
+import { GroupCommit } from './group-commit.ts';
 
 const HOUR = 60 * 60 * 1000;
 /** A delivery is retried until this long after it was queued, then given up. */
@@ -42,6 +43,17 @@ export type WebhookOutboxOptions = {
 };
 
 type Attempt = { responseCode: number | null; responseMs: number; error: string | null };
+/** One attempt's outcome, as the group commit writes it (jsonb_to_recordset's columns). */
+type Result = {
+  id: string;
+  attempts: number;
+  status: 'pending' | 'delivered' | 'failed';
+  response_code: number | null;
+  response_ms: number;
+  last_error: string | null;
+  last_attempt_at: string;
+  next_attempt_at: string;
+};
 type Claimed = {
   id: string;
   body: string;
@@ -59,6 +71,11 @@ export class WebhookOutbox {
   private readonly timeoutMs: number;
   private readonly batch: number;
   private readonly leaseMs: number;
+  private readonly results = new GroupCommit<Result>({
+    write: (rows) => this.writeResults(rows),
+    onError: (err, rows) =>
+      this.log.warn({ err, deliveryIds: rows.map((r) => r.id) }, 'webhook results lost'),
+  });
 
   constructor(
     private readonly db: Db,
@@ -190,19 +207,34 @@ export class WebhookOutbox {
     const givenUp = !ok && next > row.createdAt.getTime() + RETRY_WINDOW_MS;
     if (ok) this.stats.delivered++;
     else this.stats.failedAttempts++;
+    await this.results.push({
+      id: row.id,
+      attempts,
+      status: ok ? 'delivered' : givenUp ? 'failed' : 'pending',
+      response_code: result.responseCode,
+      response_ms: result.responseMs,
+      last_error: result.error,
+      last_attempt_at: new Date().toISOString(),
+      next_attempt_at: new Date(ok || givenUp ? Date.now() : next).toISOString(),
+    });
+  }
+
+  /** Several attempts' results in one statement (the group commit's write). */
+  private async writeResults(rows: Result[]) {
+    const v = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, attempts int, status text, response_code int, response_ms int, last_error text, last_attempt_at timestamptz, next_attempt_at timestamptz)`;
     await this.db
       .update(webhookDeliveries)
       .set({
-        attempts,
-        status: ok ? 'delivered' : givenUp ? 'failed' : 'pending',
-        responseCode: result.responseCode,
-        responseMs: result.responseMs,
-        lastError: result.error,
-        lastAttemptAt: new Date(),
-        nextAttemptAt: new Date(ok || givenUp ? Date.now() : next),
+        attempts: sql`v.attempts`,
+        status: sql`v.status::webhook_delivery_status`,
+        responseCode: sql`v.response_code`,
+        responseMs: sql`v.response_ms`,
+        lastError: sql`v.last_error`,
+        lastAttemptAt: sql`v.last_attempt_at`,
+        nextAttemptAt: sql`v.next_attempt_at`,
       })
-      .where(eq(webhookDeliveries.id, row.id))
-      .catch((err: unknown) => this.log.warn({ err, deliveryId: row.id }, 'webhook result lost'));
+      .from(v)
+      .where(sql`${webhookDeliveries.id} = v.id`);
   }
 
   /** One signed POST; any 2xx is success, everything else (3xx included) a failed attempt. */

@@ -39,7 +39,7 @@ import { jsonBodyPlugin } from './plugins/json-body.ts';
 import { intakePlugin } from './plugins/intake.ts';
 import { mailPlugin } from './plugins/mail.ts';
 import { pagedListsPlugin } from './plugins/paged-lists.ts';
-import { dashboardCachePlugin } from './plugins/dashboard-cache.ts';
+import { companyCachesPlugin } from './plugins/company-caches.ts';
 import { metricsPlugin } from './plugins/metrics/plugin.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { readinessPlugin } from './plugins/readiness.ts';
@@ -126,8 +126,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(sessionPlugin, { config });
   await app.register(readLimitPlugin, { config });
   await app.register(storagePlugin, { config });
+  await app.register(companyCachesPlugin);
   await app.register(pagedListsPlugin, { config });
-  await app.register(dashboardCachePlugin);
   await app.register(mailPlugin, { config, worker: options.mailWorker ?? true });
   await app.register(intakePlugin, { config, worker: options.mailWorker ?? true });
   await app.register(webhooksPlugin, { config, worker: options.mailWorker ?? true });

@@ -36,5 +36,6 @@ export const documentPages: PagedList<PortalDocument, 'category' | 'type'> = {
   // The project's name is copied onto the document (migration 0015): no join to search it.
   search: searchText(documents.name, orEmpty(documents.projectName)),
   searchIndexed: true,
+  totalsNotified: true,
   filters: { category: documents.category, type: documents.type },
 };

@@ -33,6 +33,7 @@ export const invoicePages: PagedList<Invoice, 'status'> = {
   ],
   search: searchText(invoices.number, invoices.description),
   searchIndexed: true,
+  totalsNotified: true,
   filters: { status: invoices.status },
   omitNull: 'paymentUrl',
 };

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { BAD_CURSOR, type PageQuery } from '../../shared/schemas/paging.ts';
 import { badRequest } from '../lib/errors.ts';
 import type { Db, Tx } from './client.ts';
@@ -44,6 +45,20 @@ export interface PagedList<T, F extends string = never> {
    * 3 or more characters: a shorter one holds no trigram, and the index would be read whole.
    */
   searchIndexed?: true;
+  /**
+   * Every table `from` and the callers' `where` read names its company on `company_changed`
+   * (migrations 0008 and 0025): an unsearched total of one company's rows is then counted
+   * once per change and kept (`TotalsCache`), so a page costs its rows, not a count of the
+   * whole history (100,000 invoices: docs/decisions/029, addendum).
+   */
+  totalsNotified?: true;
+}
+
+/** Where a list's totals are kept between change notices (the app's `listTotals`). */
+export interface TotalsCache {
+  peek(companyId: string, key: string): number | undefined;
+  mark(): number;
+  keep(companyId: string, key: string, total: number, mark: number): void;
 }
 
 export interface PageRequest<F extends string> {
@@ -164,6 +179,7 @@ export async function readPage<T, F extends string>(
   signer: CursorSigner,
   list: PagedList<T, F>,
   request: PageRequest<F>,
+  totals?: TotalsCache,
 ): Promise<Page<T>> {
   const { limit, cursor } = request.query;
   const where = matching(list, request);
@@ -171,6 +187,13 @@ export async function readPage<T, F extends string>(
     ? signer.read(list.name, request.scopeId, cursor, list.order.length)
     : undefined;
   const pageWhere = keys ? and(where, after(list.order, keys)) : where;
+  // The staff scope spans every company; a searched total may match a joined table's text.
+  const keptTotal =
+    totals && list.totalsNotified && request.scopeId !== 'staff' && !request.query.q?.trim()
+      ? { cache: totals, company: request.scopeId, key: totalKey(list.name, where) }
+      : undefined;
+  const known = keptTotal?.cache.peek(keptTotal.company, keptTotal.key);
+  const mark = keptTotal?.cache.mark() ?? 0;
   const keyText = sql.join(
     list.order.map((k) => sql`(${k.expr})::text`),
     sql`, `,
@@ -180,7 +203,7 @@ export async function readPage<T, F extends string>(
   if (list.omitNull) item = sql`replace(${item}, ${`, "${list.omitNull}" : null`}, '')`;
   const statement = sql`
     select
-      (select count(*)::int from ${list.from} where ${where ?? sql`true`}) as total,
+      ${known === undefined ? sql`(select count(*)::int from ${list.from} where ${where ?? sql`true`})` : sql`null::int`} as total,
       coalesce('[' || string_agg(p.j, ',' order by p.n) filter (where p.n <= ${limit}) || ']', '[]') as json,
       max(p.k) filter (where p.n = ${limit}) as last,
       count(*) > ${limit} as more
@@ -205,9 +228,21 @@ export async function readPage<T, F extends string>(
         })
       : await run(db);
   const row = result.rows[0]!;
+  const total = known ?? Number(row.total);
+  if (keptTotal && known === undefined) {
+    keptTotal.cache.keep(keptTotal.company, keptTotal.key, total, mark);
+  }
   const next =
     row.more && row.last
       ? signer.sign(list.name, request.scopeId, JSON.parse(row.last) as string[])
       : null;
-  return { json: row.json as JsonText<T[]>, total: Number(row.total), next };
+  return { json: row.json as JsonText<T[]>, total, next };
+}
+
+const dialect = new PgDialect();
+
+/** A total's key: the list and its count's `where` as the database receives it. */
+function totalKey(list: string, where: SQL | undefined) {
+  const { sql: text, params } = dialect.sqlToQuery(where ?? sql`true`);
+  return `${list}\n${text}\n${JSON.stringify(params)}`;
 }

@@ -51,6 +51,7 @@ export const projectPages: PagedList<Project, 'status'> = {
   ],
   search: searchText(projects.name, projects.description),
   searchIndexed: true,
+  totalsNotified: true,
   filters: { status: projects.status },
 };
 
@@ -100,5 +101,6 @@ export const projectNamePages: PagedList<ProjectName, 'status'> = {
   order: projectPages.order,
   search: projects.name,
   searchIndexed: true,
+  totalsNotified: true,
   filters: projectPages.filters,
 };

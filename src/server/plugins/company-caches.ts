@@ -4,8 +4,10 @@ import type { JsonText } from '../db/json-list.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Each company's dashboard JSON, read once per change (see `DashboardCache`). */
-    dashboards: DashboardCache;
+    /** Each company's dashboard JSON, read once per change (see `CompanyCache`). */
+    dashboards: CompanyCache<JsonText<unknown>>;
+    /** A company's unsearched list totals (`X-Total-Count`), counted once per change. */
+    listTotals: CompanyCache<number>;
   }
 }
 
@@ -15,28 +17,33 @@ export const COMPANY_CHANGED = 'company_changed';
 const nextMonthUtc = (now: Date) => Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
 
 /**
- * Companies' dashboards in memory, one per reader (what a dashboard holds depends on the
- * reader's role and, for roles that see only their own tickets, on the reader: issue 18),
- * forgotten when the database names the company on
- * `company_changed` (migration 0008, the mechanism of docs/decisions/017-session-cache.md),
- * when this server writes, and at the turn of the month. Off while notices may be missed.
+ * Values read from one company's rows, kept in memory per reader key (a dashboard depends
+ * on the reader's role and, for roles that see only their own tickets, on the reader: issue
+ * 18), forgotten when the database names the company on `company_changed` (migrations 0008
+ * and 0025, the mechanism of docs/decisions/017-session-cache.md), when this server writes,
+ * and when `expires` says. Off while notices may be missed.
  */
-export class DashboardCache {
-  /** Company id -> reader key -> dashboard. */
-  private entries = new Map<string, Map<string, { json: JsonText<unknown>; until: number }>>();
+export class CompanyCache<V> {
+  /** Company id -> key -> value. */
+  private entries = new Map<string, Map<string, { value: V; until: number }>>();
   private size = 0;
-  /** Bumped by every forget: a read that began before one is not stored. */
+  /** Bumped by every forget: a read that began before one is not kept. */
   private generation = 0;
   private enabled = false;
+  private readonly maxEntries: number;
 
-  constructor(private readonly maxEntries = 5000) {}
+  constructor(
+    private readonly options: { maxEntries?: number; expires?: (now: Date) => number } = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 5000;
+  }
 
   setEnabled(on: boolean) {
     this.enabled = on;
     this.clear();
   }
 
-  /** Forgets one company's dashboard, or every one (`''`). */
+  /** Forgets one company's values, or every one (`''`). */
   forget(companyId: string) {
     this.generation += 1;
     if (!companyId) {
@@ -52,43 +59,54 @@ export class DashboardCache {
     this.forget('');
   }
 
-  /**
-   * The cached dashboard of `companyId` as `reader` (role and user) sees it, or `read`'s
-   * answer (stored unless a change came meanwhile).
-   */
-  async get<T>(
-    companyId: string,
-    reader: string,
-    read: () => Promise<JsonText<T>>,
-  ): Promise<JsonText<T>> {
-    const now = Date.now();
-    const hit = this.enabled ? this.entries.get(companyId)?.get(reader) : undefined;
-    if (hit && hit.until > now) return hit.json as JsonText<T>;
-    const startedAt = this.generation;
-    const json = await read();
-    if (this.enabled && startedAt === this.generation) {
-      if (this.size >= this.maxEntries) this.forget('');
-      const company = this.entries.get(companyId) ?? new Map();
-      if (!company.has(reader)) this.size += 1;
-      company.set(reader, { json, until: nextMonthUtc(new Date(now)) });
-      this.entries.set(companyId, company);
-    }
-    return json;
+  /** The kept value, if any. */
+  peek(companyId: string, key: string): V | undefined {
+    if (!this.enabled) return undefined;
+    const hit = this.entries.get(companyId)?.get(key);
+    return hit && hit.until > Date.now() ? hit.value : undefined;
+  }
+
+  /** Taken before a read: `keep` drops a value whose read began before a forget. */
+  mark(): number {
+    return this.generation;
+  }
+
+  keep(companyId: string, key: string, value: V, mark: number) {
+    if (!this.enabled || mark !== this.generation) return;
+    if (this.size >= this.maxEntries) this.forget('');
+    const company = this.entries.get(companyId) ?? new Map();
+    if (!company.has(key)) this.size += 1;
+    company.set(key, { value, until: this.options.expires?.(new Date()) ?? Infinity });
+    this.entries.set(companyId, company);
+  }
+
+  /** The kept value of `companyId` under `key`, or `read`'s answer (kept unless a change came meanwhile). */
+  async get(companyId: string, key: string, read: () => Promise<V>): Promise<V> {
+    const hit = this.peek(companyId, key);
+    if (hit !== undefined) return hit;
+    const mark = this.mark();
+    const value = await read();
+    this.keep(companyId, key, value, mark);
+    return value;
   }
 }
 
-export const dashboardCachePlugin = fp(async (app: FastifyInstance) => {
-  const cache = new DashboardCache();
-  app.decorate('dashboards', cache);
+export const companyCachesPlugin = fp(async (app: FastifyInstance) => {
+  const caches = [
+    new CompanyCache<JsonText<unknown>>({ expires: nextMonthUtc }),
+    new CompanyCache<number>(),
+  ] as const;
+  app.decorate('dashboards', caches[0]);
+  app.decorate('listTotals', caches[1]);
   const unlisten = await app.database.listen(COMPANY_CHANGED, {
-    notify: (companyId) => cache.forget(companyId),
-    listening: (on) => cache.setEnabled(on),
+    notify: (companyId) => caches.forEach((c) => c.forget(companyId)),
+    listening: (on) => caches.forEach((c) => c.setEnabled(on)),
   });
   app.addHook('onClose', unlisten);
   // This server's own writes do not wait for the notice: any route but GET/HEAD forgets
-  // every dashboard before its answer leaves (as the session cache does).
+  // every kept value before its answer leaves (as the session cache does).
   const clearOnSend: onSendHookHandler = (_request, _reply, payload, done) => {
-    cache.clear();
+    caches.forEach((c) => c.clear());
     done(null, payload);
   };
   app.addHook('onRoute', (route) => {

@@ -36,7 +36,7 @@ export const pagedListsPlugin = fp<{ config: Config }>(async (app: FastifyInstan
     T,
     F extends string,
   >(request: FastifyRequest, reply: FastifyReply, list: PagedList<T, F>, page: PageRequest<F>) {
-    const { json, total, next } = await readPage(app.db, signer, list, page);
+    const { json, total, next } = await readPage(app.db, signer, list, page, app.listTotals);
     const link = next ? nextLink(request, next) : '';
     reply.header(TOTAL_COUNT_HEADER, String(total));
     if (link) reply.header('link', link);

@@ -1,6 +1,7 @@
-import type { FastifyInstance, onSendHookHandler } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JsonText } from '../db/json-list.ts';
+import { clearOnWrites } from './clear-on-writes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,16 +104,6 @@ export const companyCachesPlugin = fp(async (app: FastifyInstance) => {
     listening: (on) => caches.forEach((c) => c.setEnabled(on)),
   });
   app.addHook('onClose', unlisten);
-  // This server's own writes do not wait for the notice: any route but GET/HEAD forgets
-  // every kept value before its answer leaves (as the session cache does).
-  const clearOnSend: onSendHookHandler = (_request, _reply, payload, done) => {
-    caches.forEach((c) => c.clear());
-    done(null, payload);
-  };
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
-    const own = route.onSend ?? [];
-    route.onSend = [...(Array.isArray(own) ? own : [own]), clearOnSend];
-  });
+  // This server's own writes do not wait for the notice.
+  clearOnWrites(app, () => caches.forEach((c) => c.clear()));
 });

@@ -1,11 +1,12 @@
 import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import { HttpError, forbidden, unauthorized } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../../shared/schemas/auth.ts';
 import { findSessionAccount } from '../../services/current-user.ts';
 import { SessionCache, type CachedAccount } from './session-cache.ts';
+import { clearOnWrites } from '../clear-on-writes.ts';
 import { SESSION_ABSOLUTE_MS, sha256 } from '../../services/sessions.ts';
 import { findTokenAccount } from '../../services/api-tokens.ts';
 import { API_TOKEN_MESSAGES, type ApiTokenScope } from '../../../shared/schemas/api-tokens.ts';
@@ -75,16 +76,7 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
   // clear at once, before their answer leaves: routes of any method but GET/HEAD here (on
   // those routes only, so reads pay nothing), and the GETs that start or end a session in
   // the cookie decorators below.
-  const clearOnSend: onSendHookHandler = (_request, _reply, payload, done) => {
-    cache.clear();
-    done(null, payload);
-  };
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
-    const own = route.onSend ?? [];
-    route.onSend = [...(Array.isArray(own) ? own : [own]), clearOnSend];
-  });
+  clearOnWrites(app, () => cache.clear());
 
   /** The account behind a signed session cookie, from the cache or the database. */
   async function accountFor(request: FastifyRequest): Promise<CachedAccount | null> {

@@ -21,6 +21,8 @@ export async function startChild<T>(
     execArgv: [
       '--import',
       'tsx',
+      // The app server's memory is also read after a full collection (bench huge).
+      '--expose-gc',
       ...(process.env.BENCH_CPU_PROF
         ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
         : []),

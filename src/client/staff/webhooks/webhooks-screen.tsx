@@ -58,7 +58,10 @@ export function WebhooksScreen() {
           <p className="px-5 pt-2 pb-4 text-sm text-slate-600">
             Each event is POSTed as JSON with{' '}
             <code>X-Signature: t=&lt;unix time&gt;,v1=&lt;HMAC-SHA256&gt;</code> over{' '}
-            <code>&lt;t&gt;.&lt;body&gt;</code>. Failed deliveries are retried for 24 hours.
+            <code>&lt;t&gt;.&lt;body&gt;</code>. Failed deliveries are retried for 24 hours. A
+            delivery can arrive twice (a retry after a lost answer, or a server stopped mid-send):
+            both carry the same <code>X-Webhook-Delivery</code> id, so a receiver can ignore the
+            repeat.
           </p>
           <QueryState query={webhooks} empty="No webhooks yet">
             {(rows) => (

@@ -15,6 +15,7 @@ import { decryptSecret } from './secret-box.ts';
 import { signWebhook } from './webhook-signature.ts';
 import { Poller } from './poller.ts';
 import { GroupCommit } from './group-commit.ts';
+import type { webhookDeliveryStatuses } from '../../shared/schemas/webhooks.ts';
 
 const HOUR = 60 * 60 * 1000;
 /** A delivery is retried until this long after it was queued, then given up. */
@@ -47,7 +48,7 @@ type Attempt = { responseCode: number | null; responseMs: number; error: string 
 type Result = {
   id: string;
   attempts: number;
-  status: 'pending' | 'delivered' | 'failed';
+  status: (typeof webhookDeliveryStatuses)[number];
   response_code: number | null;
   response_ms: number;
   last_error: string | null;

@@ -79,3 +79,35 @@ test('a long list loads its next pages as the user scrolls, cards counted over e
   expect(pages.length).toBe(3);
   expect(pages.slice(1).every((url) => url.includes('cursor='))).toBe(true);
 });
+
+test('a search asks for its page once, when the typing pauses, before the URL changes', async ({
+  page,
+}) => {
+  // The page's own record of when the read starts and when the URL takes the search.
+  await page.addInitScript(`
+    window.__order = [];
+    const fetch0 = window.fetch;
+    window.fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (url.includes('/invoices?')) window.__order.push('read ' + url);
+      return fetch0(input, init);
+    };
+    const replace0 = history.replaceState.bind(history);
+    history.replaceState = (state, title, url) => {
+      window.__order.push('url ' + String(url));
+      return replace0(state, title, url);
+    };
+  `);
+  await openPortal(page, USERS.acme, '/portal/invoices');
+  await expect.poll(() => tableRows(page, 'Invoices').then((r) => r.length)).toBeGreaterThan(1);
+  await page.getByRole('searchbox', { name: 'Search invoices' }).pressSequentially('retainer');
+  await expect
+    .poll(async () => (await tableRows(page, 'Invoices')).map((r) => /retainer/i.test(r.join(' '))))
+    .toEqual([true, true]);
+
+  const order = (await page.evaluate('window.__order')) as string[];
+  const searched = order.filter((e) => e.includes('q=retainer'));
+  expect(searched.map((e) => e.split(' ')[0])).toEqual(['read', 'url']);
+  // Nothing was read for the half-typed words: one pause, one read.
+  expect(order.filter((e) => e.startsWith('read') && e.includes('q='))).toHaveLength(1);
+});

@@ -64,6 +64,9 @@ export function pagesQuery<T>(
     queryFn: ({ pageParam }) => getPage(pageParam ?? firstUrl, schema),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
+    // A page read a moment ago is current: the list's query takes the page the search box
+    // asked for when the typing paused (useListParams) instead of reading it again.
+    staleTime: 1_000,
   });
 }
 

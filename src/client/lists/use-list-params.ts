@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'wouter';
+import type { PagesQuery } from '../lib/paged-read.ts';
 
 /** How long typing pauses before the search goes to the URL and the server (issue 20). */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -15,15 +17,41 @@ const offered = (spec: readonly string[] | ((value: string) => boolean), value: 
  * shared link shows the same view. The search box answers at once (`search`); the URL and
  * so the server read follow after a pause in typing (`q`). A filter value the screen does
  * not offer (an edited link) reads as "All".
+ *
+ * `read` is the list's query for a set of server parameters: when the pause ends its first
+ * page is asked for at once, before the URL change re-renders the screen, and the list's
+ * query finds that read in flight (issue 20: results within 300 ms of the last keystroke).
  */
-export function useListParams<K extends string>(filters: FilterSpec<K>) {
+export function useListParams<K extends string, T>(
+  filters: FilterSpec<K>,
+  read?: (serverParams: Record<string, string>) => PagesQuery<T>,
+) {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [search, setSearch] = useState(q);
+  const queryClient = useQueryClient();
+
+  const values = Object.fromEntries(
+    (Object.keys(filters) as K[]).map((name) => {
+      const value = params.get(name);
+      return [name, value && offered(filters[name], value) ? value : 'all'];
+    }),
+  ) as Record<K, string>;
+
+  /** What the server is asked for: `q` and the filters that are not "All". */
+  const serverParams: Record<string, string> = { q };
+  for (const [name, value] of Object.entries<string>(values)) {
+    if (value !== 'all') serverParams[name] = value;
+  }
+
+  const startRead = useEffectEvent((nextQ: string) => {
+    if (read) void queryClient.prefetchInfiniteQuery(read({ ...serverParams, q: nextQ }));
+  });
 
   useEffect(() => {
     if (search.trim() === q) return;
     const timer = setTimeout(() => {
+      startRead(search.trim());
       setParams(
         (prev) => {
           const next = new URLSearchParams(prev);
@@ -45,13 +73,6 @@ export function useListParams<K extends string>(filters: FilterSpec<K>) {
     if (search.trim() !== q) setSearch(q);
   }
 
-  const values = Object.fromEntries(
-    (Object.keys(filters) as K[]).map((name) => {
-      const value = params.get(name);
-      return [name, value && offered(filters[name], value) ? value : 'all'];
-    }),
-  ) as Record<K, string>;
-
   const setFilter = (name: K, value: string) =>
     setParams(
       (prev) => {
@@ -62,12 +83,6 @@ export function useListParams<K extends string>(filters: FilterSpec<K>) {
       },
       { replace: true },
     );
-
-  /** What the server is asked for: `q` and the filters that are not "All". */
-  const serverParams: Record<string, string> = { q };
-  for (const [name, value] of Object.entries<string>(values)) {
-    if (value !== 'all') serverParams[name] = value;
-  }
 
   return { search, setSearch, q, filters: values, setFilter, serverParams };
 }

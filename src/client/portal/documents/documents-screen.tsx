@@ -64,10 +64,11 @@ function DocumentList({
   const isSample = summary.total === 0;
   const types = isSample ? documentTypes(sampleDocuments) : summary.types;
   const filterValues = useMemo(() => ({ category: documentCategories, type: types }), [types]);
-  const list = useListParams(filterValues);
+  const read = (params: Record<string, string>) => portalQueries.documents(company.id, params);
+  const list = useListParams(filterValues, isSample ? undefined : read);
   const category = list.filters.category as CategoryFilter;
   const type = list.filters.type;
-  const pages = usePagedList(portalQueries.documents(company.id, list.serverParams), !isSample);
+  const pages = usePagedList(read(list.serverParams), !isSample);
   const cards = isSample ? summarizeDocuments(sampleDocuments) : summary;
   const typeOptions = useMemo(
     () => [

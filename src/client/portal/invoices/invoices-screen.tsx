@@ -66,9 +66,10 @@ function InvoiceList({
 }) {
   // Spec: a company with no invoices sees the built-in sample rows, searched here.
   const isSample = summary.total === 0;
-  const list = useListParams(filterValues);
+  const read = (params: Record<string, string>) => portalQueries.invoices(company.id, params);
+  const list = useListParams(filterValues, isSample ? undefined : read);
   const status = list.filters.status as StatusFilter;
-  const pages = usePagedList(portalQueries.invoices(company.id, list.serverParams), !isSample);
+  const pages = usePagedList(read(list.serverParams), !isSample);
   const [selected, setSelected] = useState<Invoice | null>(null);
   const sample = useMemo(
     () => (isSample ? filterInvoices(sampleInvoices, list.search, status) : []),

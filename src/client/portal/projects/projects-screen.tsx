@@ -54,12 +54,11 @@ function ProjectList({
 }) {
   // Spec: a company with no projects sees the built-in sample projects, searched here.
   const isSample = summary.total === 0;
-  const list = useListParams(filterValues);
+  const read = (params: Record<string, string>) =>
+    portalQueries.projects(company.id, { ...params, limit: String(PAGE) });
+  const list = useListParams(filterValues, isSample ? undefined : read);
   const status = list.filters.status as ProjectFilter;
-  const pages = usePagedList(
-    portalQueries.projects(company.id, { ...list.serverParams, limit: String(PAGE) }),
-    !isSample,
-  );
+  const pages = usePagedList(read(list.serverParams), !isSample);
   const [selected, setSelected] = useState<Project | null>(null);
   const counts = isSample ? countProjects(sampleProjects) : summary;
   const sample = useMemo(

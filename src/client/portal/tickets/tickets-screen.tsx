@@ -70,8 +70,9 @@ function TicketList({
   // that sees only its own tickets (issue 18) sees its own empty list instead.
   const role = useCurrentCompany()?.role;
   const isSample = summary.total === 0 && can(role, 'allTickets');
-  const list = useListParams(filterValues);
-  const pages = usePagedList(portalQueries.tickets(company.id, list.serverParams), !isSample);
+  const read = (params: Record<string, string>) => portalQueries.tickets(company.id, params);
+  const list = useListParams(filterValues, isSample ? undefined : read);
+  const pages = usePagedList(read(list.serverParams), !isSample);
   // The id, not the object: the open dialog follows the list as it refetches.
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const filters: TicketFilters = { search: list.search, ...list.filters };

@@ -22,7 +22,7 @@ const describe = (details: Record<string, unknown> | null) =>
 
 /** Every staff write: who, what, when, on which company. */
 export function AuditScreen() {
-  const list = useListParams({ customerId: isUuid });
+  const list = useListParams({ customerId: isUuid }, staffQueries.audit);
   const entries = usePagedList(staffQueries.audit(list.serverParams));
   const more = entries.total - entries.rows.length;
   return (

@@ -20,7 +20,7 @@ import { CompanyFormDialog } from './company-form-dialog.tsx';
 export function CompaniesScreen() {
   const [creating, setCreating] = useState(false);
   const [, navigate] = useLocation();
-  const list = useListParams({});
+  const list = useListParams({}, staffQueries.companies);
   const companies = usePagedList(staffQueries.companies(list.serverParams));
   const more = companies.total - companies.rows.length;
   return (

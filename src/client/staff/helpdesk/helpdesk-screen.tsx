@@ -43,21 +43,27 @@ function UnmatchedMailLink() {
   );
 }
 
+/** Issue 17: least time left first unless the URL asks for the last updated. */
+const DEFAULT_SORT = 'time-left';
+
 /** Every company's tickets in one queue, read in pages; search and filters in the URL. */
 export function HelpdeskScreen() {
-  const list = useListParams({
-    status: ticketStatuses,
-    priority: ticketPriorities,
-    customerId: isUuid,
-    assignee: (v: string) => v === 'none' || v === 'me' || isUuid(v),
-    sla: ['breached'],
-    sort: helpdeskSorts,
-  });
-  // Issue 17: least time left first unless the URL asks for the last updated.
-  const sort = list.filters.sort === 'all' ? 'time-left' : list.filters.sort;
+  const read = (params: Record<string, string>) =>
+    staffQueries.tickets({ ...params, sort: params.sort ?? DEFAULT_SORT });
+  const list = useListParams(
+    {
+      status: ticketStatuses,
+      priority: ticketPriorities,
+      customerId: isUuid,
+      assignee: (v: string) => v === 'none' || v === 'me' || isUuid(v),
+      sla: ['breached'],
+      sort: helpdeskSorts,
+    },
+    read,
+  );
   const [openId, setOpenId] = useState<string | null>(null);
   const staff = useQuery(staffQueries.staffMembers());
-  const tickets = usePagedList(staffQueries.tickets({ ...list.serverParams, sort }));
+  const tickets = usePagedList(read(list.serverParams));
   const more = tickets.total - tickets.rows.length;
 
   return (
@@ -120,8 +126,8 @@ export function HelpdeskScreen() {
           />
           <FilterSelect
             label="Sort"
-            value={sort}
-            onChange={(v) => list.setFilter('sort', v === 'time-left' ? 'all' : v)}
+            value={list.filters.sort === 'all' ? DEFAULT_SORT : list.filters.sort}
+            onChange={(v) => list.setFilter('sort', v === DEFAULT_SORT ? 'all' : v)}
             options={[
               { value: 'time-left', label: 'Least time left' },
               { value: 'updated', label: 'Last updated' },

@@ -33,7 +33,7 @@ const reasonOptions = [
  * in pages (issue 20), searched by sender and subject; search and reason in the URL.
  */
 export function UnmatchedMailScreen() {
-  const list = useListParams({ reason: unmatchedReasons });
+  const list = useListParams({ reason: unmatchedReasons }, staffQueries.unmatchedMail);
   const queue = usePagedList(staffQueries.unmatchedMail(list.serverParams));
   const more = queue.total - queue.rows.length;
   const [attaching, setAttaching] = useState<UnmatchedMail | null>(null);

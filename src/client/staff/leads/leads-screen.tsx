@@ -23,7 +23,7 @@ const kindOptions = [
 
 /** Contact messages and quote requests, newest first, read in pages; search and filters in the URL. */
 export function LeadsScreen() {
-  const list = useListParams({ status: leadStatuses, kind: leadKinds });
+  const list = useListParams({ status: leadStatuses, kind: leadKinds }, staffQueries.leads);
   const [open, setOpen] = useState<Lead | null>(null);
   const leads = usePagedList(staffQueries.leads(list.serverParams));
   const more = leads.total - leads.rows.length;

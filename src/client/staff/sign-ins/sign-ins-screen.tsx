@@ -25,7 +25,7 @@ const eventOptions = [
  * pages (issue 20), searched by name, email and IP, filtered by event, both in the URL.
  */
 export function SignInsScreen() {
-  const list = useListParams({ event: signInEvents });
+  const list = useListParams({ event: signInEvents }, staffQueries.signIns);
   const entries = usePagedList(staffQueries.signIns(list.serverParams));
   const more = entries.total - entries.rows.length;
   return (

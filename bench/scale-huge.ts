@@ -4,12 +4,12 @@
 // over 5,000 list requests. Server times are the app's own request log.
 import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import { createInterface } from 'node:readline';
 import { answeredHeaders, loadSideBySide, type Figures } from './api.ts';
 import type { AppServerInfo, SearchPlan } from './app-server.ts';
 import type { BareResponse } from './bare-server.ts';
 import { benchInvoicesScreen, type ScreenFigures } from './scale-screen.ts';
 import { startChild } from './processes.ts';
+import { requestLog } from './request-log.ts';
 import { median, round1 } from './stats.ts';
 import { HUGE_COMPANY } from '../src/server/seed/huge.ts';
 
@@ -36,23 +36,6 @@ export type HugeResult = {
   /** The invoices screen at 100,000 invoices, typing the rare word. */
   screen: ScreenFigures;
 };
-
-function requestLog(stdout: NodeJS.ReadableStream) {
-  const times = new Map<string, number[]>();
-  createInterface({ input: stdout }).on('line', (line) => {
-    if (!line.startsWith('{')) return;
-    const entry = JSON.parse(line) as { msg?: string; url?: string; ms?: number };
-    if (entry.msg !== 'request completed' || !entry.url || entry.ms === undefined) return;
-    times.set(entry.url, [...(times.get(entry.url) ?? []), entry.ms]);
-  });
-  return async (url: string, count: number) => {
-    for (let waited = 0; (times.get(url)?.length ?? 0) < count; waited += 10) {
-      if (waited > 5000) throw new Error(`no request log for ${url}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    return times.get(url)!.slice(-count);
-  };
-}
 
 /** Raw bytes on the wire for `encoding` (Node's fetch would decode them). */
 function wireBytes(port: number, path: string, cookie: string, encoding: string) {
@@ -105,7 +88,7 @@ export async function benchHuge(
     undefined,
     { pipeStdout: true },
   );
-  const logged = requestLog(app.process.stdout!);
+  const log = requestLog(app.process.stdout!);
   const { port, cookie, customerId } = app.info;
   const get = async (path: string) => {
     const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { cookie } });
@@ -115,7 +98,7 @@ export async function benchHuge(
   };
   const time = async (list: string, label: string, path: string): Promise<HugeRow> => {
     for (let i = 0; i < REQUESTS + 2; i++) await get(path);
-    const server = (await logged(path, REQUESTS + 2)).slice(2);
+    const server = (await log.last(path, REQUESTS + 2)).slice(2);
     return {
       database,
       list,

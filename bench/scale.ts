@@ -2,9 +2,9 @@
 // response size and row count, then the invoices screen in Chromium (bench/scale-screen.ts).
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import { createInterface } from 'node:readline';
 import type { AppServerInfo } from './app-server.ts';
 import { startChild } from './processes.ts';
+import { requestLog } from './request-log.ts';
 import { benchInvoicesScreen, type ScreenFigures } from './scale-screen.ts';
 import { median, round1 } from './stats.ts';
 
@@ -35,27 +35,6 @@ export type ScaleResult = {
   endpoints: EndpointFigures[];
   screen: ScreenFigures | null;
 };
-
-/** Server times per URL, read from the app's one-line request log (pino JSON on stdout). */
-function requestLog(stdout: NodeJS.ReadableStream) {
-  const times = new Map<string, number[]>();
-  createInterface({ input: stdout }).on('line', (line) => {
-    if (!line.startsWith('{')) return;
-    const entry = JSON.parse(line) as { msg?: string; url?: string; ms?: number };
-    if (entry.msg !== 'request completed' || !entry.url || entry.ms === undefined) return;
-    times.set(entry.url, [...(times.get(entry.url) ?? []), entry.ms]);
-  });
-  return {
-    /** The first `count` server times logged for `url`; the log line may trail the response. */
-    async times(url: string, count: number): Promise<number[]> {
-      for (let waited = 0; (times.get(url)?.length ?? 0) < count; waited += 10) {
-        if (waited > 5000) throw new Error(`no request log for ${url}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return times.get(url)!.slice(0, count);
-    },
-  };
-}
 
 /** The child's `process.cpuUsage()`, asked for over IPC. */
 function cpuUsage(child: ChildProcess): Promise<NodeJS.CpuUsage> {
@@ -99,7 +78,7 @@ export async function benchScale(
       const cpuAfter = await cpuUsage(app.process);
       const cpuMs =
         (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / 1000 / REQUESTS;
-      const server = (await log.times(url, REQUESTS + 2)).slice(2);
+      const server = (await log.first(url, REQUESTS + 2)).slice(2);
       endpoints.push({
         database,
         endpoint: `GET ${list}`,

@@ -7,6 +7,7 @@ import { domainEvents, invoices } from '../db/schema.ts';
 import type { InvoiceStatus } from '../../shared/schemas/invoices.ts';
 import type { DomainEventType } from '../../shared/schemas/webhooks.ts';
 import { noticeOf, queueNotice } from './notifications.ts';
+import { remindedOn } from './invoice-reminders.ts';
 
 export type DomainEvent = {
   type: DomainEventType;
@@ -32,8 +33,15 @@ export function eventBody(event: {
   });
 }
 
-/** Records the event and queues one delivery per active endpoint subscribed to its kind. */
-export async function recordEvent(tx: Tx, event: DomainEvent): Promise<string> {
+/**
+ * Records the event and queues one delivery per active endpoint subscribed to its kind, and
+ * the people's notice of it unless `notify` is false.
+ */
+export async function recordEvent(
+  tx: Tx,
+  event: DomainEvent,
+  { notify = true }: { notify?: boolean } = {},
+): Promise<string> {
   const [row] = await tx
     .insert(domainEvents)
     .values({
@@ -49,14 +57,15 @@ export async function recordEvent(tx: Tx, event: DomainEvent): Promise<string> {
     select e.id, ${row.id}::uuid, ${row.type}, ${eventBody(row)}
     from webhook_endpoints e
     where e.active and e.events @> ${JSON.stringify([row.type])}::jsonb`);
-  const notice = noticeOf(event);
+  const notice = notify ? noticeOf(event) : null;
   if (notice) await queueNotice(tx, notice);
   return row.id;
 }
 
 /**
  * The periodic sweep: every unpaid invoice whose due date has passed tells `invoice.overdue`
- * once (whether staff marked it overdue or it only ran past its date). Returns how many.
+ * once (whether staff marked it overdue or it only ran past its date), and mails it unless a
+ * reminder about the invoice went today (services/invoice-reminders.ts). Returns how many.
  * The invoice rows are locked so two app servers sweeping together record each once.
  */
 export async function sweepOverdueInvoices(tx: Tx, today = new Date()): Promise<number> {
@@ -68,6 +77,7 @@ export async function sweepOverdueInvoices(tx: Tx, today = new Date()): Promise<
       number: invoices.number,
       amount: invoices.amount,
       dueDate: invoices.dueDate,
+      remindedToday: remindedOn(invoices.id, day),
     })
     .from(invoices)
     .where(
@@ -78,8 +88,9 @@ export async function sweepOverdueInvoices(tx: Tx, today = new Date()): Promise<
       ),
     )
     .for('update', { skipLocked: true });
-  for (const invoice of due) {
-    await recordEvent(tx, overdueEvent(invoice));
+  for (const { remindedToday, ...invoice } of due) {
+    // Webhooks hear of it either way; the people were mailed a reminder today already.
+    await recordEvent(tx, overdueEvent(invoice), { notify: !remindedToday });
   }
   return due.length;
 }

@@ -1,15 +1,29 @@
 // Invoice reminders (issue 21 item 2): 3 days before the due date, on it, and 7 and 14 days
 // after, until the invoice is paid. Each (invoice, stage) is recorded once, so several app
 // servers sweeping together, or one sweeping every hour, remind once.
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { selectRows, type Tx } from '../db/client.ts';
 import { invoiceReminderOffsets } from '../../shared/schemas/notifications.ts';
 import { queueNotice } from './notifications.ts';
 
+// One mail a day about an unpaid invoice: its overdue notice and a reminder stage that fall on
+// the same UTC day (the two sweeps run in either order) make one mail, whichever came first.
+
+/** The invoice `i` told `invoice.overdue` on `day`. */
+const overdueToldOn = (day: string) => sql`
+  select 1 from domain_events d
+  where d.type = 'invoice.overdue' and d.entity_id = i.id::text and d.created_at >= ${day}::date`;
+
+/** True when a reminder stage of `invoiceId` was recorded on `day`. */
+export const remindedOn = (invoiceId: SQLWrapper, day: string) => sql<boolean>`exists (
+  select 1 from invoice_reminders r where r.invoice_id = ${invoiceId} and r.created_at >= ${day}::date)`;
+
 /**
  * A stage is due on `due date + offset` and may still go out the day after (a server that was
  * down at midnight catches up); older stages are skipped, so a long-unpaid invoice or a restored
- * backup never sends a burst of stale reminders. Returns how many reminders were queued.
+ * backup never sends a burst of stale reminders. One mail a day per invoice: a stage due on the
+ * day the invoice told `invoice.overdue` (the first sweep after a server was down for a week,
+ * or invoices imported late) is recorded without a mail. Returns how many reminders were queued.
  */
 export async function sweepInvoiceReminders(tx: Tx, today = new Date()): Promise<number> {
   const day = today.toISOString().slice(0, 10);
@@ -33,7 +47,8 @@ export async function sweepInvoiceReminders(tx: Tx, today = new Date()): Promise
         returning invoice_id
       )
       select i.id, i.customer_id, i.number, i.amount::text as amount, i.due_date::text as due_date
-      from invoices i join stage on stage.invoice_id = i.id`,
+      from invoices i join stage on stage.invoice_id = i.id
+      where not exists (${overdueToldOn(day)})`,
     );
     for (const invoice of due) {
       await queueNotice(tx, {

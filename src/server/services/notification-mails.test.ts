@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   customerUsers,
+  domainEvents,
   invoiceReminders,
   invoices,
   notificationPreferences,
@@ -13,7 +14,7 @@ import { startSmtpSink } from '../test/smtp-sink.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { DEMO_USERS } from '../seed/demo.ts';
 import { sweepInvoiceReminders } from './invoice-reminders.ts';
-import { recordEvent } from './domain-events.ts';
+import { recordEvent, sweepOverdueInvoices } from './domain-events.ts';
 import { unsubscribeToken } from './unsubscribe-tokens.ts';
 import type { CompanyRole } from '../../shared/permissions.ts';
 
@@ -321,5 +322,64 @@ describe('notification mails', () => {
       ]),
     );
     expect(subjects.some((s) => s.includes('R-PAID') || s.includes('R-STALE'))).toBe(false);
+  });
+
+  it('mails once a day about an unpaid invoice: an overdue notice and a reminder due the same day are one mail', async () => {
+    const now = new Date();
+    const weekAgo = new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await t.app.db.insert(invoices).values(
+      ['ONE-A', 'ONE-B'].map((number) => ({
+        customerId: ctx.acmeId,
+        number,
+        description: 'Seven days late on the first sweep',
+        amount: '100.00',
+        status: 'pending' as const,
+        issueDate: '2026-01-01',
+        dueDate: weekAgo,
+      })),
+    );
+    const overdueSweep = () => t.app.db.transaction((tx) => sweepOverdueInvoices(tx, now));
+    const reminderSweep = () => t.app.db.transaction((tx) => sweepInvoiceReminders(tx, now));
+    // ONE-A: the overdue sweep first, then the reminders; ONE-B the other way round.
+    await t.app.db.update(invoices).set({ status: 'paid' }).where(eq(invoices.number, 'ONE-B'));
+    await overdueSweep();
+    await reminderSweep();
+    await t.app.db.update(invoices).set({ status: 'pending' }).where(eq(invoices.number, 'ONE-B'));
+    await reminderSweep();
+    await overdueSweep();
+    await deliver();
+
+    const about = (number: string) =>
+      sink
+        .mailsTo(DEMO_USERS.acme)
+        .map((m) => m.subject)
+        .filter((s) => s.includes(`invoice ${number} `) || s.includes(`Invoice ${number} `));
+    expect(about('ONE-A')).toEqual(['Invoice ONE-A is overdue']);
+    expect(about('ONE-B')).toEqual(['Reminder: invoice ONE-B is 7 days overdue']);
+    // Both stages are recorded (no reminder tomorrow) and webhooks hear of both overdue invoices.
+    const ids = await t.app.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(inArray(invoices.number, ['ONE-A', 'ONE-B']));
+    const stages = await t.app.db
+      .select()
+      .from(invoiceReminders)
+      .where(
+        inArray(
+          invoiceReminders.invoiceId,
+          ids.map((i) => i.id),
+        ),
+      );
+    expect(stages.map((s) => s.offsetDays)).toEqual([7, 7]);
+    const events = await t.app.db
+      .select()
+      .from(domainEvents)
+      .where(
+        inArray(
+          domainEvents.entityId,
+          ids.map((i) => i.id),
+        ),
+      );
+    expect(events.filter((e) => e.type === 'invoice.overdue')).toHaveLength(2);
   });
 });

@@ -21,6 +21,8 @@ export type TestProvider = {
   setIdTokenTtl(seconds: number): void;
   /** Follows the provider's redirects from the authorization URL to the app's callback URL. */
   authorize(authorizationUrl: string): Promise<URL>;
+  /** How many times its discovery document was fetched. */
+  discoveries(): number;
   close(): Promise<void>;
 };
 
@@ -63,7 +65,9 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
   });
 
   const callback = provider.callback();
+  let discoveries = 0;
   server.on('request', (req, res) => {
+    if (req.url === '/.well-known/openid-configuration') discoveries += 1;
     if (!req.url?.startsWith('/interaction/')) return callback(req, res);
     // The "login screen": signs in the chosen person and grants the scopes asked for.
     void (async () => {
@@ -116,6 +120,7 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
       idTokenTtl = seconds;
     },
     authorize,
+    discoveries: () => discoveries,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

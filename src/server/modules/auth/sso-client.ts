@@ -1,4 +1,4 @@
-// The OpenID Connect side of single sign-on (openid-client v6): discovery, the authorization
+// The OpenID Connect side of single sign-on (openid-client v6): discovery (kept), the authorization
 // URL with PKCE, state and nonce, and the code exchange with every check openid-client makes
 // (issuer, audience, signature, expiry, nonce, state, `iss` in the response).
 import * as oidc from 'openid-client';
@@ -13,8 +13,33 @@ export class ProviderUnavailableError extends Error {
 export type SsoClientOptions = { secretKeys: string[]; allowLoopbackHttp: boolean };
 
 const PROVIDER_TIMEOUT_SECONDS = 10;
+/** How long a discovered configuration is used before the provider is asked again. */
+const KEEP_CONFIG_MS = 10 * 60 * 1000;
+const MAX_KEPT_CONFIGS = 1000;
 
-export async function providerConfig(company: SsoCompany, options: SsoClientOptions) {
+/**
+ * The providers' configurations of one app, kept for 10 minutes per issuer, client id and
+ * (encrypted) secret: a sign-in's start and its callback, and the sign-ins after it, do not
+ * fetch the discovery document again, and openid-client's cache of the provider's keys lives
+ * on the configuration. Changed settings make a new key; a failed discovery is not kept.
+ */
+export function providerConfigs(options: SsoClientOptions) {
+  const kept = new Map<string, { config: oidc.Configuration; until: number }>();
+  return async (company: SsoCompany): Promise<oidc.Configuration> => {
+    const key = JSON.stringify([company.issuer, company.clientId, company.clientSecret]);
+    const hit = kept.get(key);
+    if (hit && hit.until > Date.now()) return hit.config;
+    const config = await discover(company, options);
+    kept.delete(key);
+    // A Map iterates in insertion order: the first key is the oldest entry.
+    const oldest = kept.size >= MAX_KEPT_CONFIGS ? kept.keys().next() : null;
+    if (oldest && !oldest.done) kept.delete(oldest.value);
+    kept.set(key, { config, until: Date.now() + KEEP_CONFIG_MS });
+    return config;
+  };
+}
+
+async function discover(company: SsoCompany, options: SsoClientOptions) {
   const secret = decryptSecret(company.clientSecret, options.secretKeys, 'sso-client-secrets');
   const issuer = new URL(company.issuer);
   try {

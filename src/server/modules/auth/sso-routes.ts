@@ -21,7 +21,7 @@ import { messagePage } from './pages.ts';
 import {
   finishAuthorization,
   ProviderUnavailableError,
-  providerConfig,
+  providerConfigs,
   startAuthorization,
 } from './sso-client.ts';
 
@@ -51,10 +51,10 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
   limit: Limit;
 }> = async (app, { config, page, limit }) => {
   const redirectUri = `${config.appUrl}${SSO_PATHS.callback}`;
-  const clientOptions = {
+  const providerConfig = providerConfigs({
     secretKeys: config.ssoSecretKeys,
     allowLoopbackHttp: config.ssoAllowLoopbackHttp,
-  };
+  });
   const cookieName = config.appUrl.startsWith('https:') ? '__Host-sso_state' : 'sso_state';
   const audit = app.log.child({ module: 'sso' });
   const refuse = (reply: FastifyReply, status: number, message: string) =>
@@ -100,7 +100,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
         return refuse(reply, 404, 'Single sign-on is not set up for this e-mail address.');
       }
       try {
-        const provider = await providerConfig(company, clientOptions);
+        const provider = await providerConfig(company);
         const started = await startAuthorization(provider, redirectUri, email.data);
         await app.write((tx) => storeSsoLogin(tx, { ...started, customerId: company.customerId }));
         // Binds the sign-in to this browser: a callback carrying someone else's state fails.
@@ -167,7 +167,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       }
       let claims;
       try {
-        const provider = await providerConfig(company, clientOptions);
+        const provider = await providerConfig(company);
         claims = await finishAuthorization(provider, new URL(request.url, config.appUrl), {
           state,
           nonce: login.nonce,

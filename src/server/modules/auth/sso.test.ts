@@ -221,6 +221,44 @@ describe('single sign-on with a company’s own OpenID provider', () => {
     }
   });
 
+  it('asks a provider for its discovery document once for many sign-ins, again for new settings', async () => {
+    const own = await startTestProvider(`${APP_URL}${SSO_PATHS.callback}`);
+    // An address of its own, so these sign-ins do not use up the other tests' rate limit.
+    const remoteAddress = '203.0.113.19';
+    const startAt = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `${SSO_PATHS.start}?email=${encodeURIComponent(JORDAN)}`,
+        remoteAddress,
+      });
+    try {
+      await saveSso(
+        settings(own.issuer, { clientId: own.clientId, clientSecret: own.clientSecret }),
+      );
+      own.signInAs({ email: JORDAN, email_verified: true });
+      for (let i = 0; i < 2; i++) {
+        const start = await startAt();
+        const back = await own.authorize(String(start.headers.location));
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${back.pathname}${back.search}`,
+          headers: { cookie: cookieHeader(cookiesOf(start)) },
+          remoteAddress,
+        });
+        expect(res.statusCode).toBe(303);
+      }
+      expect(own.discoveries()).toBe(1);
+      // New settings (here another client id) make a new configuration: asked again.
+      await saveSso(
+        settings(own.issuer, { clientId: 'another-client', clientSecret: own.clientSecret }),
+      );
+      expect((await startAt()).statusCode).toBe(303);
+      expect(own.discoveries()).toBe(2);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('shows a clear page, not a 500, when the provider is down', async () => {
     const down = await startTestProvider(`${APP_URL}${SSO_PATHS.callback}`);
     const issuer = down.issuer;

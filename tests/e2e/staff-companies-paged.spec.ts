@@ -1,3 +1,4 @@
+import { newCompany } from './fixtures/company.ts';
 import { signedInPage } from './fixtures/session.ts';
 import { STAFF_EMAIL, unique } from './fixtures/staff.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -62,4 +63,42 @@ test('the companies list and the company picker read pages from the server (issu
   await staff.reload();
   await expect(staff.getByRole('combobox', { name: 'Company' })).toHaveValue(`${word} Co 02`);
   await staff.context().close();
+});
+
+test('a company page card reads its rows in pages and loads the rest as it scrolls into view (issue 20)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // 55 invoices: a first page of 50 and 5 more.
+  const company = await newCompany({ firstName: 'Carda', lastName: 'Pages' }, async (staff, c) => {
+    for (let i = 0; i < 55; i++) {
+      const res = await staff.post(`/api/staff/customers/${c.id}/invoices`, {
+        data: {
+          number: `CRD-${c.id.slice(0, 8)}-${String(i).padStart(2, '0')}`,
+          description: `Card invoice ${i}`,
+          amount: 10,
+          status: 'paid',
+          issueDate: '2025-01-01',
+          dueDate: '2025-02-01',
+        },
+      });
+      expect(res.status()).toBe(201);
+    }
+  });
+  const staff = await signedInPage(browser, STAFF_EMAIL);
+  const reads: string[] = [];
+  staff.on('request', (r) => {
+    if (r.url().includes(`/api/staff/customers/${company.id}/invoices`)) reads.push(r.url());
+  });
+  // A short window: the card's foot starts below the fold.
+  await staff.setViewportSize({ width: 1280, height: 500 });
+  await staff.goto(`/staff/customers/${company.id}`);
+  await expect(staff.getByText('Showing 50 of 55 invoices')).toBeVisible();
+  expect(reads).toHaveLength(1);
+
+  await staff.getByRole('button', { name: 'Load more invoices (5 more)' }).scrollIntoViewIfNeeded();
+  await expect(staff.getByText('55 invoices', { exact: true })).toBeVisible();
+  await expect(staff.getByRole('button', { name: /Load more invoices/ })).toHaveCount(0);
+  expect(reads).toHaveLength(2);
+  expect(reads[1]).toContain('cursor=');
 });

@@ -39,6 +39,24 @@ describe('notification mails', () => {
     return user!.id;
   }
 
+  /** The invoices with these numbers, and the reminder stages recorded for them. */
+  async function remindersOf(numbers: string[]) {
+    const ids = await t.app.db
+      .select({ id: invoices.id, number: invoices.number })
+      .from(invoices)
+      .where(inArray(invoices.number, numbers));
+    const stages = await t.app.db
+      .select()
+      .from(invoiceReminders)
+      .where(
+        inArray(
+          invoiceReminders.invoiceId,
+          ids.map((i) => i.id),
+        ),
+      );
+    return { ids, stages };
+  }
+
   const deliver = async () => {
     await t.app.notifications.flush();
     await t.app.mail.flush();
@@ -289,19 +307,7 @@ describe('notification mails', () => {
     expect(await sweep('2027-03-01')).toBe(0);
     // The next day may catch up a missed day, but each stage went already.
     expect(await sweep('2027-03-02')).toBe(0);
-    const ids = await t.app.db
-      .select({ id: invoices.id, number: invoices.number })
-      .from(invoices)
-      .where(inArray(invoices.number, numbers));
-    const stages = await t.app.db
-      .select()
-      .from(invoiceReminders)
-      .where(
-        inArray(
-          invoiceReminders.invoiceId,
-          ids.map((i) => i.id),
-        ),
-      );
+    const { ids, stages } = await remindersOf(numbers);
     const numberOf = (id: string) => ids.find((i) => i.id === id)?.number;
     expect(stages.map((s) => [numberOf(s.invoiceId), s.offsetDays]).sort()).toEqual(
       [
@@ -357,19 +363,7 @@ describe('notification mails', () => {
     expect(about('ONE-A')).toEqual(['Invoice ONE-A is overdue']);
     expect(about('ONE-B')).toEqual(['Reminder: invoice ONE-B is 7 days overdue']);
     // Both stages are recorded (no reminder tomorrow) and webhooks hear of both overdue invoices.
-    const ids = await t.app.db
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(inArray(invoices.number, ['ONE-A', 'ONE-B']));
-    const stages = await t.app.db
-      .select()
-      .from(invoiceReminders)
-      .where(
-        inArray(
-          invoiceReminders.invoiceId,
-          ids.map((i) => i.id),
-        ),
-      );
+    const { ids, stages } = await remindersOf(['ONE-A', 'ONE-B']);
     expect(stages.map((s) => s.offsetDays)).toEqual([7, 7]);
     const events = await t.app.db
       .select()

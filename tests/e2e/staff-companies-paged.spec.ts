@@ -102,3 +102,54 @@ test('a company page card reads its rows in pages and loads the rest as it scrol
   expect(reads).toHaveLength(2);
   expect(reads[1]).toContain('cursor=');
 });
+
+test('the time entry form finds any of the company’s projects by searching the server (ADR 043)', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // 25 projects before the one to find: more than the picker's first page of 20 by name.
+  const company = await newCompany(
+    { firstName: 'Pika', lastName: 'Projects' },
+    async (staff, c) => {
+      const names = [
+        ...Array.from({ length: 25 }, (_, i) => `Alpha ${String(i).padStart(2, '0')}`),
+        'Zebra rollout',
+      ];
+      for (const name of names) {
+        const res = await staff.post(`/api/staff/customers/${c.id}/projects`, {
+          data: { name, status: 'in-progress', progress: 10, startDate: '2026-01-05' },
+        });
+        expect(res.status()).toBe(201);
+      }
+    },
+  );
+  const staff = await signedInPage(browser, STAFF_EMAIL);
+  await staff.goto(`/staff/customers/${company.id}`);
+  const form = staff.getByRole('form', { name: 'Log time' });
+  const picker = form.getByRole('combobox', { name: 'Project' });
+  await expect(picker).toHaveValue('No project');
+
+  await picker.click();
+  const options = staff.getByRole('listbox', { name: 'Projects' }).getByRole('option');
+  // Opened: "No project" and the first 20 by name; Zebra is not among them.
+  await expect(options).toHaveCount(21);
+  await expect(options.filter({ hasText: 'Zebra rollout' })).toHaveCount(0);
+  await picker.fill('zebra');
+  await expect(options).toHaveText(['Zebra rollout']);
+  await picker.press('Enter');
+  await expect(picker).toHaveValue('Zebra rollout');
+
+  await form.getByLabel('Hours').fill('1.5');
+  await form.getByLabel('Description').fill('Picked by search');
+  await form.getByRole('button', { name: 'Log Time' }).click();
+  const row = staff.getByRole('row', { name: /Picked by search/ });
+  await expect(row).toContainText('Zebra rollout');
+  // The form starts over with no project.
+  await expect(picker).toHaveValue('No project');
+  for (const width of [1280, 390]) {
+    await staff.setViewportSize({ width, height: 900 });
+    await picker.click();
+    await staff.screenshot({ path: `test-results/staff-project-picker-${width}.png` });
+    await picker.press('Escape');
+  }
+});

@@ -78,11 +78,9 @@ export const staffQueries = {
     }),
   projects: (companyId: string) =>
     staffPages(`customers/${companyId}/projects`, staffProjectSchema.array(), {}),
-  /** The first 200 projects by name, one read (the time and document forms' project select). */
-  projectNames: (companyId: string) =>
-    staffRead(`customers/${companyId}/project-names`, staffProjectNameSchema.array(), {
-      limit: String(MAX_PAGE_SIZE),
-    }),
+  /** The company's projects by name in pages, `q` on the name (the forms' project picker). */
+  projectNames: (companyId: string, params: Record<string, string>) =>
+    staffPages(`customers/${companyId}/project-names`, staffProjectNameSchema.array(), params),
   timeEntries: (companyId: string) =>
     staffPages(`customers/${companyId}/time-entries`, staffTimeEntrySchema.array(), {}),
   invoices: (companyId: string) =>

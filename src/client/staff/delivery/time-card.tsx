@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,30 +8,28 @@ import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
-import { Select } from '../../ui/select.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { CardPages } from '../card-pages.tsx';
+import { NO_PROJECT, ProjectPicker, projectIdOf } from '../project-picker.tsx';
 import { QueryState, pagedState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 
 type Values = z.input<typeof timeEntryInputSchema>;
 type Output = z.output<typeof timeEntryInputSchema>;
-const NO_PROJECT = 'none';
 const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Hours worked for the company (the dashboard's "This Month's Hours"), newest first in pages
- * (issue 20). The project select lists the company's first 200 projects by name.
+ * (issue 20). The project is searched on the server (any of the company's projects).
  */
 export function TimeCard({ companyId }: { companyId: string }) {
   const url = staffUrl(`customers/${companyId}/time-entries`);
   const entries = usePagedList(staffQueries.timeEntries(companyId));
-  const projects = useQuery(staffQueries.projectNames(companyId)).data ?? [];
   const blank = { workDate: today(), description: '' };
-  // The project lives outside the form: a select cannot hold the empty "no project" value.
-  const [projectId, setProjectId] = useState(NO_PROJECT);
+  // The project lives outside the form: the picker keeps the chosen project's name too.
+  const [project, setProject] = useState(NO_PROJECT);
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(timeEntryInputSchema),
     defaultValues: blank,
@@ -43,7 +40,7 @@ export function TimeCard({ companyId }: { companyId: string }) {
     failure: 'Failed to log time. Please try again.',
     onSuccess: () => {
       form.reset(blank);
-      setProjectId(NO_PROJECT);
+      setProject(NO_PROJECT);
     },
   });
   const errors = form.formState.errors;
@@ -57,7 +54,7 @@ export function TimeCard({ companyId }: { companyId: string }) {
         onSubmit={form.handleSubmit((values) =>
           log.mutate({
             ...values,
-            projectId: projectId === NO_PROJECT ? null : projectId,
+            projectId: projectIdOf(project),
           }),
         )}
       >
@@ -73,13 +70,11 @@ export function TimeCard({ companyId }: { companyId: string }) {
           />
         </FormField>
         <FormField label="Project">
-          <Select
-            value={projectId}
-            onValueChange={setProjectId}
-            options={[
-              { value: NO_PROJECT, label: 'No project' },
-              ...projects.map((p) => ({ value: p.id, label: p.name })),
-            ]}
+          <ProjectPicker
+            companyId={companyId}
+            chosen={project}
+            onChange={setProject}
+            className="sm:w-full"
           />
         </FormField>
         <FormField label="Description" error={errors.description?.message}>

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
 import {
@@ -17,25 +16,24 @@ import { statusOptions } from '../../../shared/status-labels.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { CardPages } from '../card-pages.tsx';
+import { NO_PROJECT, ProjectPicker, projectIdOf } from '../project-picker.tsx';
 import { QueryState, pagedState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 import { uploadDocument } from './upload.ts';
 
-const NO_PROJECT = 'none';
 type Errors = { file?: string; category?: string };
 
 /**
  * A company's documents, newest first in pages (issue 20), and the upload form (any type, up
- * to 25 MB). The project select lists the company's first 200 projects by name.
+ * to 25 MB). The project is searched on the server (any of the company's projects).
  */
 export function DocumentsCard({ companyId }: { companyId: string }) {
   const documents = usePagedList(staffQueries.documents(companyId));
-  const projects = useQuery(staffQueries.projectNames(companyId)).data ?? [];
   // A new key clears the file input after an upload.
   const [fileKey, setFileKey] = useState(0);
   const [file, setFile] = useState<File | null>(null);
   const [category, setCategory] = useState('');
-  const [projectId, setProjectId] = useState(NO_PROJECT);
+  const [project, setProject] = useState(NO_PROJECT);
   const [errors, setErrors] = useState<Errors>({});
   const upload = useStaffMutation<{ file: File; category: string; projectId: string | null }>({
     request: (input) => uploadDocument(companyId, input),
@@ -44,7 +42,7 @@ export function DocumentsCard({ companyId }: { companyId: string }) {
     onSuccess: () => {
       setFile(null);
       setCategory('');
-      setProjectId(NO_PROJECT);
+      setProject(NO_PROJECT);
       setFileKey((k) => k + 1);
     },
   });
@@ -53,7 +51,7 @@ export function DocumentsCard({ companyId }: { companyId: string }) {
     e.preventDefault();
     const fields = documentFieldsSchema.safeParse({
       category: category || undefined,
-      projectId: projectId === NO_PROJECT ? null : projectId,
+      projectId: projectIdOf(project),
     });
     const next: Errors = {};
     if (!file) next.file = 'Choose a file to upload';
@@ -91,13 +89,11 @@ export function DocumentsCard({ companyId }: { companyId: string }) {
           />
         </FormField>
         <FormField label="Project">
-          <Select
-            value={projectId}
-            onValueChange={setProjectId}
-            options={[
-              { value: NO_PROJECT, label: 'No project' },
-              ...projects.map((p) => ({ value: p.id, label: p.name })),
-            ]}
+          <ProjectPicker
+            companyId={companyId}
+            chosen={project}
+            onChange={setProject}
+            className="sm:w-full"
           />
         </FormField>
         <div className="flex items-end">

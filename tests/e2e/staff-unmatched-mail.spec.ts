@@ -7,7 +7,14 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test.ts';
 import { e2ePorts } from './ports.ts';
 import { signedInPage } from './fixtures/session.ts';
-import { STAFF_EMAIL, choose, createCompany, unique, chooseCompany } from './fixtures/staff.ts';
+import {
+  STAFF_EMAIL,
+  choose,
+  createCompany,
+  unique,
+  chooseCompany,
+  pick,
+} from './fixtures/staff.ts';
 
 test.setTimeout(90_000);
 
@@ -102,7 +109,12 @@ test('staff list unmatched mail, download its .eml, attach it as a new contact o
   dialog = staff.getByRole('dialog', { name: 'Attach mail to a company' });
   await chooseCompany(staff, 'Company', company);
   await choose(staff, 'Ticket author', 'An existing user of the company');
-  await choose(staff, 'Contact', `Riley Quinn (${sender})`);
+  await pick(staff, 'Contact', sender, `Riley Quinn (${sender})`);
+  for (const width of [1280, 390]) {
+    await staff.setViewportSize({ width, height: 900 });
+    await staff.screenshot({ path: `test-results/attach-mail-contact-${width}.png` });
+  }
+  await staff.setViewportSize({ width: 1280, height: 900 });
   await dialog.getByRole('button', { name: 'Create Ticket' }).click();
   await expect(dialog).toBeHidden();
   await expect(row(second)).toHaveCount(0);

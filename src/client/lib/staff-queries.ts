@@ -14,7 +14,6 @@ import {
   staffMemberSchema,
   staffProjectNameSchema,
 } from '../../shared/schemas/staff-customers.ts';
-import { MAX_PAGE_SIZE } from '../../shared/schemas/paging.ts';
 import {
   helpdeskTicketDetailSchema,
   helpdeskTicketExtrasSchema,
@@ -69,13 +68,8 @@ export const staffQueries = {
   company: (companyId: string) => staffRead(`customers/${companyId}`, companyDetailSchema),
   sso: (companyId: string) => staffRead(`customers/${companyId}/sso`, ssoSettingsSchema),
   /** The company page's lists in pages (issue 20): each card reads pages, newest or by name. */
-  companyUsers: (companyId: string) =>
-    staffPages(`customers/${companyId}/users`, companyUserSchema.array(), {}),
-  /** The first 200 users by name, one read (the attach-mail dialog's contact select). */
-  companyUsersFirstPage: (companyId: string) =>
-    staffRead(`customers/${companyId}/users`, companyUserSchema.array(), {
-      limit: String(MAX_PAGE_SIZE),
-    }),
+  companyUsers: (companyId: string, params: Record<string, string> = {}) =>
+    staffPages(`customers/${companyId}/users`, companyUserSchema.array(), params),
   projects: (companyId: string) =>
     staffPages(`customers/${companyId}/projects`, staffProjectSchema.array(), {}),
   /** The company's projects by name in pages, `q` on the name (the forms' project picker). */

@@ -21,6 +21,7 @@ export function CompanyPicker({
       chosenLabel={isUuid(value) ? (chosen.rows[0]?.name ?? '') : (allLabel ?? '')}
       onChange={(option) => onChange(option.value)}
       read={(q) => staffQueries.companies({ q, limit: PICKER_PAGE })}
+      labelOf={(row) => row.name}
       first={allLabel ? { value: 'all', label: allLabel } : undefined}
       nouns="companies"
     />

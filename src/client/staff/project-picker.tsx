@@ -35,6 +35,7 @@ export function ProjectPicker({
       chosenLabel={chosen.label}
       onChange={onChange}
       read={(q) => staffQueries.projectNames(companyId, { q, limit: PICKER_PAGE })}
+      labelOf={(row) => row.name}
       first={NO_PROJECT}
       nouns="projects"
     />

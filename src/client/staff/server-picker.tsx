@@ -40,6 +40,8 @@ export type PickerProps = {
   label?: string;
   value: string;
   className?: string;
+  /** Nothing to choose from yet (the attach dialog's contact before a company is chosen). */
+  disabled?: boolean;
   id?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
@@ -53,21 +55,25 @@ export type PickerProps = {
  * ("All companies", "No project"). A combobox (WAI-ARIA pattern): arrows move, Enter chooses,
  * Escape closes. `chosenLabel` is what the closed box shows for `value`.
  */
-export function ServerPicker<T extends { id: string; name: string }>({
+export function ServerPicker<T extends { id: string }>({
   label,
   value,
   chosenLabel,
   onChange,
   read,
+  labelOf,
   first,
   nouns,
   className,
+  disabled,
   ...aria
 }: PickerProps & {
   chosenLabel: string;
   onChange: (option: PickerOption) => void;
   /** The records matching `q`, in pages of PICKER_PAGE. */
   read: (q: string) => PagesQuery<T>;
+  /** An option's text for a record. */
+  labelOf: (row: T) => string;
   first?: PickerOption;
   /** Lower case, for the placeholder and the list's texts: "companies". */
   nouns: string;
@@ -80,11 +86,11 @@ export function ServerPicker<T extends { id: string; name: string }>({
   const [end, setEnd] = useState<HTMLLIElement | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const q = useDebounced(text);
-  const found = usePagedList(read(q), open);
+  const found = usePagedList(read(q), open && !disabled);
 
   const options: PickerOption[] = [
     ...(first && !q ? [first] : []),
-    ...found.rows.map((r) => ({ value: r.id, label: r.name })),
+    ...found.rows.map((r) => ({ value: r.id, label: labelOf(r) })),
   ];
   useOnVisible(list, end, found.loadMore);
 
@@ -125,6 +131,7 @@ export function ServerPicker<T extends { id: string; name: string }>({
         aria-autocomplete="list"
         aria-activedescendant={open && options[active] ? `${listId}-${active}` : undefined}
         autoComplete="off"
+        disabled={disabled}
         placeholder={`Search ${nouns}...`}
         value={open ? text : chosenLabel}
         onClick={() => setOpen(true)}

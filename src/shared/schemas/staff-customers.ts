@@ -26,6 +26,9 @@ export const companySummarySchema = z.object({
 });
 export type CompanySummary = z.infer<typeof companySummarySchema>;
 
+/** A company user's `?status=` on the staff users list: account and membership both on, or not. */
+export const companyUserStatuses = ['active', 'inactive'] as const;
+
 export const companyUserSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import {
   attachUnmatchedFormSchema,
@@ -6,11 +5,12 @@ import {
   type AttachUnmatchedForm,
   type UnmatchedMail,
 } from '../../../shared/schemas/staff-unmatched-mail.ts';
-import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
+import { staffUrl } from '../../lib/staff-queries.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson } from '../api.ts';
 import { CompanyPicker } from '../company-picker.tsx';
+import { ContactPicker } from '../contact-picker.tsx';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
 
@@ -52,16 +52,10 @@ export function AttachMailDialog({ mail, onClose }: { mail: UnmatchedMail; onClo
 }
 
 function AttachFields({ form, sender }: { form: Form; sender: string }) {
-  const { control, register, watch, formState } = form;
+  const { control, register, watch, setValue, formState } = form;
   const errors = formState.errors;
   const customerId = watch('customerId');
   const as = watch('as');
-  // The first 200 users by name (issue 20): the contact select reads one page.
-  const companyUsers = useQuery({
-    ...staffQueries.companyUsersFirstPage(customerId),
-    enabled: Boolean(customerId),
-  });
-  const members = (companyUsers.data ?? []).filter((u) => u.active);
   return (
     <>
       <Controller
@@ -69,7 +63,15 @@ function AttachFields({ form, sender }: { form: Form; sender: string }) {
         name="customerId"
         render={({ field }) => (
           <FormField label="Company" required error={errors.customerId?.message}>
-            <CompanyPicker value={field.value} onChange={field.onChange} className="sm:w-full" />
+            <CompanyPicker
+              value={field.value}
+              onChange={(companyId) => {
+                field.onChange(companyId);
+                // A contact of the company chosen before is not one of this one's.
+                setValue('userId', '');
+              }}
+              className="sm:w-full"
+            />
           </FormField>
         )}
       />
@@ -83,21 +85,21 @@ function AttachFields({ form, sender }: { form: Form; sender: string }) {
         ]}
       />
       {as === 'user' ? (
-        <FormSelect
+        <Controller
           control={control}
           name="userId"
-          label="Contact"
-          required
-          options={members.map((u) => ({
-            value: u.id,
-            label: `${u.firstName} ${u.lastName} (${u.email})`,
-          }))}
-          error={
-            errors.userId?.message ??
-            (customerId && companyUsers.data && members.length === 0
-              ? 'This company has no active users'
-              : undefined)
-          }
+          render={({ field }) => (
+            <FormField label="Contact" required error={errors.userId?.message}>
+              <ContactPicker
+                key={customerId}
+                companyId={customerId}
+                disabled={!customerId}
+                value={field.value}
+                onChange={field.onChange}
+                className="sm:w-full"
+              />
+            </FormField>
+          )}
         />
       ) : (
         <>

@@ -22,11 +22,12 @@ import {
  * The staff company page's lists in pages (issue 20, ADR 043). Each route narrows to the
  * company (`where`) and signs its cursors with the company's id as scope, so a cursor of
  * one company is refused on another. Their names differ from the portal's lists: a portal
- * cursor never opens a staff page. No card has a filter, so no list has one.
+ * cursor never opens a staff page. Only the users list has a filter: `status`, for the
+ * attach-mail dialog's contact picker.
  */
 
 /** The company's users by last and first name; `q` on the full name and the address. */
-export const companyUserPages: PagedList<CompanyUser> = {
+export const companyUserPages: PagedList<CompanyUser, 'status'> = {
   name: 'staff-company-users',
   from: sql`${customerUsers} inner join ${users} on ${users.id} = ${customerUsers.userId}`,
   row: () => ({
@@ -45,7 +46,10 @@ export const companyUserPages: PagedList<CompanyUser> = {
     { expr: users.id, type: 'uuid' },
   ],
   search: [sql`(${users.firstName} || ' ' || ${users.lastName})`, users.email],
-  filters: {},
+  filters: {
+    // Who may still act for the company: the account and the membership both on.
+    status: sql`case when ${users.active} and ${customerUsers.active} then 'active' else 'inactive' end`,
+  },
 };
 
 /** The portal's projects list (newest start first, with milestones; `q` on name and description). */

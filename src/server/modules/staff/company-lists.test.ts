@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BAD_CURSOR, LIMIT_MESSAGE, SEARCH_TOO_LONG } from '../../../shared/schemas/paging.ts';
 import {
@@ -273,5 +274,34 @@ describe('the staff company page lists in pages (issue 20, ADR 043)', () => {
       expect.objectContaining({ amount: 100, paymentUrl: null, number: 'PAGEDINV-3' }),
     ]);
     expect(invoice[0]).not.toHaveProperty('pdfUrl');
+  });
+
+  it('filters users by status: account and membership both on, or not; another value is a 400', async () => {
+    const people = (await get(`/api/staff/customers/${companyId}/users?limit=200`)).json<Row[]>();
+    const [offAccount, offMembership] = people;
+    await t.app.db
+      .update(users)
+      .set({ active: false })
+      .where(eq(users.id, String(offAccount!.id)));
+    await t.app.db
+      .update(customerUsers)
+      .set({ active: false })
+      .where(eq(customerUsers.userId, String(offMembership!.id)));
+    const ids = async (status: string) =>
+      (await get(`/api/staff/customers/${companyId}/users?status=${status}`))
+        .json<Row[]>()
+        .map((r) => r.id)
+        .sort();
+    const off = [offAccount!.id, offMembership!.id].sort();
+    expect(await ids('inactive')).toEqual(off);
+    expect(await ids('active')).toEqual(
+      people
+        .map((r) => r.id)
+        .filter((id) => !off.includes(id))
+        .sort(),
+    );
+    const bad = await get(`/api/staff/customers/${companyId}/users?status=gone`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ message: string }>().message).toMatch(/status/i);
   });
 });

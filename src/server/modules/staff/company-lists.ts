@@ -9,6 +9,7 @@ import { staffInvoiceSchema } from '../../../shared/schemas/invoices.ts';
 import { staffProjectSchema } from '../../../shared/schemas/projects.ts';
 import {
   companyUserSchema,
+  companyUserStatuses,
   staffProjectNameSchema,
 } from '../../../shared/schemas/staff-customers.ts';
 import { staffTimeEntrySchema } from '../../../shared/schemas/time-entries.ts';
@@ -56,7 +57,26 @@ export const companyListRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  listRoute('users', companyUserSchema, companyUserPages, customerUsers.customerId);
+  // The users list alone has a filter (`status`: the attach-mail dialog's contact picker).
+  app.get(
+    '/customers/:customerId/users',
+    {
+      schema: {
+        params: idParam('customerId'),
+        querystring: pageQuerySchema({ status: companyUserStatuses }),
+        response: { 200: z.array(companyUserSchema), 400: messageSchema, 404: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { customerId } = request.params;
+      await requireCompany(app.db, customerId);
+      return app.sendPage(request, reply, companyUserPages, {
+        scopeId: customerId,
+        where: eq(customerUsers.customerId, customerId),
+        query: request.query,
+      });
+    },
+  );
   listRoute('projects', staffProjectSchema, staffProjectPages, projects.customerId);
   listRoute('project-names', staffProjectNameSchema, projectNamePicks, projects.customerId);
   listRoute('invoices', staffInvoiceSchema, staffInvoicePages, invoices.customerId);

@@ -632,6 +632,23 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     expect(foreign.json()).toEqual({
       message: 'The contact must be an active user of that company',
     });
+    // Nor is a member taken off the company (issue 18), though their account is active.
+    const [removed] = await t.app.db
+      .insert(users)
+      .values({
+        email: 'removed.member@acme-logistics.example',
+        firstName: 'Ex',
+        lastName: 'Member',
+      })
+      .returning({ id: users.id });
+    await t.app.db
+      .insert(customerUsers)
+      .values({ userId: removed!.id, customerId: acmeId, role: 'member', active: false });
+    const offboarded = await attach({ customerId: acmeId, userId: removed!.id });
+    expect(offboarded.statusCode).toBe(400);
+    expect(offboarded.json()).toEqual({
+      message: 'The contact must be an active user of that company',
+    });
     const stillOpen = await t.app.db
       .select({ status: unmatchedMails.status })
       .from(unmatchedMails)

@@ -104,6 +104,8 @@ async function member(tx: Tx, input: { customerId: string; userId: string }): Pr
         eq(users.id, input.userId),
         eq(customerUsers.customerId, input.customerId),
         eq(users.active, true),
+        // A member taken off the company (issue 18) no longer writes as one of its users.
+        eq(customerUsers.active, true),
       ),
     );
   if (!user) throw badRequest('The contact must be an active user of that company');

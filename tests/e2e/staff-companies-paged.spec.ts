@@ -144,8 +144,11 @@ test('the time entry form finds any of the company’s projects by searching the
   await form.getByRole('button', { name: 'Log Time' }).click();
   const row = staff.getByRole('row', { name: /Picked by search/ });
   await expect(row).toContainText('Zebra rollout');
-  // The form starts over with no project.
+  // The form starts over: no project, no hours.
   await expect(picker).toHaveValue('No project');
+  await expect(form.getByLabel('Hours')).toHaveValue('');
+  await form.getByRole('button', { name: 'Log Time' }).click();
+  await expect(form.getByText('Hours are required')).toBeVisible();
   for (const width of [1280, 390]) {
     await staff.setViewportSize({ width, height: 900 });
     await picker.click();

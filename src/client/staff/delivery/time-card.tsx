@@ -27,7 +27,9 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function TimeCard({ companyId }: { companyId: string }) {
   const url = staffUrl(`customers/${companyId}/time-entries`);
   const entries = usePagedList(staffQueries.timeEntries(companyId));
-  const blank = { workDate: today(), description: '' };
+  // Hours as NaN, what an empty number box reads as: a reset then empties the box too (left
+  // out, the box kept the last hours while the form held none, and "Hours are required").
+  const blank = { workDate: today(), hours: Number.NaN, description: '' };
   // The project lives outside the form: the picker keeps the chosen project's name too.
   const [project, setProject] = useState(NO_PROJECT);
   const form = useForm<Values, unknown, Output>({

@@ -81,7 +81,25 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
     .getByRole('button', { name: /^Open TK-/ })
     .click();
   const ticket = staff.getByRole('dialog', { name: subject });
-  await expect(ticket.getByRole('region', { name: 'Colleagues in copy' })).toContainText(dana);
+  const staffCopy = ticket.getByRole('region', { name: 'Colleagues in copy' });
+  await expect(staffCopy).toContainText(dana);
+  // Staff take Dana out of copy and put her back (ADR 036 addendum).
+  await staffCopy.getByRole('button', { name: 'Remove Dana Copy' }).click();
+  await expect(staff.getByTestId('toast').last()).toContainText('Colleague Removed');
+  await expect(staffCopy).toContainText('None');
+  const beforeReAdd = await mailFiles();
+  await choose(staff, 'Add a colleague', 'Dana Copy');
+  await staffCopy.getByRole('button', { name: 'Add' }).click();
+  await expect(staff.getByTestId('toast').last()).toContainText('Colleague Added');
+  await expect(staffCopy.getByRole('list', { name: 'Colleagues in copy' })).toContainText(dana);
+  expect((await nextMailTo(dana, beforeReAdd)).subject).toBe(
+    `[${ticketId}] You are in copy: ${subject}`,
+  );
+  await expect(ticket.getByRole('list', { name: 'Conversation' })).toContainText(
+    'Morgan Hayes added Dana Copy',
+  );
+  await expectNoSeriousAxeViolations(staff);
+  await shoot(staff, 'staff-ticket-watchers');
   const beforeReply = await mailFiles();
   await ticket.getByLabel('Reply as agent').fill('A technician is on the way.');
   await ticket.getByLabel(/Cc by e-mail/).fill('not-an-address');

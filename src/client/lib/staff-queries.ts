@@ -21,6 +21,7 @@ import {
 } from '../../shared/schemas/staff-helpdesk.ts';
 import { leadSchema } from '../../shared/schemas/staff-leads.ts';
 import { ticketNoteSchema } from '../../shared/schemas/ticket-notes.ts';
+import { ticketWatchersSchema } from '../../shared/schemas/ticket-watchers.ts';
 import { satisfactionReportSchema } from '../../shared/schemas/satisfaction.ts';
 import { savedReplySchema } from '../../shared/schemas/saved-replies.ts';
 import { slaTargetsSchema } from '../../shared/schemas/sla.ts';
@@ -102,6 +103,9 @@ export const staffQueries = {
   /** Issue 17: a ticket's colleagues in copy and rating; the satisfaction score. */
   ticketExtras: (ticketId: string) =>
     staffRead(`tickets/${ticketId}/extras`, helpdeskTicketExtrasSchema),
+  /** A ticket's colleagues in copy and whom staff may add (ADR 036 addendum). */
+  ticketWatchers: (ticketId: string) =>
+    staffRead(`tickets/${ticketId}/watchers`, ticketWatchersSchema),
   satisfaction: () => staffRead('satisfaction', satisfactionReportSchema),
   ticketNotes: (ticketId: string) =>
     staffRead(`tickets/${ticketId}/notes`, ticketNoteSchema.array()),

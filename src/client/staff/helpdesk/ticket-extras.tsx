@@ -3,28 +3,20 @@ import { ticketRatingLabels } from '../../../shared/schemas/satisfaction.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
+import { StaffTicketWatchers } from './ticket-watchers.tsx';
 
 const ratingTone = { good: 'green', okay: 'amber', poor: 'red' } as const satisfies Record<
   string,
   BadgeTone
 >;
 
-/** Issue 17 on the staff ticket: who of the customer is in copy, and the author's rating. */
+/** Issue 17 on the staff ticket: who of the customer is in copy (staff change it), and the author's rating. */
 export function TicketExtras({ ticketId }: { ticketId: string }) {
   const { data } = useQuery(staffQueries.ticketExtras(ticketId));
   if (!data) return null;
   return (
     <div className="grid gap-3 text-sm sm:grid-cols-2">
-      <section aria-labelledby="ticket-watchers">
-        <h3 id="ticket-watchers" className="font-semibold text-slate-900">
-          Colleagues in copy
-        </h3>
-        <p className="mt-1 text-slate-700">
-          {data.watchers.length === 0
-            ? 'None'
-            : data.watchers.map((w) => `${w.name} <${w.email}>`).join(', ')}
-        </p>
-      </section>
+      <StaffTicketWatchers ticketId={ticketId} />
       <section aria-labelledby="ticket-rating">
         <h3 id="ticket-rating" className="font-semibold text-slate-900">
           Customer rating

@@ -15,6 +15,7 @@ import { savedReplyRoutes } from './saved-replies.ts';
 import { slaTargetRoutes } from './sla-targets.ts';
 
 import { satisfactionRoutes } from './satisfaction.ts';
+import { staffWatcherRoutes } from './ticket-watchers.ts';
 
 import { staffTicketAttachmentRoutes } from './ticket-attachments.ts';
 import { ticketNoteRoutes } from './ticket-notes.ts';
@@ -39,6 +40,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(helpdeskRoutes, { config });
   await app.register(ticketNoteRoutes);
   await app.register(satisfactionRoutes);
+  await app.register(staffWatcherRoutes, { config });
 
   await app.register(staffTicketAttachmentRoutes, { config });
   await app.register(savedReplyRoutes);

@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { X } from 'lucide-react';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/button.tsx';
-import { Select } from '../../ui/select.tsx';
+import { AddColleague, RemoveColleague } from '../../tickets/colleagues.tsx';
 import { ticketExtraQueries, useWatcherChange } from './watchers-api.ts';
 
 /**
@@ -12,15 +10,15 @@ import { ticketExtraQueries, useWatcherChange } from './watchers-api.ts';
  * those who could be added. A private ticket has none (ADR 036); a closed one keeps its list.
  */
 export function TicketWatchers({ companyId, ticket }: { companyId: string; ticket: Ticket }) {
-  const selectId = useId();
+  const titleId = useId();
   const [chosen, setChosen] = useState<string | undefined>();
   const { data } = useQuery(ticketExtraQueries.watchers(companyId, ticket.id));
   const change = useWatcherChange(companyId, ticket.id);
 
   if (ticket.private) {
     return (
-      <section className="mt-6" aria-labelledby={`${selectId}-title`}>
-        <h3 id={`${selectId}-title`} className="text-sm font-semibold text-slate-900">
+      <section className="mt-6" aria-labelledby={`${titleId}-title`}>
+        <h3 id={`${titleId}-title`} className="text-sm font-semibold text-slate-900">
           Colleagues in copy
         </h3>
         <p className="mt-1 text-sm text-slate-600">
@@ -32,8 +30,8 @@ export function TicketWatchers({ companyId, ticket }: { companyId: string; ticke
   const watchers = data?.watchers ?? [];
   const candidates = data?.candidates ?? [];
   return (
-    <section className="mt-6" aria-labelledby={`${selectId}-title`}>
-      <h3 id={`${selectId}-title`} className="text-sm font-semibold text-slate-900">
+    <section className="mt-6" aria-labelledby={`${titleId}-title`}>
+      <h3 id={`${titleId}-title`} className="text-sm font-semibold text-slate-900">
         Colleagues in copy
       </h3>
       {watchers.length === 0 ? (
@@ -48,58 +46,38 @@ export function TicketWatchers({ companyId, ticket }: { companyId: string; ticke
               <span className="max-w-48 truncate" title={w.email}>
                 {w.name}
               </span>
-              <button
-                type="button"
-                className="rounded-full p-1 text-slate-600 hover:bg-slate-100 focus:ring-2 focus:ring-brand-600/40 focus:outline-none"
-                aria-label={`Remove ${w.name}`}
+              <RemoveColleague
+                name={w.name}
                 disabled={change.isPending}
-                onClick={() =>
+                onRemove={() =>
                   change.mutate(
                     { userId: w.userId, remove: true },
                     { onSuccess: () => toast({ title: `${w.name} removed` }) },
                   )
                 }
-              >
-                <X className="size-3.5" aria-hidden />
-              </button>
+              />
             </li>
           ))}
         </ul>
       )}
       {ticket.status !== 'closed' && candidates.length > 0 && (
-        <form
-          className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!chosen) return;
-            const name = candidates.find((c) => c.userId === chosen)?.name ?? '';
+        <AddColleague
+          candidates={candidates}
+          chosen={chosen}
+          onChoose={setChosen}
+          pending={change.isPending}
+          onAdd={(colleague) =>
             change.mutate(
-              { userId: chosen },
+              { userId: colleague.userId },
               {
                 onSuccess: () => {
                   setChosen(undefined);
-                  toast({ title: `${name} added` });
+                  toast({ title: `${colleague.name} added` });
                 },
               },
-            );
-          }}
-        >
-          <div className="grid flex-1 gap-1">
-            <label htmlFor={selectId} className="text-xs font-medium text-slate-600">
-              Add a colleague
-            </label>
-            <Select
-              id={selectId}
-              value={chosen}
-              onValueChange={setChosen}
-              placeholder="Choose a colleague"
-              options={candidates.map((c) => ({ value: c.userId, label: c.name }))}
-            />
-          </div>
-          <Button type="submit" variant="secondary" disabled={!chosen || change.isPending}>
-            Add
-          </Button>
-        </form>
+            )
+          }
+        />
       )}
     </section>
   );

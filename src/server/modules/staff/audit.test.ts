@@ -12,6 +12,7 @@ import {
   projects,
   savedReplies,
   tickets,
+  ticketWatchers,
   unmatchedMails,
   users,
   webhookEndpoints,
@@ -53,6 +54,29 @@ async function unmatchedMail(t: TestApp, messageId: string) {
       })
       .returning(),
   );
+}
+
+/** An open, shared ticket of Acme and a new colleague there (in copy of it, if asked). */
+async function ticketAndColleague(t: TestApp, ctx: Ctx, email: string, inCopy: boolean) {
+  const ticket = await first(
+    t.app.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.customerId, ctx.acmeId), eq(tickets.private, false))),
+  );
+  await t.app.db.update(tickets).set({ status: 'open' }).where(eq(tickets.id, ticket.id));
+  const user = await first(
+    t.app.db
+      .insert(users)
+      .values({ email, firstName: 'Copy', lastName: 'Colleague' })
+      .returning({ id: users.id }),
+  );
+  await t.app.db
+    .insert(customerUsers)
+    .values({ userId: user.id, customerId: ctx.acmeId, role: 'member' });
+  if (inCopy)
+    await t.app.db.insert(ticketWatchers).values({ ticketId: ticket.id, userId: user.id });
+  return { ticketId: ticket.id, userId: user.id };
 }
 
 /** Written by no company: a discarded mail belongs to none, a lead to none yet. */
@@ -200,6 +224,14 @@ const samples: Record<string, Sample> = {
       { priority: 'low', firstResponseMinutes: 480, resolutionMinutes: 4320 },
     ],
   }),
+  'POST /api/staff/tickets/:ticketId/watchers': async (t, ctx) => {
+    const { ticketId, userId } = await ticketAndColleague(t, ctx, 'add.copy@acme.example', false);
+    return { url: `/api/staff/tickets/${ticketId}/watchers`, payload: { userId } };
+  },
+  'DELETE /api/staff/tickets/:ticketId/watchers/:userId': async (t, ctx) => {
+    const { ticketId, userId } = await ticketAndColleague(t, ctx, 'out.copy@acme.example', true);
+    return { url: `/api/staff/tickets/${ticketId}/watchers/${userId}` };
+  },
   'POST /api/staff/tickets/:ticketId/notes': async (t, ctx) => {
     const ticket = await first(
       t.app.db.select().from(tickets).where(eq(tickets.customerId, ctx.acmeId)),
@@ -368,7 +400,7 @@ describe('the audit log', () => {
       expect(await auditCount()).toBe(before + 1);
       const row = await first(t.app.db.select().from(auditLog).orderBy(desc(auditLog.createdAt)));
       expect(row.actorName).toBe('Morgan Hayes');
-      expect(row.action).toMatch(/^[a-z_]+\.[a-z]+$/);
+      expect(row.action).toMatch(/^[a-z_]+(\.[a-z_]+)+$/);
       expect(Date.now() - row.createdAt.getTime()).toBeLessThan(60_000);
       if (!companyless.includes(route)) expect(row.customerId).toBeTruthy();
     });

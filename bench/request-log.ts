@@ -6,7 +6,8 @@ import { createInterface } from 'node:readline';
  * copying that URL's list per line (as this reader once did) made the bench process, which
  * also runs autocannon, the bottleneck: the app then waited on its full stdout pipe.
  */
-export function requestLog(stdout: NodeJS.ReadableStream) {
+export function requestLog(stdout: NodeJS.ReadableStream | null) {
+  if (!stdout) throw new Error('the app server was started without a readable stdout');
   const times = new Map<string, number[]>();
   createInterface({ input: stdout }).on('line', (line) => {
     if (!line.startsWith('{')) return;
@@ -18,11 +19,12 @@ export function requestLog(stdout: NodeJS.ReadableStream) {
   });
   /** Waits until `count` server times are logged for `url`; the line may trail the response. */
   const logged = async (url: string, count: number) => {
-    for (let waited = 0; (times.get(url)?.length ?? 0) < count; waited += 10) {
+    for (let waited = 0; ; waited += 10) {
+      const list = times.get(url);
+      if (list && list.length >= count) return list;
       if (waited > 5000) throw new Error(`no request log for ${url}`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
-    return times.get(url)!;
   };
   return {
     /** The first `count` server times of `url`. */

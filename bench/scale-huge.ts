@@ -91,7 +91,7 @@ export async function benchHuge(
     undefined,
     { pipeStdout: true },
   );
-  const log = requestLog(app.process.stdout!);
+  const log = requestLog(app.process.stdout);
   const { port, cookie, customerId } = app.info;
   const get = async (path: string) => {
     const res = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { cookie } });

@@ -57,7 +57,7 @@ export async function benchScale(
     undefined,
     { pipeStdout: true },
   );
-  const log = requestLog(app.process.stdout!);
+  const log = requestLog(app.process.stdout);
   const { port, cookie, customerId } = app.info;
   try {
     const endpoints: EndpointFigures[] = [];

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { customers, projects } from '../../db/schema.ts';
+import { customers, projects, tickets } from '../../db/schema.ts';
+import { TICKET_NOT_FOUND } from '../../services/tickets.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 
 /** The company's name, or 404 when it does not exist. */
@@ -12,6 +13,17 @@ export async function requireCompany(db: Db | Tx, customerId: string): Promise<{
     .limit(1);
   if (!row) throw notFound('Company not found');
   return row;
+}
+
+/** Any company's ticket by its id in any case (staff see every one), or 404. */
+export async function requireTicket(db: Db | Tx, ticketId: string) {
+  const [ticket] = await db
+    .select({ id: tickets.id, customerId: tickets.customerId, subject: tickets.subject })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId.toUpperCase()))
+    .limit(1);
+  if (!ticket) throw notFound(TICKET_NOT_FOUND);
+  return ticket;
 }
 
 /** A project chosen for a company's record must belong to that company. */

@@ -1,13 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tickets } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
 import { helpdeskTicketExtrasSchema } from '../../../shared/schemas/staff-helpdesk.ts';
 import { satisfactionReportSchema } from '../../../shared/schemas/satisfaction.ts';
 import { satisfactionReport, ticketRating } from '../../services/satisfaction.ts';
 import { listWatchers } from '../../services/ticket-watchers.ts';
-import { TICKET_NOT_FOUND } from '../../services/tickets.ts';
 import { messageSchema, ticketParams } from '../route-schemas.ts';
+import { requireTicket } from './lookups.ts';
 
 /** Issue 17 for staff: the satisfaction score, and a ticket's watchers and rating. */
 export const satisfactionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,11 +21,7 @@ export const satisfactionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const [ticket] = await app.db
-        .select({ id: tickets.id, customerId: tickets.customerId })
-        .from(tickets)
-        .where(eq(tickets.id, request.params.ticketId.toUpperCase()));
-      if (!ticket) throw notFound(TICKET_NOT_FOUND);
+      const ticket = await requireTicket(app.db, request.params.ticketId);
       const { watchers } = await listWatchers(app.db, ticket);
       return { watchers, rating: await ticketRating(app.db, ticket.id) };
     },

@@ -1,26 +1,12 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import { tickets } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { enqueueWatcherAddedMail } from '../../services/ticket-mails.ts';
-import { TICKET_NOT_FOUND } from '../../services/tickets.ts';
 import { addWatcher, listWatchers, removeWatcher } from '../../services/ticket-watchers.ts';
 import { addWatcherSchema, ticketWatchersSchema } from '../../../shared/schemas/ticket-watchers.ts';
 import { messageSchema, ticketParams } from '../route-schemas.ts';
-
-/** Any company's ticket, as staff see every one: its id, company and subject. */
-async function staffTicket(db: Db | Tx, ticketId: string) {
-  const [ticket] = await db
-    .select({ id: tickets.id, customerId: tickets.customerId, subject: tickets.subject })
-    .from(tickets)
-    .where(eq(tickets.id, ticketId.toUpperCase()));
-  if (!ticket) throw notFound(TICKET_NOT_FOUND);
-  return ticket;
-}
+import { requireTicket } from './lookups.ts';
 
 /**
  * Staff put the company's colleagues in copy of its ticket, or take them out (ADR 036
@@ -40,7 +26,7 @@ export const staffWatcherRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
         response: { 200: ticketWatchersSchema, 404: messageSchema },
       },
     },
-    async (request) => listWatchers(app.db, await staffTicket(app.db, request.params.ticketId)),
+    async (request) => listWatchers(app.db, await requireTicket(app.db, request.params.ticketId)),
   );
 
   app.post(
@@ -61,7 +47,7 @@ export const staffWatcherRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
       const actor = actorOf(request);
       const { userId } = request.body;
       const watchers = await app.write(async (tx) => {
-        const ticket = await staffTicket(tx, request.params.ticketId);
+        const ticket = await requireTicket(tx, request.params.ticketId);
         await addWatcher(tx, { ticketId: ticket.id, customerId: ticket.customerId, actor, userId });
         await enqueueWatcherAddedMail(tx, config, {
           ticketId: ticket.id,
@@ -87,7 +73,7 @@ export const staffWatcherRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
       const actor = actorOf(request);
       const { userId } = request.params;
       return app.write(async (tx) => {
-        const ticket = await staffTicket(tx, request.params.ticketId);
+        const ticket = await requireTicket(tx, request.params.ticketId);
         await removeWatcher(tx, {
           ticketId: ticket.id,
           customerId: ticket.customerId,

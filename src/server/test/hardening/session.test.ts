@@ -3,6 +3,7 @@ import { buildApp } from '../../app.ts';
 import { linkOf, openForm, postForm, requestLink } from '../login-links.ts';
 import { startSmtpSink } from '../smtp-sink.ts';
 import { sessionCookieFor } from '../sign-in.ts';
+import { flipChar } from '../tamper.ts';
 import { createTestApp, testConfig, type TestApp } from '../test-app.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
@@ -39,11 +40,9 @@ describe('session cookies an attacker controls', () => {
     const dot = value.lastIndexOf('.');
     const raw = value.slice(0, dot);
     const sig = value.slice(dot + 1);
-    const flip = (s: string, i: number) =>
-      s.slice(0, i) + (s[i] === 'A' ? 'B' : 'A') + s.slice(i + 1);
     const variants = [
-      `${flip(raw, 3)}.${sig}`,
-      `${raw}.${flip(sig, 5)}`,
+      `${flipChar(raw, 3)}.${sig}`,
+      `${raw}.${flipChar(sig, 5)}`,
       raw,
       `${raw}.`,
       '.',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addBusinessMinutes,
   businessMinutesBetween,
+  dayNumberOf,
   describeBusinessHours,
   isBusinessTime,
   type BusinessHours,
@@ -114,6 +115,85 @@ describe('the business-hours clock (Mon-Fri 8 AM-6 PM, America/Chicago)', () => 
           addBusinessMinutes(start, hi, hours).getTime(),
         );
       }),
+    );
+  });
+});
+
+describe('closed days (holidays) on the clock', () => {
+  // Thanksgiving 2026 and the day after, a Saturday (no working day anyway), a bad date.
+  const closed: BusinessHours = {
+    ...hours,
+    closedDays: ['2026-11-26', '2026-11-27', '2026-11-28', '2026-02-30'],
+  };
+
+  it('opens no window on a closed day', () => {
+    // Wednesday 25 November 5 PM + 2 h = Monday 30 November 9 AM (Thursday and Friday closed).
+    expect(addBusinessMinutes(at('2026-11-25T23:00:00Z'), 120, closed)).toEqual(
+      at('2026-11-30T15:00:00Z'),
+    );
+    expect(isBusinessTime(at('2026-11-26T17:00:00Z'), closed)).toBe(false);
+    expect(
+      businessMinutesBetween(at('2026-11-25T23:00:00Z'), at('2026-11-30T15:00:00Z'), closed),
+    ).toBe(120);
+    // A 72-hour target from Monday 23 November 8 AM loses two days: Friday 4 December, 10 AM.
+    expect(addBusinessMinutes(at('2026-11-23T14:00:00Z'), 72 * 60, closed)).toEqual(
+      at('2026-12-04T16:00:00Z'),
+    );
+  });
+
+  it('reads only real calendar dates', () => {
+    expect(dayNumberOf('2026-11-26')).toBe(Date.UTC(2026, 10, 26) / 86_400_000);
+    for (const bad of ['2026-02-30', '2026-13-01', '26-11-26', '2026-11-26T00:00', '']) {
+      expect(dayNumberOf(bad), bad).toBeNaN();
+    }
+  });
+
+  const firstDay = dayNumberOf('2025-01-01');
+  const lastDay = dayNumberOf('2029-01-31');
+  const closedDays = fc
+    .array(fc.integer({ min: firstDay, max: lastDay }), { maxLength: 300 })
+    .map((days) => days.map((d) => new Date(d * 86_400_000).toISOString().slice(0, 10)));
+  const instant = fc
+    .date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2028-12-31T00:00:00Z') })
+    .filter((d) => !Number.isNaN(d.getTime()));
+
+  /**
+   * An independent count: the time without closed days less what each closed day's window
+   * holds of the span. [day 07:00Z, day+1 05:00Z] holds a Chicago day's whole window (8 AM-6 PM
+   * is 13:00-00:00Z at most) and nothing of another day's.
+   */
+  function reference(a: Date, b: Date, days: readonly string[]) {
+    let total = businessMinutesBetween(a, b, hours);
+    for (const day of new Set(days.map(dayNumberOf))) {
+      const from = Math.max(a.getTime(), day * 86_400_000 + 7 * 3_600_000);
+      const to = Math.min(b.getTime(), day * 86_400_000 + 29 * 3_600_000);
+      if (from < to) total -= businessMinutesBetween(new Date(from), new Date(to), hours);
+    }
+    return total;
+  }
+
+  it('counts what an independent day-by-day count says (property)', () => {
+    fc.assert(
+      fc.property(closedDays, instant, instant, (days, x, y) => {
+        const [a, b] = x <= y ? [x, y] : [y, x];
+        const withClosed = { ...hours, closedDays: days };
+        expect(businessMinutesBetween(a, b, withClosed)).toBeCloseTo(reference(a, b, days), 6);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('adds exactly the business time it is asked for, never in a closed day (property)', () => {
+    fc.assert(
+      fc.property(closedDays, instant, fc.integer({ min: 1, max: 200 * 60 }), (days, start, m) => {
+        const withClosed = { ...hours, closedDays: days };
+        const due = addBusinessMinutes(start, m, withClosed);
+        expect(Math.abs(businessMinutesBetween(start, due, withClosed) - m)).toBeLessThan(1e-6);
+        expect(isBusinessTime(new Date(due.getTime() - 1), withClosed)).toBe(true);
+        // Never earlier than without closed days.
+        expect(due.getTime()).toBeGreaterThanOrEqual(addBusinessMinutes(start, m, hours).getTime());
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -1,6 +1,7 @@
 // The business-hours clock of the SLA targets (docs/decisions/035-assignment-and-slas.md):
 // pure functions over instants, in the company's own time zone, so a target of "4 business
-// hours" means the same on the server, in tests and on the screen. Holidays are not modelled.
+// hours" means the same on the server, in tests and on the screen. Closed days (holidays) are
+// local dates on which no working window opens.
 
 /** When the company works: weekdays (0 = Sunday) and opening hours in wall-clock minutes. */
 export interface BusinessHours {
@@ -9,9 +10,12 @@ export interface BusinessHours {
   /** Minutes after local midnight, e.g. 480 for 8 AM; `opens < closes`, same day. */
   opens: number;
   closes: number;
+  /** Local dates ('YYYY-MM-DD') the company is closed although it is a working weekday. */
+  closedDays?: readonly string[];
 }
 
 const MINUTE = 60_000;
+const DAY = 86_400_000;
 const DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -84,13 +88,59 @@ function instantOf(local: number, timeZone: string): number {
 }
 
 /** A local calendar day as days since 1970-01-01 (of the wall clock). */
-const dayNumber = (localMs: number) => Math.floor(localMs / 86_400_000);
+const dayNumber = (localMs: number) => Math.floor(localMs / DAY);
+
+/** 'YYYY-MM-DD' as a local day number, or NaN when it is no calendar date. */
+export function dayNumberOf(date: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return Number.NaN;
+  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(y, m - 1, d);
+  const back = new Date(ms);
+  // Date.UTC rolls 2026-02-30 over to March: such a date is not a date.
+  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d
+    ? ms / DAY
+    : Number.NaN;
+}
+
+/** The closed days that fall on working weekdays, as sorted day numbers (kept per list). */
+const closedCache = new WeakMap<readonly string[], number[]>();
+function closedWorkdays(hours: BusinessHours): number[] {
+  const list = hours.closedDays;
+  if (!list || list.length === 0) return [];
+  let days = closedCache.get(list);
+  if (!days) {
+    days = [...new Set(list.map(dayNumberOf))]
+      .filter((d) => Number.isFinite(d) && hours.days.includes(new Date(d * DAY).getUTCDay()))
+      .sort((a, b) => a - b);
+    closedCache.set(list, days);
+  }
+  return days;
+}
+
+/** How many of the sorted `days` are below `day` (binary search). */
+function countBelow(days: number[], day: number): number {
+  let lo = 0;
+  let hi = days.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((days[mid] ?? 0) < day) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const isClosed = (day: number, hours: BusinessHours) => {
+  const days = closedWorkdays(hours);
+  const i = countBelow(days, day);
+  return days[i] === day;
+};
 
 /** The working window of a local day, as instants, or null on a day off. */
 function windowOf(day: number, hours: BusinessHours): [number, number] | null {
-  const weekday = new Date(day * 86_400_000).getUTCDay();
-  if (!hours.days.includes(weekday)) return null;
-  const midnight = day * 86_400_000;
+  const weekday = new Date(day * DAY).getUTCDay();
+  if (!hours.days.includes(weekday) || isClosed(day, hours)) return null;
+  const midnight = day * DAY;
   return [
     instantOf(midnight + hours.opens * MINUTE, hours.timeZone),
     instantOf(midnight + hours.closes * MINUTE, hours.timeZone),
@@ -100,6 +150,13 @@ function windowOf(day: number, hours: BusinessHours): [number, number] | null {
 /** Business time in one full week (wall-clock windows do not move with DST). */
 const weekMs = (hours: BusinessHours) => hours.days.length * (hours.closes - hours.opens) * MINUTE;
 
+/** Business time in the seven local days from `day`: a full week less its closed workdays. */
+function weekFrom(day: number, hours: BusinessHours): number {
+  const closed = closedWorkdays(hours);
+  const inWeek = closed.length ? countBelow(closed, day + 7) - countBelow(closed, day) : 0;
+  return weekMs(hours) - inWeek * (hours.closes - hours.opens) * MINUTE;
+}
+
 /** The instant `minutes` of business time after `start` (start itself may be out of hours). */
 export function addBusinessMinutes(start: Date, minutes: number, hours: BusinessHours): Date {
   let remaining = minutes * MINUTE;
@@ -108,8 +165,8 @@ export function addBusinessMinutes(start: Date, minutes: number, hours: Business
   let first = true;
   for (;;) {
     if (!first && weekMs(hours) > 0) {
-      while (remaining > weekMs(hours)) {
-        remaining -= weekMs(hours);
+      for (let week = weekFrom(day, hours); remaining > week; week = weekFrom(day, hours)) {
+        remaining -= week;
         day += 7;
       }
     }
@@ -142,7 +199,7 @@ export function businessMinutesBetween(from: Date, to: Date, hours: BusinessHour
     // Whole weeks strictly inside the span count the same every time.
     if (day > firstDay) {
       while (day + 7 < lastDay) {
-        total += weekMs(hours);
+        total += weekFrom(day, hours);
         day += 7;
       }
     }
@@ -151,6 +208,13 @@ export function businessMinutesBetween(from: Date, to: Date, hours: BusinessHour
     day += 1;
   }
   return total / MINUTE;
+}
+
+/** The local calendar date ('YYYY-MM-DD') of an instant in the company's zone. */
+export function localDateOf(at: Date, hours: BusinessHours): string {
+  return new Date(dayNumber(wallClock(at.getTime(), hours.timeZone)) * DAY)
+    .toISOString()
+    .slice(0, 10);
 }
 
 /** Whether an instant falls within the working hours (opening inclusive, closing exclusive). */

@@ -24,7 +24,7 @@ import { ticketNoteSchema } from '../../shared/schemas/ticket-notes.ts';
 import { ticketWatchersSchema } from '../../shared/schemas/ticket-watchers.ts';
 import { satisfactionReportSchema } from '../../shared/schemas/satisfaction.ts';
 import { savedReplySchema } from '../../shared/schemas/saved-replies.ts';
-import { slaTargetsSchema } from '../../shared/schemas/sla.ts';
+import { closedDaySchema, slaTargetsSchema } from '../../shared/schemas/sla.ts';
 import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.ts';
 import { webhookDeliverySchema, webhookSchema } from '../../shared/schemas/webhooks.ts';
 import { getJson, type ResponseSchema } from './api.ts';
@@ -99,6 +99,8 @@ export const staffQueries = {
   tickets: (params: Record<string, string>) =>
     staffPages('tickets', helpdeskTicketSchema.array(), params),
   slaTargets: () => staffRead('sla-targets', slaTargetsSchema),
+  /** The help desk's closed days, which the queue's clock skips (ADR 035 addendum). */
+  closedDays: () => staffRead('closed-days', closedDaySchema.array()),
   ticket: (ticketId: string) => staffRead(`tickets/${ticketId}`, helpdeskTicketDetailSchema),
   /** Issue 17: a ticket's colleagues in copy and rating; the satisfaction score. */
   ticketExtras: (ticketId: string) =>

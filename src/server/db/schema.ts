@@ -928,6 +928,16 @@ export const slaTargets = pgTable('sla_targets', {
 });
 
 /**
+ * Days the help desk is closed although they are working weekdays (holidays, ADR 035
+ * addendum): local dates in the company's zone; no SLA window opens on them.
+ */
+export const closedDays = pgTable('closed_days', {
+  day: date('day').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * A ticket's SLA clock, fixed when it is opened from the targets of its priority then: when
  * the first staff reply and the close are due, and when they happened. A table of its own so
  * the promise made to a ticket does not move when staff later edit the targets.

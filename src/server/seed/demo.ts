@@ -4,6 +4,7 @@ import { renderPdf } from '../lib/pdf.ts';
 import { inspectFile, storedContentType } from '../lib/safe-file.ts';
 import { FsStorage } from '../services/storage.ts';
 import { slaClockFor } from '../services/sla.ts';
+import { company } from '../../shared/company.ts';
 import { defaultSlaTargets } from '../../shared/schemas/sla.ts';
 import type { Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -646,7 +647,7 @@ async function seedCompany(
     if (target)
       await tx.insert(t.ticketSlas).values({
         ticketId: ticket.id,
-        ...slaClockFor(createdAt, target),
+        ...slaClockFor(createdAt, target, company.businessHours),
         firstRespondedAt: firstAgentReply
           ? new Date(createdAt.getTime() + firstAgentReply[2] * 3_600_000)
           : null,

@@ -1,13 +1,18 @@
 // SLA targets and each ticket's clock (docs/decisions/035-assignment-and-slas.md). The tickets
 // service calls in here when a ticket opens, gets its first staff reply, closes or reopens; the
 // queue reads the running clock with the SQL below (no per-row code: a paged list can use it).
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { slaTargets, ticketSlas } from '../db/schema.ts';
-import { addBusinessMinutes } from '../../shared/business-hours.ts';
+import { closedDays, slaTargets, tickets, ticketSlas } from '../db/schema.ts';
+import {
+  addBusinessMinutes,
+  localDateOf,
+  type BusinessHours,
+} from '../../shared/business-hours.ts';
 import { company } from '../../shared/company.ts';
 import {
   AT_RISK_SHARE,
+  CLOSED_DAYS_BACK_DAYS,
   defaultSlaTargets,
   type SlaState,
   type SlaTarget,
@@ -17,7 +22,19 @@ import type { ticketPriorities } from '../../shared/schemas/tickets.ts';
 
 type Priority = (typeof ticketPriorities)[number];
 
-const hours = company.businessHours;
+/** The first day the clocks read closed days from: older ones can no longer move a clock. */
+export const closedDaysFrom = (now = new Date()) =>
+  localDateOf(new Date(now.getTime() - CLOSED_DAYS_BACK_DAYS * 86_400_000), company.businessHours);
+
+/** The company's hours with its closed days (holidays): the clock every door uses. */
+export async function readBusinessHours(db: Db | Tx): Promise<BusinessHours> {
+  const rows = await db
+    .select({ day: closedDays.day })
+    .from(closedDays)
+    .where(gte(closedDays.day, closedDaysFrom()))
+    .orderBy(closedDays.day);
+  return { ...company.businessHours, closedDays: rows.map((r) => r.day) };
+}
 
 /** The targets in force: staff's edits over the defaults, in the defaults' order. */
 export async function readSlaTargets(db: Db | Tx): Promise<SlaTarget[]> {
@@ -48,8 +65,10 @@ export async function writeSlaTargets(tx: Tx, targets: SlaTarget[]): Promise<voi
   }
 }
 
-/** The due dates of a ticket opened at `openedAt` with `target`. */
-export function slaClockFor(openedAt: Date, target: SlaTarget) {
+type Minutes = Pick<SlaTarget, 'firstResponseMinutes' | 'resolutionMinutes'>;
+
+/** The due dates of a ticket opened at `openedAt` with `target`, on the clock of `hours`. */
+export function slaClockFor(openedAt: Date, target: Minutes, hours: BusinessHours) {
   return {
     firstResponseMinutes: target.firstResponseMinutes,
     resolutionMinutes: target.resolutionMinutes,
@@ -80,8 +99,57 @@ export async function startSlaClock(
   if (!target) return;
   await tx
     .insert(ticketSlas)
-    .values({ ticketId, ...slaClockFor(openedAt, target) })
+    .values({ ticketId, ...slaClockFor(openedAt, target, await readBusinessHours(tx)) })
     .onConflictDoNothing();
+}
+
+const RESCHEDULE_BATCH = 1000;
+
+/**
+ * A closed day added or removed moves the clocks still running: each is counted again from
+ * its ticket's opening with its own target minutes (the promise made stays; the days it runs
+ * on change). A target already done (first reply given, ticket closed) keeps its due instant,
+ * so a met or missed outcome never flips afterwards. Returns how many clocks were moved.
+ */
+export async function rescheduleRunningClocks(tx: Tx, hours: BusinessHours): Promise<number> {
+  const running = await tx
+    .select({
+      ticketId: ticketSlas.ticketId,
+      openedAt: tickets.createdAt,
+      firstResponseMinutes: ticketSlas.firstResponseMinutes,
+      resolutionMinutes: ticketSlas.resolutionMinutes,
+      answered: sql<boolean>`${ticketSlas.firstRespondedAt} is not null`,
+    })
+    .from(ticketSlas)
+    .innerJoin(tickets, eq(tickets.id, ticketSlas.ticketId))
+    .where(isNull(ticketSlas.resolvedAt));
+  for (let i = 0; i < running.length; i += RESCHEDULE_BATCH) {
+    const rows = running.slice(i, i + RESCHEDULE_BATCH).map((r) => ({
+      ticket_id: r.ticketId,
+      answered: r.answered,
+      ...slaClockFor(r.openedAt, r, hours),
+    }));
+    const v = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(ticket_id text, answered boolean, "firstResponseDueAt" timestamptz, "resolutionDueAt" timestamptz, "firstResponseAtRiskAt" timestamptz, "resolutionAtRiskAt" timestamptz)`;
+    const keepAnswered = (column: SQL, next: SQL) =>
+      sql`case when v.answered then ${column} else ${next} end`;
+    await tx
+      .update(ticketSlas)
+      .set({
+        firstResponseDueAt: keepAnswered(
+          sql`${ticketSlas.firstResponseDueAt}`,
+          sql`v."firstResponseDueAt"`,
+        ),
+        firstResponseAtRiskAt: keepAnswered(
+          sql`${ticketSlas.firstResponseAtRiskAt}`,
+          sql`v."firstResponseAtRiskAt"`,
+        ),
+        resolutionDueAt: sql`v."resolutionDueAt"`,
+        resolutionAtRiskAt: sql`v."resolutionAtRiskAt"`,
+      })
+      .from(v)
+      .where(sql`${ticketSlas.ticketId} = v.ticket_id`);
+  }
+  return running.length;
 }
 
 /** The first staff reply meets (or misses) the first-response target; later ones change nothing. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { company } from '../company.ts';
 import { ticketPriorities } from './tickets.ts';
 
 type TicketPriority = (typeof ticketPriorities)[number];
@@ -46,6 +47,37 @@ export const slaTargetsInputSchema = z
   });
 
 export const slaTargetsSchema = z.array(slaTargetSchema);
+
+/** A day the help desk is closed on a working weekday (a holiday): no SLA clock runs. */
+export const closedDaySchema = z.object({ day: z.string(), name: z.string() });
+export type ClosedDay = z.infer<typeof closedDaySchema>;
+
+/** How far back and ahead a closed day may lie: the clocks read this window only. */
+export const CLOSED_DAYS_BACK_DAYS = 366;
+export const CLOSED_DAYS_AHEAD_DAYS = 2 * 366;
+
+export const CLOSED_DAY_MESSAGES = {
+  date: 'Date must be a real date (YYYY-MM-DD)',
+  window: 'A closed day must lie within a year back and two years ahead',
+  weekday: `A closed day must be a working day (${company.hours})`,
+  name: 'Name is required',
+  nameLong: 'Name must be at most 80 characters',
+  taken: 'That day is already a closed day',
+  unknown: 'Closed day not found',
+} as const;
+
+/** The form's shape; the window and weekday rules need today and the hours (the service). */
+export const closedDayInputSchema = z.object({
+  day: z
+    .string({ message: CLOSED_DAY_MESSAGES.date })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, CLOSED_DAY_MESSAGES.date),
+  name: z
+    .string({ message: CLOSED_DAY_MESSAGES.name })
+    .trim()
+    .min(1, CLOSED_DAY_MESSAGES.name)
+    .max(80, CLOSED_DAY_MESSAGES.nameLong),
+});
+export type ClosedDayInput = z.infer<typeof closedDayInputSchema>;
 
 /** Which target a ticket's clock is running for: the first staff reply, then the close. */
 export const slaClockKinds = ['first-response', 'resolution'] as const;

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import { businessMinutesBetween } from '../../../shared/business-hours.ts';
-import { company } from '../../../shared/company.ts';
 import { formatDateTime } from '../../../shared/format.ts';
 import { formatShortDuration, type TicketSla } from '../../../shared/schemas/sla.ts';
 import { Badge } from '../../ui/badge.tsx';
+import { useBusinessHours } from './use-business-hours.ts';
 
 const clockLabel = { 'first-response': 'first response', resolution: 'resolution' } as const;
 
@@ -35,12 +35,14 @@ const useMinute = () =>
 
 /**
  * The queue's "Time left" cell: business time to the running target, counted here from the
- * due instant with the shared clock, and the server's badge (at risk under 20 %, breached).
+ * due instant with the shared clock (closed days included), and the server's badge (at risk
+ * under 20 %, breached).
  */
 export function SlaCell({ sla }: { sla: TicketSla }) {
   const at = useMinute();
+  const hours = useBusinessHours();
   if (!sla) return <span className="text-slate-500">—</span>;
-  const left = businessMinutesBetween(new Date(at), new Date(sla.dueAt), company.businessHours);
+  const left = businessMinutesBetween(new Date(at), new Date(sla.dueAt), hours);
   const overdue = sla.state === 'breached';
   return (
     <div className="grid gap-1" title={`Due ${formatDateTime(sla.dueAt)}`}>

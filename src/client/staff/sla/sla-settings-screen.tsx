@@ -12,6 +12,7 @@ import { Input } from '../../ui/input.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { PageHeader } from '../layout.tsx';
 import { QueryState } from '../query-state.tsx';
+import { ClosedDaysCard } from './closed-days-card.tsx';
 
 /** Hours as typed (a decimal) for the minutes stored; the server says what is out of range. */
 const toHours = (minutes: number) => String(Math.round((minutes / 60) * 100) / 100);
@@ -99,14 +100,16 @@ export function SlaSettingsScreen() {
       <Card>
         <p className="border-b border-slate-200 p-4 text-sm text-slate-600">
           Targets count business hours only ({describeBusinessHours(company.businessHours)},{' '}
-          {company.businessHours.timeZone.replace('_', ' ')} time). A ticket keeps the targets it
-          was opened with; changes apply to new tickets. Customers see the first-response target of
-          their ticket&apos;s priority as &ldquo;We usually answer within ...&rdquo;.
+          {company.businessHours.timeZone.replace('_', ' ')} time, except closed days). A ticket
+          keeps the targets it was opened with; changes apply to new tickets. Customers see the
+          first-response target of their ticket&apos;s priority as &ldquo;We usually answer within
+          ...&rdquo;.
         </p>
         <QueryState query={targets} empty="No targets" isEmpty={() => false}>
           {(rows) => <TargetsForm targets={rows} />}
         </QueryState>
       </Card>
+      <ClosedDaysCard />
     </>
   );
 }

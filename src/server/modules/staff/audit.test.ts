@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiTokens,
   auditLog,
+  closedDays,
   contactMessages,
   customerUsers,
   intakeMessages,
@@ -21,6 +22,7 @@ import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import { listRoutes } from '../../test/list-routes.ts';
 import { messageWithFiles } from '../../test/attachment-files.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { nextWorkdays } from '../../test/workdays.ts';
 import { multipartBody, staffTestContext } from '../../test/staff-context.ts';
 
 type Ctx = Awaited<ReturnType<typeof staffTestContext>>;
@@ -93,6 +95,8 @@ const companyless = [
   'DELETE /api/staff/webhooks/:webhookId',
   'POST /api/staff/webhooks/:webhookId/test',
   'PUT /api/staff/sla-targets',
+  'POST /api/staff/closed-days',
+  'DELETE /api/staff/closed-days/:day',
   'POST /api/staff/staff-members/:userId/second-factor/reset',
 ];
 
@@ -224,6 +228,15 @@ const samples: Record<string, Sample> = {
       { priority: 'low', firstResponseMinutes: 480, resolutionMinutes: 4320 },
     ],
   }),
+  'POST /api/staff/closed-days': async () => ({
+    url: '/api/staff/closed-days',
+    payload: { day: nextWorkdays(1)[0], name: 'Founders Day' },
+  }),
+  'DELETE /api/staff/closed-days/:day': async (t) => {
+    const day = nextWorkdays(2)[1] ?? '';
+    await t.app.db.insert(closedDays).values({ day, name: 'Staff outing' });
+    return { url: `/api/staff/closed-days/${day}` };
+  },
   'POST /api/staff/tickets/:ticketId/watchers': async (t, ctx) => {
     const { ticketId, userId } = await ticketAndColleague(t, ctx, 'add.copy@acme.example', false);
     return { url: `/api/staff/tickets/${ticketId}/watchers`, payload: { userId } };

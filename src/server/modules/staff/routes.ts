@@ -13,6 +13,7 @@ import { ssoSettingsRoutes } from './sso.ts';
 import { staffProjectRoutes } from './projects.ts';
 import { savedReplyRoutes } from './saved-replies.ts';
 import { slaTargetRoutes } from './sla-targets.ts';
+import { closedDayRoutes } from './closed-days.ts';
 
 import { satisfactionRoutes } from './satisfaction.ts';
 import { staffWatcherRoutes } from './ticket-watchers.ts';
@@ -45,6 +46,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(staffTicketAttachmentRoutes, { config });
   await app.register(savedReplyRoutes);
   await app.register(slaTargetRoutes);
+  await app.register(closedDayRoutes);
   await app.register(staffInvoiceRoutes);
   await app.register(staffProjectRoutes);
   await app.register(timeEntryRoutes);

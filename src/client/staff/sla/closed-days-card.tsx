@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDate } from '../../../shared/format.ts';
+import { closedDayInputSchema, type ClosedDay } from '../../../shared/schemas/sla.ts';
+import { apiRequest } from '../../lib/api.ts';
+import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
+import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { Button } from '../../ui/button.tsx';
+import { Card, CardHeader } from '../../ui/card.tsx';
+import { FormField } from '../../ui/form-field.tsx';
+import { Input } from '../../ui/input.tsx';
+import { sendJson, useStaffMutation } from '../api.ts';
+import { FormDialog } from '../form-dialog.tsx';
+import { QueryState } from '../query-state.tsx';
+import { DataTable, cell } from '../table.tsx';
+
+const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+const weekdayOf = (day: string) => weekday.format(new Date(`${day}T00:00:00Z`));
+
+function AddClosedDayDialog({ onClose }: { onClose: () => void }) {
+  return (
+    <FormDialog
+      title="Add a closed day"
+      description="No SLA clock runs on this day. Open tickets' due times move with it."
+      schema={closedDayInputSchema}
+      defaultValues={{ day: '', name: '' }}
+      request={(body) => sendJson<ClosedDay>('POST', staffUrl('closed-days'), body)}
+      success="Closed Day Added"
+      failure="Failed to add the closed day. Please try again."
+      submitLabel="Add Closed Day"
+      pendingLabel="Adding..."
+      onClose={onClose}
+    >
+      {({ register, formState: { errors } }) => (
+        <>
+          <FormField label="Date" required error={errors.day?.message}>
+            <Input type="date" {...register('day')} />
+          </FormField>
+          <FormField label="Name" required error={errors.name?.message}>
+            <Input placeholder="e.g. Christmas Day" {...register('name')} />
+          </FormField>
+        </>
+      )}
+    </FormDialog>
+  );
+}
+
+/**
+ * Holidays of the help desk (ADR 035 addendum): working weekdays on which no clock runs. A
+ * change moves the due times of tickets whose clock is still running.
+ */
+export function ClosedDaysCard() {
+  const days = useQuery(staffQueries.closedDays());
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<ClosedDay | null>(null);
+  const remove = useStaffMutation<ClosedDay>({
+    request: (d) => apiRequest('DELETE', staffUrl(`closed-days/${d.day}`)),
+    success: 'Closed Day Removed',
+    failure: 'Failed to remove the closed day. Please try again.',
+  });
+  return (
+    <Card>
+      <CardHeader
+        title="Closed days"
+        action={<Button onClick={() => setAdding(true)}>Add Closed Day</Button>}
+      />
+      <p className="px-5 pt-2 pb-4 text-sm text-slate-600">
+        Holidays and other working days the help desk is closed: no target counts them. Adding or
+        removing one moves the due times of open tickets; a first reply already given keeps its
+        result.
+      </p>
+      <QueryState query={days} empty="No closed days">
+        {(rows) => (
+          <DataTable caption="Closed days" columns={['Date', 'Day', 'Name', 'Actions']}>
+            {rows.map((d) => (
+              <tr key={d.day}>
+                <td className={`${cell} whitespace-nowrap`}>{formatDate(d.day)}</td>
+                <td className={cell}>{weekdayOf(d.day)}</td>
+                <td className={cell}>{d.name}</td>
+                <td className={cell}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setRemoving(d)}
+                    aria-label={`Remove ${d.name} (${formatDate(d.day)})`}
+                  >
+                    Remove
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+        )}
+      </QueryState>
+      <ConfirmDialog
+        open={!!removing}
+        onOpenChange={(open) => !open && setRemoving(null)}
+        title="Remove this closed day?"
+        description={`${removing?.name ?? ''} becomes a working day again; open tickets' due times move back.`}
+        confirmLabel="Remove"
+        onConfirm={() => removing && remove.mutate(removing)}
+      />
+      {adding && <AddClosedDayDialog onClose={() => setAdding(false)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,32 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { addBusinessMinutes, localDateOf } from '../../../shared/business-hours.ts';
+import { company } from '../../../shared/company.ts';
+import { createQueryClient } from '../../lib/query-client.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
+import { SlaCell } from './sla-badge.tsx';
+
+afterEach(cleanup);
+
+describe('the queue’s time left', () => {
+  it('counts no time on the help desk’s closed days, as the server’s clock does', async () => {
+    const hours = company.businessHours;
+    const now = new Date();
+    // The working day holding the 601st business minute from now: never today (a day holds 600).
+    const closedDay = localDateOf(addBusinessMinutes(now, 601, hours), hours);
+    const closed = { ...hours, closedDays: [closedDay] };
+    const dueAt = addBusinessMinutes(now, 20 * 60, closed).toISOString();
+    const client = createQueryClient();
+    const { queryKey } = staffQueries.closedDays();
+    client.setQueryDefaults(queryKey, { staleTime: Infinity });
+    client.setQueryData(queryKey, [{ day: closedDay, name: 'Founders Day' }]);
+    render(
+      <QueryClientProvider client={client}>
+        <SlaCell sla={{ clock: 'resolution', dueAt, targetMinutes: 20 * 60, state: 'on-track' }} />
+      </QueryClientProvider>,
+    );
+    // Without the closed day the same due instant is a whole working day (10 h) further.
+    expect(await screen.findByText('20 h left')).toBeTruthy();
+  });
+});

@@ -136,6 +136,32 @@ test('staff edit the service levels; customers read the new answer time', async 
   await noSeriousAxe(staff);
   await look(staff, 'service-levels');
 
+  // A closed day a quarter ahead (beyond every open clock, so parallel specs see no change).
+  const ahead = new Date(Date.now() + 90 * 86_400_000);
+  while ([0, 6].includes(ahead.getUTCDay())) ahead.setUTCDate(ahead.getUTCDate() + 1);
+  const day = ahead.toISOString().slice(0, 10);
+  const closedDays = staff.getByRole('table', { name: 'Closed days' });
+  const addClosedDay = async (name: string) => {
+    await staff.getByRole('button', { name: 'Add Closed Day' }).click();
+    const form = staff.getByRole('dialog', { name: 'Add a closed day' });
+    await form.getByLabel('Date').fill(day);
+    await form.getByLabel('Name').fill(name);
+    await form.getByRole('button', { name: 'Add Closed Day' }).click();
+    return form;
+  };
+  await addClosedDay('Founders Day');
+  await expect(staff.getByTestId('toast').last()).toContainText('Closed Day Added');
+  await expect(closedDays.getByRole('row').filter({ hasText: 'Founders Day' })).toBeVisible();
+  const twice = await addClosedDay('Again');
+  await expect(staff.getByTestId('toast').last()).toContainText('That day is already a closed day');
+  await twice.getByRole('button', { name: 'Cancel' }).click();
+  await noSeriousAxe(staff);
+  await look(staff, 'closed-days');
+  await closedDays.getByRole('button', { name: /^Remove Founders Day/ }).click();
+  await staff.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(staff.getByTestId('toast').last()).toContainText('Closed Day Removed');
+  await expect(staff.getByText('No closed days')).toBeVisible();
+
   const me = (await (await customer.request.get('/api/auth/user')).json()) as {
     customers: Array<{ id: string }>;
   };

@@ -8,7 +8,7 @@ import {
   ticketSchema,
   ticketStatuses,
 } from './tickets.ts';
-import { ccSchema, ticketWatcherSchema } from './ticket-watchers.ts';
+import { ccSchema } from './ticket-watchers.ts';
 import { ticketRatingSchema } from './satisfaction.ts';
 
 /** The queue's orders: last change first, or the least time left on the running SLA clock first. */
@@ -67,9 +67,8 @@ export const ticketUpdateSchema = z
 /** An agent's reply: the portal's reply, plus addresses copied on its mail (issue 17). */
 export const staffReplySchema = ticketReplySchema.extend({ cc: ccSchema });
 
-/** What the ticket dialog shows beside the conversation (issue 17): colleagues in copy, rating. */
+/** The author's rating beside the conversation (issue 17); colleagues in copy have their own read. */
 export const helpdeskTicketExtrasSchema = z.object({
-  watchers: z.array(ticketWatcherSchema),
   rating: ticketRatingSchema.nullable(),
 });
 export type HelpdeskTicketExtras = z.infer<typeof helpdeskTicketExtrasSchema>;

@@ -2,11 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { helpdeskTicketExtrasSchema } from '../../../shared/schemas/staff-helpdesk.ts';
 import { satisfactionReportSchema } from '../../../shared/schemas/satisfaction.ts';
 import { satisfactionReport, ticketRating } from '../../services/satisfaction.ts';
-import { listWatchers } from '../../services/ticket-watchers.ts';
 import { messageSchema, ticketParams } from '../route-schemas.ts';
 import { requireTicket } from './lookups.ts';
 
-/** Issue 17 for staff: the satisfaction score, and a ticket's watchers and rating. */
+/** Issue 17 for staff: the satisfaction score, and a ticket's rating. */
 export const satisfactionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/satisfaction', { schema: { response: { 200: satisfactionReportSchema } } }, async () =>
     satisfactionReport(app.db),
@@ -22,8 +21,7 @@ export const satisfactionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ticket = await requireTicket(app.db, request.params.ticketId);
-      const { watchers } = await listWatchers(app.db, ticket);
-      return { watchers, rating: await ticketRating(app.db, ticket.id) };
+      return { rating: await ticketRating(app.db, ticket.id) };
     },
   );
 };

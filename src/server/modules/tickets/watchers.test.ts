@@ -113,8 +113,8 @@ describe('ticket watchers (issue 17)', () => {
     });
     expect(nosyAdds.statusCode).toBe(404);
     // Staff see the watchers and the line too.
-    const extras = await api('GET', `/api/staff/tickets/${id}/extras`, ctx.staffCookie);
-    expect(extras.json<{ watchers: { email: string }[] }>().watchers.map((w) => w.email)).toEqual([
+    const inCopy = await api('GET', `/api/staff/tickets/${id}/watchers`, ctx.staffCookie);
+    expect(inCopy.json<{ watchers: { email: string }[] }>().watchers.map((w) => w.email)).toEqual([
       people.dana!.email,
     ]);
     const staffView = await api('GET', `/api/staff/tickets/${id}`, ctx.staffCookie);

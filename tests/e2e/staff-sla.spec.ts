@@ -146,6 +146,7 @@ test('staff edit the service levels; customers read the new answer time', async 
     const form = staff.getByRole('dialog', { name: 'Add a closed day' });
     await form.getByLabel('Date').fill(day);
     await form.getByLabel('Name').fill(name);
+    await look(staff, 'closed-day-dialog');
     await form.getByRole('button', { name: 'Add Closed Day' }).click();
     return form;
   };

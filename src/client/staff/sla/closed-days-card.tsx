@@ -14,8 +14,10 @@ import { FormDialog } from '../form-dialog.tsx';
 import { QueryState } from '../query-state.tsx';
 import { DataTable, cell } from '../table.tsx';
 
-const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
-const weekdayOf = (day: string) => weekday.format(new Date(`${day}T00:00:00Z`));
+const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
+/** "Thu, Feb 25, 2027": the weekday matters for a holiday. */
+const dayText = (day: string) =>
+  `${weekday.format(new Date(`${day}T00:00:00Z`))}, ${formatDate(day)}`;
 
 function AddClosedDayDialog({ onClose }: { onClose: () => void }) {
   return (
@@ -71,11 +73,10 @@ export function ClosedDaysCard() {
       </p>
       <QueryState query={days} empty="No closed days">
         {(rows) => (
-          <DataTable caption="Closed days" columns={['Date', 'Day', 'Name', 'Actions']}>
+          <DataTable caption="Closed days" columns={['Date', 'Name', 'Actions']}>
             {rows.map((d) => (
               <tr key={d.day}>
-                <td className={`${cell} whitespace-nowrap`}>{formatDate(d.day)}</td>
-                <td className={cell}>{weekdayOf(d.day)}</td>
+                <td className={`${cell} whitespace-nowrap`}>{dayText(d.day)}</td>
                 <td className={cell}>{d.name}</td>
                 <td className={cell}>
                   <Button

@@ -97,19 +97,21 @@ export function SlaSettingsScreen() {
   return (
     <>
       <PageHeader title="Service levels" />
-      <Card>
-        <p className="border-b border-slate-200 p-4 text-sm text-slate-600">
-          Targets count business hours only ({describeBusinessHours(company.businessHours)},{' '}
-          {company.businessHours.timeZone.replace('_', ' ')} time, except closed days). A ticket
-          keeps the targets it was opened with; changes apply to new tickets. Customers see the
-          first-response target of their ticket&apos;s priority as &ldquo;We usually answer within
-          ...&rdquo;.
-        </p>
-        <QueryState query={targets} empty="No targets" isEmpty={() => false}>
-          {(rows) => <TargetsForm targets={rows} />}
-        </QueryState>
-      </Card>
-      <ClosedDaysCard />
+      <div className="flex flex-col gap-6">
+        <Card>
+          <p className="border-b border-slate-200 p-4 text-sm text-slate-600">
+            Targets count business hours only ({describeBusinessHours(company.businessHours)},{' '}
+            {company.businessHours.timeZone.replace('_', ' ')} time, except closed days). A ticket
+            keeps the targets it was opened with; changes apply to new tickets. Customers see the
+            first-response target of their ticket&apos;s priority as &ldquo;We usually answer within
+            ...&rdquo;.
+          </p>
+          <QueryState query={targets} empty="No targets" isEmpty={() => false}>
+            {(rows) => <TargetsForm targets={rows} />}
+          </QueryState>
+        </Card>
+        <ClosedDaysCard />
+      </div>
     </>
   );
 }

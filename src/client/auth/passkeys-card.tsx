@@ -5,7 +5,7 @@ import { passkeyNameSchema, type Passkey } from '../../shared/schemas/passkeys.t
 import { apiRequest } from '../lib/api.ts';
 import { passkeyErrorMessage, passkeysSupported, registerPasskey } from '../lib/passkeys.ts';
 import { toast } from '../lib/toast.ts';
-import { ConfirmDialog } from '../ui/alert-dialog.tsx';
+import { ConfirmItemDialog } from '../ui/alert-dialog.tsx';
 import { Button } from '../ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../ui/card.tsx';
 import { FormField } from '../ui/form-field.tsx';
@@ -112,13 +112,15 @@ export function PasskeysCard() {
           <p className="text-slate-600">This browser cannot create passkeys.</p>
         )}
       </CardBody>
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <ConfirmItemDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
         title="Remove this passkey?"
-        description={`"${removing?.name ?? ''}" will no longer sign you in. Remove it from the device's passkey list too.`}
+        description={(p) =>
+          `"${p.name}" will no longer sign you in. Remove it from the device's passkey list too.`
+        }
         confirmLabel="Remove passkey"
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={(p) => remove.mutate(p)}
       />
     </Card>
   );

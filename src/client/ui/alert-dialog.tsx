@@ -44,3 +44,36 @@ export function ConfirmDialog({
     </AlertDialogPrimitive.Root>
   );
 }
+
+/**
+ * A confirmation about one chosen thing (a row to delete, revoke, discard): open while `item`
+ * is set; `onClose` clears it on Cancel, Escape or after the action.
+ */
+export function ConfirmItemDialog<T>({
+  item,
+  onClose,
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+}: {
+  item: T | null;
+  onClose: () => void;
+  title: ReactNode;
+  description: ReactNode | ((item: T) => ReactNode);
+  confirmLabel: string;
+  onConfirm: (item: T) => void;
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={title}
+      description={
+        typeof description === 'function' ? item !== null && description(item) : description
+      }
+      confirmLabel={confirmLabel}
+      onConfirm={() => item !== null && onConfirm(item)}
+    />
+  );
+}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { siteSchema, type Site, type SiteInput } from '../../../shared/schemas/sites.ts';
 import { toast } from '../../lib/toast.ts';
-import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
@@ -89,15 +89,14 @@ export function CompanySitesCard({
           </>
         )}
       </CardBody>
-      <ConfirmDialog
-        open={!!toDelete}
-        onOpenChange={(open) => !open && setToDelete(null)}
+      <ConfirmItemDialog
+        item={toDelete}
+        onClose={() => setToDelete(null)}
         title="Delete site"
         description="Are you sure you want to delete this site?"
         confirmLabel="Delete"
-        onConfirm={() => {
-          if (!toDelete) return;
-          remove.mutate(toDelete.id, {
+        onConfirm={(site) => {
+          remove.mutate(site.id, {
             onSuccess: () => toast({ title: 'Site Deleted' }),
           });
           setToDelete(null);

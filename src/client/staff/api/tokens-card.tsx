@@ -7,7 +7,7 @@ import {
   type CreatedApiToken,
 } from '../../../shared/schemas/api-tokens.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
-import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
@@ -75,13 +75,13 @@ export function TokensCard() {
           </DataTable>
         )}
       </QueryState>
-      <ConfirmDialog
-        open={!!revoking}
-        onOpenChange={(open) => !open && setRevoking(null)}
+      <ConfirmItemDialog
+        item={revoking}
+        onClose={() => setRevoking(null)}
         title="Revoke this token?"
-        description={`Anything using “${revoking?.name ?? ''}” stops working at once.`}
+        description={(t) => `Anything using “${t.name}” stops working at once.`}
         confirmLabel="Revoke"
-        onConfirm={() => revoking && revoke.mutate(revoking)}
+        onConfirm={(t) => revoke.mutate(t)}
       />
       {creating && <NewTokenDialog onCreated={setShown} onClose={() => setCreating(false)} />}
       {shown && <TokenShownDialog token={shown} onClose={() => setShown(null)} />}

@@ -4,7 +4,7 @@ import { companyRoleLabels, companyRoles, type CompanyRole } from '../../../shar
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
-import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
@@ -127,13 +127,15 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
         )}
       </QueryState>
       <CardPages list={users} noun={['user', 'users']} />
-      <ConfirmDialog
-        open={!!confirming}
-        onOpenChange={(open) => !open && setConfirming(null)}
+      <ConfirmItemDialog
+        item={confirming}
+        onClose={() => setConfirming(null)}
         title="Deactivate this account?"
-        description={`${confirming?.email ?? ''} will be signed out everywhere and cannot sign in until reactivated.`}
+        description={(u) =>
+          `${u.email} will be signed out everywhere and cannot sign in until reactivated.`
+        }
         confirmLabel="Deactivate account"
-        onConfirm={() => confirming && setActive.mutate({ user: confirming, active: false })}
+        onConfirm={(u) => setActive.mutate({ user: u, active: false })}
       />
       {inviting && <InviteDialog company={company} onClose={() => setInviting(false)} />}
     </Card>

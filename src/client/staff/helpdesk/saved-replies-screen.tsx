@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/saved-replies.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
-import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
@@ -89,13 +89,13 @@ export function SavedRepliesScreen() {
           )}
         </QueryState>
       </Card>
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmItemDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="Delete this saved reply?"
-        description={`“${deleting?.title ?? ''}” is removed for every agent.`}
+        description={(r) => `“${r.title}” is removed for every agent.`}
         confirmLabel="Delete"
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={(r) => remove.mutate(r)}
       />
       {editing && (
         <SavedReplyDialog

@@ -8,7 +8,7 @@ import {
   type UnmatchedMail,
 } from '../../../shared/schemas/staff-unmatched-mail.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
-import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -134,13 +134,15 @@ export function UnmatchedMailScreen() {
           </div>
         )}
       </Card>
-      <ConfirmDialog
-        open={!!discarding}
-        onOpenChange={(open) => !open && setDiscarding(null)}
+      <ConfirmItemDialog
+        item={discarding}
+        onClose={() => setDiscarding(null)}
         title="Discard this mail?"
-        description={`"${discarding?.subject || '(no subject)'}" from ${discarding?.fromAddress || 'an unknown sender'} leaves the queue without a ticket. The audit log records it.`}
+        description={(m) =>
+          `"${m.subject || '(no subject)'}" from ${m.fromAddress || 'an unknown sender'} leaves the queue without a ticket. The audit log records it.`
+        }
         confirmLabel="Discard"
-        onConfirm={() => discarding && discard.mutate(discarding)}
+        onConfirm={(m) => discard.mutate(m)}
       />
       {attaching && <AttachMailDialog mail={attaching} onClose={() => setAttaching(null)} />}
     </>

@@ -4,7 +4,7 @@ import type { StaffMember } from '../../../shared/schemas/staff-customers.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
-import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { ConfirmDialog, ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
 import { PasskeysCard } from '../../auth/passkeys-card.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
@@ -129,13 +129,15 @@ function StaffMembersCard() {
           </DataTable>
         )}
       </QueryState>
-      <ConfirmDialog
-        open={!!resetting}
-        onOpenChange={(open) => !open && setResetting(null)}
+      <ConfirmItemDialog
+        item={resetting}
+        onClose={() => setResetting(null)}
         title="Reset this second factor?"
-        description={`${resetting?.name ?? ''} will be signed out everywhere and must set up an authenticator app at their next sign-in.`}
+        description={(m) =>
+          `${m.name} will be signed out everywhere and must set up an authenticator app at their next sign-in.`
+        }
         confirmLabel="Reset"
-        onConfirm={() => resetting && reset.mutate(resetting)}
+        onConfirm={(m) => reset.mutate(m)}
       />
     </Card>
   );

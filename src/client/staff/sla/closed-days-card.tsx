@@ -4,7 +4,7 @@ import { formatDate } from '../../../shared/format.ts';
 import { closedDayInputSchema, type ClosedDay } from '../../../shared/schemas/sla.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
-import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
@@ -93,13 +93,15 @@ export function ClosedDaysCard() {
           </DataTable>
         )}
       </QueryState>
-      <ConfirmDialog
-        open={!!removing}
-        onOpenChange={(open) => !open && setRemoving(null)}
+      <ConfirmItemDialog
+        item={removing}
+        onClose={() => setRemoving(null)}
         title="Remove this closed day?"
-        description={`${removing?.name ?? ''} becomes a working day again; open tickets' due times move back.`}
+        description={(d) =>
+          `${d.name} becomes a working day again; open tickets' due times move back.`
+        }
         confirmLabel="Remove"
-        onConfirm={() => removing && remove.mutate(removing)}
+        onConfirm={(d) => remove.mutate(d)}
       />
       {adding && <AddClosedDayDialog onClose={() => setAdding(false)} />}
     </Card>

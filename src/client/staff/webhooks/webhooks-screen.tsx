@@ -4,7 +4,7 @@ import { formatDateTime } from '../../../shared/format.ts';
 import type { Webhook, WebhookWithSecret } from '../../../shared/schemas/webhooks.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
-import { ConfirmDialog } from '../../ui/alert-dialog.tsx';
+import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
@@ -137,13 +137,13 @@ export function WebhooksScreen() {
         />
       )}
       {shown && <SecretShownDialog webhook={shown} onClose={() => setShown(null)} />}
-      <ConfirmDialog
-        open={!!deleting}
-        onOpenChange={(open) => !open && setDeleting(null)}
+      <ConfirmItemDialog
+        item={deleting}
+        onClose={() => setDeleting(null)}
         title="Delete this webhook?"
-        description={`Nothing more is sent to ${deleting?.url ?? ''}, and its delivery log is deleted.`}
+        description={(w) => `Nothing more is sent to ${w.url}, and its delivery log is deleted.`}
         confirmLabel="Delete"
-        onConfirm={() => deleting && remove.mutate(deleting)}
+        onConfirm={(w) => remove.mutate(w)}
       />
     </>
   );

@@ -2,6 +2,7 @@
 // pure functions over instants, in the company's own time zone, so a target of "4 business
 // hours" means the same on the server, in tests and on the screen. Closed days (holidays) are
 // local dates on which no working window opens.
+import { isCalendarDay } from './schemas/staff-fields.ts';
 
 /** When the company works: weekdays (0 = Sunday) and opening hours in wall-clock minutes. */
 export interface BusinessHours {
@@ -92,15 +93,7 @@ const dayNumber = (localMs: number) => Math.floor(localMs / DAY);
 
 /** 'YYYY-MM-DD' as a local day number, or NaN when it is no calendar date. */
 export function dayNumberOf(date: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (!match) return Number.NaN;
-  const [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const ms = Date.UTC(y, m - 1, d);
-  const back = new Date(ms);
-  // Date.UTC rolls 2026-02-30 over to March: such a date is not a date.
-  return back.getUTCFullYear() === y && back.getUTCMonth() === m - 1 && back.getUTCDate() === d
-    ? ms / DAY
-    : Number.NaN;
+  return isCalendarDay(date) ? Date.parse(`${date}T00:00:00Z`) / DAY : Number.NaN;
 }
 
 /** The closed days that fall on working weekdays, as sorted day numbers (kept per list). */

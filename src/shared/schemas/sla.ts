@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { company } from '../company.ts';
+import { dateField } from './staff-fields.ts';
 import { ticketPriorities } from './tickets.ts';
 
 type TicketPriority = (typeof ticketPriorities)[number];
@@ -68,9 +69,7 @@ export const CLOSED_DAY_MESSAGES = {
 
 /** The form's shape; the window and weekday rules need today and the hours (the service). */
 export const closedDayInputSchema = z.object({
-  day: z
-    .string({ message: CLOSED_DAY_MESSAGES.date })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, CLOSED_DAY_MESSAGES.date),
+  day: dateField(CLOSED_DAY_MESSAGES.date),
   name: z
     .string({ message: CLOSED_DAY_MESSAGES.name })
     .trim()

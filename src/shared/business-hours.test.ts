@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addBusinessMinutes,
   businessMinutesBetween,
+  dateOfDay,
   dayNumberOf,
   describeBusinessHours,
   isBusinessTime,
@@ -152,7 +153,7 @@ describe('closed days (holidays) on the clock', () => {
   const lastDay = dayNumberOf('2029-01-31');
   const closedDays = fc
     .array(fc.integer({ min: firstDay, max: lastDay }), { maxLength: 300 })
-    .map((days) => days.map((d) => new Date(d * 86_400_000).toISOString().slice(0, 10)));
+    .map((days) => days.map(dateOfDay));
   const instant = fc
     .date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2028-12-31T00:00:00Z') })
     .filter((d) => !Number.isNaN(d.getTime()));

@@ -91,6 +91,13 @@ function instantOf(local: number, timeZone: string): number {
 /** A local calendar day as days since 1970-01-01 (of the wall clock). */
 const dayNumber = (localMs: number) => Math.floor(localMs / DAY);
 
+/** A local day number as 'YYYY-MM-DD'. */
+export const dateOfDay = (day: number) => new Date(day * DAY).toISOString().slice(0, 10);
+
+/** Whether a local day number falls on one of the working weekdays (closed days aside). */
+export const isWorkingWeekday = (day: number, hours: BusinessHours) =>
+  hours.days.includes(new Date(day * DAY).getUTCDay());
+
 /** 'YYYY-MM-DD' as a local day number, or NaN when it is no calendar date. */
 export function dayNumberOf(date: string): number {
   return isCalendarDay(date) ? Date.parse(`${date}T00:00:00Z`) / DAY : Number.NaN;
@@ -104,7 +111,7 @@ function closedWorkdays(hours: BusinessHours): number[] {
   let days = closedCache.get(list);
   if (!days) {
     days = [...new Set(list.map(dayNumberOf))]
-      .filter((d) => Number.isFinite(d) && hours.days.includes(new Date(d * DAY).getUTCDay()))
+      .filter((d) => Number.isFinite(d) && isWorkingWeekday(d, hours))
       .sort((a, b) => a - b);
     closedCache.set(list, days);
   }
@@ -131,8 +138,7 @@ const isClosed = (day: number, hours: BusinessHours) => {
 
 /** The working window of a local day, as instants, or null on a day off. */
 function windowOf(day: number, hours: BusinessHours): [number, number] | null {
-  const weekday = new Date(day * DAY).getUTCDay();
-  if (!hours.days.includes(weekday) || isClosed(day, hours)) return null;
+  if (!isWorkingWeekday(day, hours) || isClosed(day, hours)) return null;
   const midnight = day * DAY;
   return [
     instantOf(midnight + hours.opens * MINUTE, hours.timeZone),
@@ -205,9 +211,7 @@ export function businessMinutesBetween(from: Date, to: Date, hours: BusinessHour
 
 /** The local calendar date ('YYYY-MM-DD') of an instant in the company's zone. */
 export function localDateOf(at: Date, hours: BusinessHours): string {
-  return new Date(dayNumber(wallClock(at.getTime(), hours.timeZone)) * DAY)
-    .toISOString()
-    .slice(0, 10);
+  return dateOfDay(dayNumber(wallClock(at.getTime(), hours.timeZone)));
 }
 
 /** Whether an instant falls within the working hours (opening inclusive, closing exclusive). */

@@ -159,6 +159,7 @@ test('staff edit the service levels; customers read the new answer time', async 
   await noSeriousAxe(staff);
   await look(staff, 'closed-days');
   await closedDays.getByRole('button', { name: /^Remove Founders Day/ }).click();
+  await look(staff, 'closed-day-remove');
   await staff.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
   await expect(staff.getByTestId('toast').last()).toContainText('Closed Day Removed');
   await expect(staff.getByText('No closed days')).toBeVisible();

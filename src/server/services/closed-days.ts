@@ -1,10 +1,15 @@
 // Closed days (holidays) of the help desk's clock (ADR 035 addendum): staff keep the list; every
 // change moves the clocks still running, in the same transaction, and is audited.
-import { eq, gte } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
 import { closedDays } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
-import { dayNumberOf, localDateOf, type BusinessHours } from '../../shared/business-hours.ts';
+import {
+  dayNumberOf,
+  isWorkingWeekday,
+  localDateOf,
+  type BusinessHours,
+} from '../../shared/business-hours.ts';
 import { company } from '../../shared/company.ts';
 import {
   CLOSED_DAY_MESSAGES,
@@ -16,15 +21,6 @@ import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { closedDaysFrom, readBusinessHours, rescheduleRunningClocks } from './sla.ts';
 
-/** The closed days the clocks read (a year back onwards), by date. */
-export function listClosedDays(db: Db | Tx): Promise<ClosedDay[]> {
-  return db
-    .select({ day: closedDays.day, name: closedDays.name })
-    .from(closedDays)
-    .where(gte(closedDays.day, closedDaysFrom()))
-    .orderBy(closedDays.day);
-}
-
 /** A real working weekday within the window the clocks read; else a 400 saying which rule. */
 function checkDay(day: string, now = new Date()) {
   const number = dayNumberOf(day);
@@ -34,7 +30,7 @@ function checkDay(day: string, now = new Date()) {
   if (number < dayNumberOf(closedDaysFrom(now)) || number > today + CLOSED_DAYS_AHEAD_DAYS) {
     throw badRequest(CLOSED_DAY_MESSAGES.window);
   }
-  if (!hours.days.includes(new Date(number * 86_400_000).getUTCDay())) {
+  if (!isWorkingWeekday(number, hours)) {
     throw badRequest(CLOSED_DAY_MESSAGES.weekday);
   }
 }

@@ -14,6 +14,7 @@ import {
   AT_RISK_SHARE,
   CLOSED_DAYS_BACK_DAYS,
   defaultSlaTargets,
+  type ClosedDay,
   type SlaState,
   type SlaTarget,
   type TicketSla,
@@ -26,13 +27,18 @@ type Priority = (typeof ticketPriorities)[number];
 export const closedDaysFrom = (now = new Date()) =>
   localDateOf(new Date(now.getTime() - CLOSED_DAYS_BACK_DAYS * 86_400_000), company.businessHours);
 
-/** The company's hours with its closed days (holidays): the clock every door uses. */
-export async function readBusinessHours(db: Db | Tx): Promise<BusinessHours> {
-  const rows = await db
-    .select({ day: closedDays.day })
+/** The closed days the clocks read (a year back onwards), by date. */
+export function listClosedDays(db: Db | Tx): Promise<ClosedDay[]> {
+  return db
+    .select({ day: closedDays.day, name: closedDays.name })
     .from(closedDays)
     .where(gte(closedDays.day, closedDaysFrom()))
     .orderBy(closedDays.day);
+}
+
+/** The company's hours with its closed days (holidays): the clock every door uses. */
+export async function readBusinessHours(db: Db | Tx): Promise<BusinessHours> {
+  const rows = await listClosedDays(db);
   return { ...company.businessHours, closedDays: rows.map((r) => r.day) };
 }
 

@@ -3,8 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, closedDays, tickets, ticketSlas } from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { staffTestContext } from '../../test/staff-context.ts';
-import { dateOf, isWorkday, nextWorkdays, todayNumber } from '../../test/workdays.ts';
-import { addBusinessMinutes, type BusinessHours } from '../../../shared/business-hours.ts';
+import { isWorkday, nextWorkdays, todayNumber } from '../../test/workdays.ts';
+import {
+  addBusinessMinutes,
+  dateOfDay,
+  type BusinessHours,
+} from '../../../shared/business-hours.ts';
 import { company } from '../../../shared/company.ts';
 import { CLOSED_DAY_MESSAGES } from '../../../shared/schemas/sla.ts';
 
@@ -118,9 +122,9 @@ describe('closed days on the SLA clock (ADR 035 addendum)', () => {
       [{ day: '2026-02-30', name: 'X' }, 400, CLOSED_DAY_MESSAGES.date],
       [{ day: '30/11/2026', name: 'X' }, 400, CLOSED_DAY_MESSAGES.date],
       [{ name: 'X' }, 400, CLOSED_DAY_MESSAGES.date],
-      [{ day: dateOf(weekend), name: 'X' }, 400, CLOSED_DAY_MESSAGES.weekday],
-      [{ day: dateOf(farAhead), name: 'X' }, 400, CLOSED_DAY_MESSAGES.window],
-      [{ day: dateOf(longAgo), name: 'X' }, 400, CLOSED_DAY_MESSAGES.window],
+      [{ day: dateOfDay(weekend), name: 'X' }, 400, CLOSED_DAY_MESSAGES.weekday],
+      [{ day: dateOfDay(farAhead), name: 'X' }, 400, CLOSED_DAY_MESSAGES.window],
+      [{ day: dateOfDay(longAgo), name: 'X' }, 400, CLOSED_DAY_MESSAGES.window],
       [{ day: workday, name: '   ' }, 400, CLOSED_DAY_MESSAGES.name],
       [{ day: workday, name: 'x'.repeat(81) }, 400, CLOSED_DAY_MESSAGES.nameLong],
     ];

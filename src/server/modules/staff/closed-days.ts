@@ -6,7 +6,8 @@ import {
   closedDaySchema,
 } from '../../../shared/schemas/sla.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
-import { addClosedDay, listClosedDays, removeClosedDay } from '../../services/closed-days.ts';
+import { addClosedDay, removeClosedDay } from '../../services/closed-days.ts';
+import { listClosedDays } from '../../services/sla.ts';
 import { messageSchema } from '../route-schemas.ts';
 
 /**

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { requestSignInMail, signInByMail } from './fixtures/sign-in.ts';
+import { signOut } from './fixtures/session.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 
@@ -30,8 +31,7 @@ test('signs in by magic link, lands on the dashboard, logs out, and the portal t
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Welcome back, Jordan' })).toBeVisible();
 
-  await page.goto('/api/logout');
-  await expect(page).toHaveURL(/\/$/);
+  await signOut(page);
   // A paused clock, stepped by hand: the toast must be readable before the redirect,
   // and the redirect must wait its 500 ms.
   await page.clock.install({ time: new Date('2026-01-05T09:00:00Z') });
@@ -76,7 +76,7 @@ test('a used link shows a clear page with a way back', async ({ page, consoleErr
   await page.goto(link);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL(/\/portal\/dashboard$/);
-  await page.goto('/api/logout');
+  await signOut(page);
   const res = await page.goto(link);
   expect(res?.status()).toBe(400);
   await expect(page.getByRole('heading', { name: 'This sign-in link is not valid' })).toBeVisible();

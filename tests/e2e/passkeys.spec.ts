@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '../../src/shared/schemas/passkeys.ts';
 import { newCompany } from './fixtures/company.ts';
-import { addSession } from './fixtures/session.ts';
+import { addSession, signOut } from './fixtures/session.ts';
 import { expect, test } from './fixtures/test.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -34,11 +34,6 @@ async function addPasskey(page: Page, name: string) {
   await card(page).getByRole('button', { name: 'Add a passkey' }).click();
   await expect(card(page).getByText(name, { exact: true })).toBeVisible();
 }
-
-const signOut = async (page: Page) => {
-  await page.goto('/api/logout');
-  await expect(page).toHaveURL(/\/$/);
-};
 
 const isVerify = (url: string) => new URL(url).pathname === '/api/auth/passkey-sign-in';
 

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { USERS, openPortal } from './fixtures/portal.ts';
-import { signIn } from './fixtures/session.ts';
+import { signIn, signOut } from './fixtures/session.ts';
 import { STAFF_EMAIL } from './fixtures/staff.ts';
 
 /** The unknown path's 404 document load is logged by Chromium; nothing else may be. */
@@ -29,7 +29,7 @@ test('the 404 screen keeps the spec text and links back: home signed out, dashbo
   await page.getByRole('link', { name: 'Back to your dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome back, Jordan' })).toBeVisible();
 
-  await page.goto('/api/logout');
+  await signOut(page);
   await signIn(page, STAFF_EMAIL);
   await page.goto('/staff/no-such-page');
   await expect404(page, 'Back to the staff workspace', '/staff');

@@ -117,6 +117,63 @@ test('the help desk queue shows time left and SLA badges, filters mine, unassign
   await close();
 });
 
+test('a pending ticket waits on the customer: its resolution clock shows Paused until they answer', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { staff, customer, company, close } = await companyWithUser(browser, 'Parker');
+  const me = (await (await customer.request.get('/api/auth/user')).json()) as {
+    customers: Array<{ id: string }>;
+  };
+  const companyId = me.customers[0]!.id;
+  const subject = `Printer offline ${Date.now()}`;
+  const opened = await customer.request.post(`/api/customers/${companyId}/tickets`, {
+    data: {
+      subject,
+      description: 'Help',
+      priority: 'high',
+      category: 'Hardware',
+      department: 'IT Support',
+    },
+  });
+  expect(opened.status()).toBe(201);
+  const { id } = (await opened.json()) as { id: string };
+  const asked = await staff.request.post(`/api/staff/tickets/${id}/replies`, {
+    data: { message: 'Which printer is it?' },
+  });
+  expect(asked.status()).toBe(201);
+
+  await staff.goto('/staff');
+  await chooseCompany(staff, 'Company', company);
+  const row = staff.getByRole('row').filter({ hasText: subject });
+  await expect(row).toContainText('resolution');
+  await expect(row.getByText('Paused')).toHaveCount(0);
+  await row.getByRole('button', { name: /^Open TK-/ }).click();
+  const dialog = staff.getByRole('dialog', { name: subject });
+  await choose(staff, 'Status', 'Pending');
+  await expect(staff.getByTestId('toast').last()).toContainText('Ticket Updated');
+  await expect(dialog.getByText('Paused', { exact: true })).toBeVisible();
+  await expect(dialog).toContainText('waiting on the customer since');
+  await noSeriousAxe(staff);
+  await look(staff, 'paused-dialog');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(row.getByText('Paused', { exact: true })).toBeVisible();
+  await expect(row).toContainText(/\d+ h( \d+ min)? left|\d+ min left/);
+  await look(staff, 'paused-queue');
+
+  // The customer answers in the portal: the clock runs again, the status stays pending.
+  const answered = await customer.request.post(
+    `/api/customers/${companyId}/tickets/${id}/replies`,
+    { data: { message: 'The one on floor 2.' } },
+  );
+  expect(answered.status()).toBe(201);
+  await staff.reload();
+  await expect(row).toContainText('Pending');
+  await expect(row).toContainText('resolution');
+  await expect(row.getByText('Paused')).toHaveCount(0);
+  await close();
+});
+
 test('staff edit the service levels; customers read the new answer time', async ({ browser }) => {
   test.setTimeout(120_000);
   const { staff, customer, close } = await companyWithUser(browser, 'Sage');

@@ -956,6 +956,10 @@ export const ticketSlas = pgTable('ticket_slas', {
   firstRespondedAt: timestamp('first_responded_at', { withTimezone: true }),
   /** The last close; cleared when the ticket is reopened. */
   resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  /** Since when the resolution clock waits on the customer (ADR 035, pending); null while it runs. */
+  pausedAt: timestamp('paused_at', { withTimezone: true }),
+  /** Business minutes of the pauses already over: the resolution target is counted this much later. */
+  pausedMinutes: integer('paused_minutes').notNull().default(0),
 });
 
 // Issue 17, colleagues in copy and satisfaction (ADR 036).

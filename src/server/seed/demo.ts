@@ -644,15 +644,19 @@ async function seedCompany(
     // The SLA clock the ticket would have had (docs/decisions/035-assignment-and-slas.md).
     const target = defaultSlaTargets.find((d) => d.priority === tk.priority);
     const firstAgentReply = tk.replies.find(([agent]) => agent);
-    if (target)
+    if (target) {
+      const clock = slaClockFor(createdAt, target, company.businessHours);
       await tx.insert(t.ticketSlas).values({
         ticketId: ticket.id,
-        ...slaClockFor(createdAt, target, company.businessHours),
+        ...clock,
         firstRespondedAt: firstAgentReply
           ? new Date(createdAt.getTime() + firstAgentReply[2] * 3_600_000)
           : null,
         resolvedAt: tk.status === 'closed' ? updatedAt : null,
+        // A pending ticket waits on the customer since its last change (unless already late).
+        pausedAt: tk.status === 'pending' && clock.resolutionDueAt > updatedAt ? updatedAt : null,
       });
+    }
   }
 
   await tx.insert(t.sites).values(

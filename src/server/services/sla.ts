@@ -6,6 +6,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { closedDays, slaTargets, tickets, ticketSlas } from '../db/schema.ts';
 import {
   addBusinessMinutes,
+  businessMinutesBetween,
   localDateOf,
   type BusinessHours,
 } from '../../shared/business-hours.ts';
@@ -73,13 +74,21 @@ export async function writeSlaTargets(tx: Tx, targets: SlaTarget[]): Promise<voi
 
 type Minutes = Pick<SlaTarget, 'firstResponseMinutes' | 'resolutionMinutes'>;
 
-/** The due dates of a ticket opened at `openedAt` with `target`, on the clock of `hours`. */
-export function slaClockFor(openedAt: Date, target: Minutes, hours: BusinessHours) {
+/**
+ * The due dates of a ticket opened at `openedAt` with `target`, on the clock of `hours`; the
+ * resolution target counted `pausedMinutes` later (the business time it waited on the customer).
+ */
+export function slaClockFor(
+  openedAt: Date,
+  target: Minutes,
+  hours: BusinessHours,
+  pausedMinutes = 0,
+) {
   return {
     firstResponseMinutes: target.firstResponseMinutes,
     resolutionMinutes: target.resolutionMinutes,
     firstResponseDueAt: addBusinessMinutes(openedAt, target.firstResponseMinutes, hours),
-    resolutionDueAt: addBusinessMinutes(openedAt, target.resolutionMinutes, hours),
+    resolutionDueAt: addBusinessMinutes(openedAt, target.resolutionMinutes + pausedMinutes, hours),
     // 80 % of the business time gone = 20 % left: from then on the clock is "at risk".
     firstResponseAtRiskAt: addBusinessMinutes(
       openedAt,
@@ -88,7 +97,7 @@ export function slaClockFor(openedAt: Date, target: Minutes, hours: BusinessHour
     ),
     resolutionAtRiskAt: addBusinessMinutes(
       openedAt,
-      target.resolutionMinutes * (1 - AT_RISK_SHARE),
+      target.resolutionMinutes * (1 - AT_RISK_SHARE) + pausedMinutes,
       hours,
     ),
   };
@@ -124,6 +133,7 @@ export async function rescheduleRunningClocks(tx: Tx, hours: BusinessHours): Pro
       openedAt: tickets.createdAt,
       firstResponseMinutes: ticketSlas.firstResponseMinutes,
       resolutionMinutes: ticketSlas.resolutionMinutes,
+      pausedMinutes: ticketSlas.pausedMinutes,
       answered: sql<boolean>`${ticketSlas.firstRespondedAt} is not null`,
     })
     .from(ticketSlas)
@@ -133,7 +143,7 @@ export async function rescheduleRunningClocks(tx: Tx, hours: BusinessHours): Pro
     const rows = running.slice(i, i + RESCHEDULE_BATCH).map((r) => ({
       ticket_id: r.ticketId,
       answered: r.answered,
-      ...slaClockFor(r.openedAt, r, hours),
+      ...slaClockFor(r.openedAt, r, hours, r.pausedMinutes),
     }));
     const v = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(ticket_id text, answered boolean, "firstResponseDueAt" timestamptz, "resolutionDueAt" timestamptz, "firstResponseAtRiskAt" timestamptz, "resolutionAtRiskAt" timestamptz)`;
     const keepAnswered = (column: SQL, next: SQL) =>
@@ -166,6 +176,57 @@ export async function recordFirstResponse(tx: Tx, ticketId: string): Promise<voi
     .where(and(eq(ticketSlas.ticketId, ticketId), isNull(ticketSlas.firstRespondedAt)));
 }
 
+/**
+ * Pending pauses the resolution clock (ADR 035 addendum): the ticket waits on the customer. A
+ * target already missed stays missed (no pause once due); a closed ticket has no clock to pause.
+ */
+export async function pauseResolutionClock(tx: Tx, ticketId: string): Promise<void> {
+  await tx
+    .update(ticketSlas)
+    .set({ pausedAt: sql`now()` })
+    .where(
+      and(
+        eq(ticketSlas.ticketId, ticketId),
+        isNull(ticketSlas.pausedAt),
+        isNull(ticketSlas.resolvedAt),
+        sql`${ticketSlas.resolutionDueAt} > now()`,
+      ),
+    );
+}
+
+/**
+ * The wait is over (the customer answered, or the ticket left pending): its business minutes
+ * are added to the pauses, and the resolution due and at-risk instants move that much later.
+ */
+export async function resumeResolutionClock(tx: Tx, ticketId: string): Promise<void> {
+  const [paused] = await tx
+    .select({
+      pausedAt: ticketSlas.pausedAt,
+      pausedMinutes: ticketSlas.pausedMinutes,
+      openedAt: tickets.createdAt,
+      firstResponseMinutes: ticketSlas.firstResponseMinutes,
+      resolutionMinutes: ticketSlas.resolutionMinutes,
+      now: sql<Date>`now()`.mapWith(ticketSlas.pausedAt),
+    })
+    .from(ticketSlas)
+    .innerJoin(tickets, eq(tickets.id, ticketSlas.ticketId))
+    .where(eq(ticketSlas.ticketId, ticketId));
+  if (!paused?.pausedAt) return;
+  const hours = await readBusinessHours(tx);
+  const pausedMinutes =
+    paused.pausedMinutes + Math.round(businessMinutesBetween(paused.pausedAt, paused.now, hours));
+  const clock = slaClockFor(paused.openedAt, paused, hours, pausedMinutes);
+  await tx
+    .update(ticketSlas)
+    .set({
+      pausedAt: null,
+      pausedMinutes,
+      resolutionDueAt: clock.resolutionDueAt,
+      resolutionAtRiskAt: clock.resolutionAtRiskAt,
+    })
+    .where(eq(ticketSlas.ticketId, ticketId));
+}
+
 /** A close stops the resolution clock; a reopen starts it again against the same due date. */
 export async function recordResolution(tx: Tx, ticketId: string, closed: boolean): Promise<void> {
   await tx
@@ -182,8 +243,15 @@ export const runningDue = running<Date>(
   sql`${ticketSlas.firstResponseDueAt}`,
   sql`${ticketSlas.resolutionDueAt}`,
 );
-/** The order "least time left first": the due instant, tickets without a clock last (never null, so keyset-safe). */
-export const timeLeftKey = sql<Date>`coalesce(${runningDue}, 'infinity'::timestamptz)`;
+/** The running clock is the resolution target, waiting on the customer. */
+const waiting = sql`(${ticketSlas.firstRespondedAt} is not null and ${ticketSlas.pausedAt} is not null)`;
+/** The running clock is past due (a paused one is not: its due moves when it runs again). */
+export const slaBreached = sql`(${runningDue} <= now() and not ${waiting})`;
+/**
+ * The order "least time left first": the due instant; paused clocks and tickets without a clock
+ * last (never null, so keyset-safe).
+ */
+export const timeLeftKey = sql<Date>`(case when ${waiting} then 'infinity'::timestamptz else coalesce(${runningDue}, 'infinity'::timestamptz) end)`;
 const runningAtRisk = running<Date>(
   sql`${ticketSlas.firstResponseAtRiskAt}`,
   sql`${ticketSlas.resolutionAtRiskAt}`,
@@ -201,7 +269,8 @@ export const slaColumns = {
     sql`${ticketSlas.firstResponseMinutes}`,
     sql`${ticketSlas.resolutionMinutes}`,
   ),
-  state: sql<SlaState | null>`(case when ${runningDue} is null then null when ${runningDue} <= now() then 'breached' when ${runningAtRisk} <= now() then 'at-risk' else 'on-track' end)`,
+  pausedAt: running<Date>(sql`null`, sql`${ticketSlas.pausedAt}`),
+  state: sql<SlaState | null>`(case when ${runningDue} is null then null when ${waiting} then 'paused' when ${runningDue} <= now() then 'breached' when ${runningAtRisk} <= now() then 'at-risk' else 'on-track' end)`,
 };
 
 /** The running clock from `slaColumns`' values; null once closed (or for tickets from before SLAs). */
@@ -209,6 +278,7 @@ export function slaFrom(v: {
   clock: string | null;
   dueAt: Date | string | null;
   targetMinutes: number | null;
+  pausedAt: Date | string | null;
   state: SlaState | null;
 }): TicketSla {
   if (!v.clock || !v.dueAt || v.targetMinutes === null || !v.state) return null;
@@ -216,6 +286,7 @@ export function slaFrom(v: {
     clock: v.clock === 'first-response' ? 'first-response' : 'resolution',
     dueAt: new Date(v.dueAt).toISOString(),
     targetMinutes: v.targetMinutes,
+    pausedAt: v.pausedAt ? new Date(v.pausedAt).toISOString() : null,
     state: v.state,
   };
 }
@@ -225,6 +296,7 @@ export interface SlaRow {
   resolutionDueAt: Date | null;
   firstRespondedAt: Date | null;
   resolvedAt: Date | null;
+  pausedAt: Date | null;
 }
 
 /**
@@ -233,13 +305,19 @@ export interface SlaRow {
  */
 export function slaOutcomes(row: SlaRow, now = new Date()) {
   if (!row.firstResponseDueAt || !row.resolutionDueAt) return null;
-  const outcome = (due: Date, done: Date | null) => ({
+  const outcome = (due: Date, done: Date | null, paused = false) => ({
     dueAt: due.toISOString(),
     doneAt: done ? done.toISOString() : null,
-    met: done ? done.getTime() <= due.getTime() : due.getTime() <= now.getTime() ? false : null,
+    met: done
+      ? done.getTime() <= due.getTime()
+      : !paused && due.getTime() <= now.getTime()
+        ? false
+        : null,
   });
   return {
     firstResponse: outcome(row.firstResponseDueAt, row.firstRespondedAt),
-    resolution: outcome(row.resolutionDueAt, row.resolvedAt),
+    // While paused the due instant moves later when the clock runs again: it can still be met.
+    resolution: outcome(row.resolutionDueAt, row.resolvedAt, row.pausedAt !== null),
+    pausedAt: row.pausedAt ? row.pausedAt.toISOString() : null,
   };
 }

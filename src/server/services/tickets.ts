@@ -8,7 +8,13 @@ import type { NewTicket, TicketReply } from '../../shared/schemas/tickets.ts';
 import type { Actor } from './actor.ts';
 import { recordActivity } from './activity.ts';
 import { recordEvent } from './domain-events.ts';
-import { recordFirstResponse, recordResolution, startSlaClock } from './sla.ts';
+import {
+  pauseResolutionClock,
+  recordFirstResponse,
+  recordResolution,
+  resumeResolutionClock,
+  startSlaClock,
+} from './sla.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 /** What a customer reads on a closed ticket; an agent can reopen it instead. */
@@ -132,6 +138,11 @@ export async function addReply(
     });
   if (!reply) throw new Error('reply not inserted');
   if (asAgent) await recordFirstResponse(tx, ticketId);
+  // Pending = waiting on the customer: their reply (portal or mail) runs the resolution clock
+  // again without changing the status (the portal changes none); staff's reply waits again.
+  if (ticket.status === 'pending') {
+    await (asAgent ? pauseResolutionClock(tx, ticketId) : resumeResolutionClock(tx, ticketId));
+  }
   await tx
     .update(tickets)
     .set({ updatedAt: sql`now()` })
@@ -146,12 +157,21 @@ export async function addReply(
   return { reply: added, ticket };
 }
 
-/** A ticket's status moved to `status` (any door): a close stops its SLA clock and tells `ticket.closed`. */
+/**
+ * A ticket's status moved to `status` (any door): pending pauses the resolution clock, leaving
+ * pending runs it again; a close stops it and tells `ticket.closed`.
+ */
 export async function recordTicketStatus(
   tx: Tx,
   ticket: { id: string; customerId: string; subject: string },
   status: string,
 ) {
+  if (status === 'pending') {
+    await recordResolution(tx, ticket.id, false);
+    await pauseResolutionClock(tx, ticket.id);
+    return;
+  }
+  await resumeResolutionClock(tx, ticket.id);
   await recordResolution(tx, ticket.id, status === 'closed');
   if (status !== 'closed') return;
   await recordEvent(tx, {

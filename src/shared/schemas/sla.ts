@@ -80,7 +80,7 @@ export type ClosedDayInput = z.infer<typeof closedDayInputSchema>;
 
 /** Which target a ticket's clock is running for: the first staff reply, then the close. */
 export const slaClockKinds = ['first-response', 'resolution'] as const;
-export const slaStates = ['on-track', 'at-risk', 'breached'] as const;
+export const slaStates = ['on-track', 'at-risk', 'breached', 'paused'] as const;
 export type SlaState = (typeof slaStates)[number];
 
 /** The running clock of a ticket in the queue; null once closed (or for tickets from before SLAs). */
@@ -90,7 +90,12 @@ export const ticketSlaSchema = z
     dueAt: z.string(),
     /** The target's business minutes (the time left is counted from `dueAt` with the shared clock). */
     targetMinutes: z.number(),
-    /** `at-risk` from the instant 20 % of the target's business time is left; `breached` from due. */
+    /** Since when the resolution clock waits on the customer (pending); `dueAt` moves when it runs again. */
+    pausedAt: z.string().nullable(),
+    /**
+     * `at-risk` from the instant 20 % of the target's business time is left; `breached` from
+     * due; `paused` while pending and the customer has the next word.
+     */
     state: z.enum(slaStates),
   })
   .nullable();

@@ -46,7 +46,12 @@ export const helpdeskTicketDetailSchema = helpdeskTicketSchema.extend({
   author: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   /** Each SLA target's due date and outcome; null for a ticket opened before SLAs. */
   slaTargets: z
-    .object({ firstResponse: slaOutcomeSchema, resolution: slaOutcomeSchema })
+    .object({
+      firstResponse: slaOutcomeSchema,
+      resolution: slaOutcomeSchema,
+      /** Since when the resolution target waits on the customer (pending); null while it runs. */
+      pausedAt: z.string().nullable(),
+    })
     .nullable(),
 });
 export type HelpdeskTicketDetail = z.infer<typeof helpdeskTicketDetailSchema>;

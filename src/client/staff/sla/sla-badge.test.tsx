@@ -23,10 +23,44 @@ describe('the queue’s time left', () => {
     client.setQueryData(queryKey, [{ day: closedDay, name: 'Founders Day' }]);
     render(
       <QueryClientProvider client={client}>
-        <SlaCell sla={{ clock: 'resolution', dueAt, targetMinutes: 20 * 60, state: 'on-track' }} />
+        <SlaCell
+          sla={{
+            clock: 'resolution',
+            dueAt,
+            targetMinutes: 20 * 60,
+            pausedAt: null,
+            state: 'on-track',
+          }}
+        />
       </QueryClientProvider>,
     );
     // Without the closed day the same due instant is a whole working day (10 h) further.
     expect(await screen.findByText('20 h left')).toBeTruthy();
+  });
+
+  it('shows a paused clock with the time it had left when the ticket began to wait', async () => {
+    const hours = company.businessHours;
+    // Months ago: counted from now instead, the same due instant would be long over.
+    const pausedAt = new Date('2026-03-02T15:00:00Z');
+    const dueAt = addBusinessMinutes(pausedAt, 3 * 60, hours).toISOString();
+    const client = createQueryClient();
+    const { queryKey } = staffQueries.closedDays();
+    client.setQueryDefaults(queryKey, { staleTime: Infinity });
+    client.setQueryData(queryKey, []);
+    render(
+      <QueryClientProvider client={client}>
+        <SlaCell
+          sla={{
+            clock: 'resolution',
+            dueAt,
+            targetMinutes: 8 * 60,
+            pausedAt: pausedAt.toISOString(),
+            state: 'paused',
+          }}
+        />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('3 h left')).toBeTruthy();
+    expect(screen.getByText('Paused')).toBeTruthy();
   });
 });

@@ -36,22 +36,27 @@ const useMinute = () =>
 /**
  * The queue's "Time left" cell: business time to the running target, counted here from the
  * due instant with the shared clock (closed days included), and the server's badge (at risk
- * under 20 %, breached).
+ * under 20 %, breached, paused). A paused clock shows the time it had left when it stopped.
  */
 export function SlaCell({ sla }: { sla: TicketSla }) {
   const at = useMinute();
   const hours = useBusinessHours();
   if (!sla) return <span className="text-slate-500">—</span>;
-  const left = businessMinutesBetween(new Date(at), new Date(sla.dueAt), hours);
+  const pausedAt = sla.state === 'paused' ? sla.pausedAt : null;
+  const left = businessMinutesBetween(new Date(pausedAt ?? at), new Date(sla.dueAt), hours);
   const overdue = sla.state === 'breached';
+  const title = pausedAt
+    ? `Waiting on the customer since ${formatDateTime(pausedAt)}`
+    : `Due ${formatDateTime(sla.dueAt)}`;
   return (
-    <div className="grid gap-1" title={`Due ${formatDateTime(sla.dueAt)}`}>
+    <div className="grid gap-1" title={title}>
       <span className="whitespace-nowrap text-slate-900">
         {overdue ? `${formatShortDuration(left)} over` : `${formatShortDuration(left)} left`}
       </span>
       <span className="flex flex-wrap items-center gap-1 text-xs text-slate-600">
         {sla.state === 'breached' && <Badge tone="red">Breached</Badge>}
         {sla.state === 'at-risk' && <Badge tone="amber">At risk</Badge>}
+        {pausedAt && <Badge tone="blue">Paused</Badge>}
         <span>{clockLabel[sla.clock]}</span>
       </span>
     </div>

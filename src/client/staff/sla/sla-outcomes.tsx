@@ -4,7 +4,15 @@ import { Badge } from '../../ui/badge.tsx';
 
 type Outcome = NonNullable<HelpdeskTicketDetail['slaTargets']>['firstResponse'];
 
-function OutcomeLine({ label, outcome }: { label: string; outcome: Outcome }) {
+function OutcomeLine({
+  label,
+  outcome,
+  pausedAt = null,
+}: {
+  label: string;
+  outcome: Outcome;
+  pausedAt?: string | null;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <dt className="font-medium text-slate-900">{label}</dt>
@@ -12,18 +20,24 @@ function OutcomeLine({ label, outcome }: { label: string; outcome: Outcome }) {
         <span>due {formatDateTime(outcome.dueAt)}</span>
         {outcome.met === true && <Badge tone="green">Met</Badge>}
         {outcome.met === false && <Badge tone="red">Breached</Badge>}
+        {pausedAt && (
+          <>
+            <Badge tone="blue">Paused</Badge>
+            <span>waiting on the customer since {formatDateTime(pausedAt)}</span>
+          </>
+        )}
       </dd>
     </div>
   );
 }
 
-/** A ticket's two SLA targets on its dialog: when each is due and whether it was met. */
+/** A ticket's two SLA targets on its dialog: when each is due, whether it was met, a pause. */
 export function SlaOutcomes({ targets }: { targets: HelpdeskTicketDetail['slaTargets'] }) {
   if (!targets) return null;
   return (
     <dl aria-label="Service level" className="grid gap-1 text-sm">
       <OutcomeLine label="First response" outcome={targets.firstResponse} />
-      <OutcomeLine label="Resolution" outcome={targets.resolution} />
+      <OutcomeLine label="Resolution" outcome={targets.resolution} pausedAt={targets.pausedAt} />
     </dl>
   );
 }

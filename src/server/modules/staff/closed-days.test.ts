@@ -65,6 +65,11 @@ describe('closed days on the SLA clock (ADR 035 addendum)', () => {
     });
     expect(reply.statusCode, reply.body).toBe(201);
     const answeredBefore = await clockOf(answered);
+    // It has waited 90 business minutes on its customer (pending): a move keeps that wait.
+    await t.app.db
+      .update(ticketSlas)
+      .set({ pausedMinutes: 90 })
+      .where(eq(ticketSlas.ticketId, answered));
 
     const added = await staff('POST', '/api/staff/closed-days', {
       day: holiday,
@@ -88,7 +93,7 @@ describe('closed days on the SLA clock (ADR 035 addendum)', () => {
     const answeredAfter = await clockOf(answered);
     expect(answeredAfter.firstResponseDueAt).toEqual(answeredBefore.firstResponseDueAt);
     expect(answeredAfter.resolutionDueAt).toEqual(
-      addBusinessMinutes(answeredAfter.openedAt, 480, closed),
+      addBusinessMinutes(answeredAfter.openedAt, 480 + 90, closed),
     );
     const audit = await lastAudit('closed_day.create');
     expect(audit).toMatchObject({ entityType: 'closed_day', entityId: holiday, customerId: null });

@@ -17,7 +17,8 @@ type Filters = 'status' | 'priority' | 'customerId';
 /** The running SLA clock as the queue's `sla` field (issue 17), null when none runs. */
 const slaJson = sql`(case when ${slaColumns.clock} is null then null else json_build_object(
   'clock', ${slaColumns.clock}, 'dueAt', ${isoTimestamp(runningDue)},
-  'targetMinutes', ${slaColumns.targetMinutes}, 'state', ${slaColumns.state}) end)`;
+  'targetMinutes', ${slaColumns.targetMinutes}, 'pausedAt', ${isoTimestamp(slaColumns.pausedAt)},
+  'state', ${slaColumns.state}) end)`;
 
 export const helpdeskPages: PagedList<HelpdeskTicket, Filters> = {
   name: 'staff-tickets',

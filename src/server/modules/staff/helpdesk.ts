@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +27,7 @@ import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAgentReplyExtras } from './agent-reply.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { runningDue, slaColumns, slaFrom, slaOutcomes } from '../../services/sla.ts';
+import { slaBreached, slaColumns, slaFrom, slaOutcomes } from '../../services/sla.ts';
 import { assignTicket } from '../../services/ticket-assignment.ts';
 import {
   addReply,
@@ -57,6 +57,7 @@ const ticketColumns = {
     resolutionDueAt: ticketSlas.resolutionDueAt,
     firstRespondedAt: ticketSlas.firstRespondedAt,
     resolvedAt: ticketSlas.resolvedAt,
+    pausedAt: ticketSlas.pausedAt,
   },
 };
 
@@ -114,9 +115,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
               : who
                 ? eq(tickets.assignedToUserId, who)
                 : undefined,
-            sla === 'breached'
-              ? and(ne(tickets.status, 'closed'), lte(runningDue, sql`now()`))
-              : undefined,
+            sla === 'breached' ? and(ne(tickets.status, 'closed'), slaBreached) : undefined,
           ),
           query: request.query,
         },

@@ -92,6 +92,7 @@ describe('assignment and SLAs', () => {
         clock: 'first-response',
         targetMinutes: first,
         dueAt: clock!.firstResponseDueAt.toISOString(),
+        pausedAt: null,
         state: 'on-track',
       });
       // "At risk" from the instant 20 % of the business time is left.
@@ -156,6 +157,120 @@ describe('assignment and SLAs', () => {
     expect((await inQueue(id)).sla).toBeNull();
   });
 
+  it('pauses the resolution clock while pending and the customer has the next word', async () => {
+    const hours = company.businessHours;
+    const id = await openTicket('normal', 'Pause probe');
+    await staff('POST', `/api/staff/tickets/${id}/replies`, { message: 'Can you send a photo?' });
+    const clock = async () =>
+      (await t.app.db.select().from(ticketSlas).where(eq(ticketSlas.ticketId, id)))[0]!;
+    const [row] = await t.app.db.select().from(tickets).where(eq(tickets.id, id));
+    const start = await clock();
+
+    expect(
+      (await staff('PATCH', `/api/staff/tickets/${id}`, { status: 'pending' })).statusCode,
+    ).toBe(200);
+    const paused = await clock();
+    expect(paused.pausedAt).not.toBeNull();
+    const shown = await inQueue(id);
+    expect(shown.sla).toMatchObject({ clock: 'resolution', state: 'paused' });
+    expect(shown.sla?.pausedAt).toBe(paused.pausedAt!.toISOString());
+    // Paused clocks sort after the running ones and are never "breached", even once past due.
+    await t.app.db
+      .update(ticketSlas)
+      .set({ resolutionDueAt: new Date(Date.now() - 60_000) })
+      .where(eq(ticketSlas.ticketId, id));
+    expect((await queue('?sla=breached')).map((x) => x.id.toUpperCase())).not.toContain(id);
+    const detail = (await staff('GET', `/api/staff/tickets/${id}`)).json();
+    expect(detail.slaTargets.resolution.met).toBeNull();
+    expect(detail.slaTargets.pausedAt).toBe(paused.pausedAt!.toISOString());
+    await t.app.db
+      .update(ticketSlas)
+      .set({ resolutionDueAt: start.resolutionDueAt })
+      .where(eq(ticketSlas.ticketId, id));
+
+    // Waiting since `since`, then `act`: the business minutes waited lie between those counted
+    // to just before and just after it (the server counts to its transaction's now()).
+    const waited = async (since: Date, act: () => Promise<number>) => {
+      await t.app.db.update(ticketSlas).set({ pausedAt: since }).where(eq(ticketSlas.ticketId, id));
+      const before = new Date();
+      expect(await act()).toBeLessThan(300);
+      const after = new Date();
+      return [before, after].map((at) => Math.round(businessMinutesBetween(since, at, hours)));
+    };
+    const between = (value: number, [least, most]: number[]) => {
+      expect(value).toBeGreaterThanOrEqual(least!);
+      expect(value).toBeLessThanOrEqual(most!);
+    };
+
+    // The customer answers a week later (portal): the clock runs again, its target counted that
+    // many business minutes later; the status stays pending (the portal changes none).
+    const week = await waited(new Date(Date.now() - 7 * 86_400_000), async () => {
+      const res = await customer('POST', `/api/customers/${ctx.acmeId}/tickets/${id}/replies`, {
+        message: 'Photo attached',
+      });
+      return res.statusCode;
+    });
+    const resumed = await clock();
+    expect(resumed.pausedAt).toBeNull();
+    expect(week[0]).toBeGreaterThan(0);
+    between(resumed.pausedMinutes, week);
+    expect(resumed.resolutionDueAt).toEqual(
+      addBusinessMinutes(row!.createdAt, 1440 + resumed.pausedMinutes, hours),
+    );
+    expect(
+      businessMinutesBetween(resumed.resolutionAtRiskAt, resumed.resolutionDueAt, hours),
+    ).toBeCloseTo(1440 * 0.2, 6);
+    expect(resumed.firstResponseDueAt).toEqual(start.firstResponseDueAt);
+    expect((await inQueue(id)).sla).toMatchObject({ state: 'on-track', pausedAt: null });
+    const [still] = await t.app.db.select().from(tickets).where(eq(tickets.id, id));
+    expect(still!.status).toBe('pending');
+
+    // Staff answer on the pending ticket: waiting again; leaving pending adds the second wait.
+    await staff('POST', `/api/staff/tickets/${id}/replies`, { message: 'Thanks, one more?' });
+    expect((await clock()).pausedAt).not.toBeNull();
+    const day = await waited(
+      new Date(Date.now() - 86_400_000),
+      async () =>
+        (await staff('PATCH', `/api/staff/tickets/${id}`, { status: 'closed' })).statusCode,
+    );
+    const closed = await clock();
+    expect(closed.pausedAt).toBeNull();
+    between(closed.pausedMinutes - resumed.pausedMinutes, day);
+    expect(closed.resolvedAt).not.toBeNull();
+    expect(closed.resolutionDueAt).toEqual(
+      addBusinessMinutes(row!.createdAt, 1440 + closed.pausedMinutes, hours),
+    );
+    const done = (await staff('GET', `/api/staff/tickets/${id}`)).json();
+    expect(done.slaTargets).toMatchObject({ pausedAt: null, resolution: { met: true } });
+  });
+
+  it('never pauses a target already missed, nor a closed ticket', async () => {
+    const id = await openTicket('high', 'Late pause probe');
+    await staff('POST', `/api/staff/tickets/${id}/replies`, { message: 'Looking' });
+    const late = new Date(Date.now() - 60_000);
+    await t.app.db
+      .update(ticketSlas)
+      .set({ resolutionDueAt: late })
+      .where(eq(ticketSlas.ticketId, id));
+    await staff('PATCH', `/api/staff/tickets/${id}`, { status: 'pending' });
+    const [clock] = await t.app.db.select().from(ticketSlas).where(eq(ticketSlas.ticketId, id));
+    expect(clock).toMatchObject({ pausedAt: null, resolutionDueAt: late });
+    expect((await inQueue(id)).sla?.state).toBe('breached');
+    expect((await staff('GET', `/api/staff/tickets/${id}`)).json().slaTargets.resolution.met).toBe(
+      false,
+    );
+
+    // A customer cannot pause anything: the portal changes no status.
+    const other = await openTicket('normal', 'Customer pause probe');
+    const refused = await customer('PATCH', `/api/staff/tickets/${other}`, { status: 'pending' });
+    expect(refused.statusCode).toBe(403);
+    const [untouched] = await t.app.db
+      .select()
+      .from(ticketSlas)
+      .where(eq(ticketSlas.ticketId, other));
+    expect(untouched!.pausedAt).toBeNull();
+  });
+
   it('filters breached tickets and sorts by time left', async () => {
     const late = await openTicket('high', 'Overdue probe');
     await t.app.db
@@ -169,7 +284,10 @@ describe('assignment and SLAs', () => {
     expect(breached.map((x) => x.id.toUpperCase())).not.toContain(fresh);
 
     const sorted = await queue('?sort=time-left');
-    const dues = sorted.map((x) => (x.sla ? Date.parse(x.sla.dueAt) : Infinity));
+    // Paused clocks (the demo's pending tickets) sort with the tickets without one.
+    const dues = sorted.map((x) =>
+      x.sla && x.sla.state !== 'paused' ? Date.parse(x.sla.dueAt) : Infinity,
+    );
     expect(dues).toEqual([...dues].sort((a, b) => a - b));
     expect(sorted.at(-1)!.sla).toBeNull();
     expect(sorted.findIndex((x) => x.id.toUpperCase() === late)).toBeLessThan(

@@ -14,19 +14,20 @@ function OutcomeLine({
   pausedAt?: string | null;
 }) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
       <dt className="font-medium text-slate-900">{label}</dt>
       <dd className="flex flex-wrap items-center gap-2 text-slate-600">
         <span>due {formatDateTime(outcome.dueAt)}</span>
         {outcome.met === true && <Badge tone="green">Met</Badge>}
         {outcome.met === false && <Badge tone="red">Breached</Badge>}
-        {pausedAt && (
-          <>
-            <Badge tone="blue">Paused</Badge>
-            <span>waiting on the customer since {formatDateTime(pausedAt)}</span>
-          </>
-        )}
+        {pausedAt && <Badge tone="blue">Paused</Badge>}
       </dd>
+      {pausedAt && (
+        <dd className="basis-full text-xs text-slate-600">
+          Waiting on the customer since {formatDateTime(pausedAt)}; the due time moves by the
+          business time waited.
+        </dd>
+      )}
     </div>
   );
 }

@@ -102,7 +102,8 @@ export function SlaSettingsScreen() {
           <p className="border-b border-slate-200 p-4 text-sm text-slate-600">
             Targets count business hours only ({describeBusinessHours(company.businessHours)},{' '}
             {company.businessHours.timeZone.replace('_', ' ')} time, except closed days). A ticket
-            keeps the targets it was opened with; changes apply to new tickets. Customers see the
+            keeps the targets it was opened with; changes apply to new tickets. The resolution clock
+            of a pending ticket waits while the customer has the next word. Customers see the
             first-response target of their ticket&apos;s priority as &ldquo;We usually answer within
             ...&rdquo;.
           </p>

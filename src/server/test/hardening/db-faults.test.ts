@@ -10,6 +10,15 @@ import { testConfig } from '../test-app.ts';
 import { TEMPLATE_DIR, withAdmin, withDatabase } from '../template.ts';
 import { pgServerMissing, startPgCluster, type PgCluster } from './pg-cluster.ts';
 
+const waitFor = async (check: () => Promise<boolean>, ms: number) => {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+};
+
 /** Requests sent back to back until stopped; every answer is recorded with when it was sent. */
 function steadyTraffic(app: FastifyInstance, cookie: string) {
   const answers: { sentAt: number; status: number }[] = [];
@@ -25,29 +34,23 @@ function steadyTraffic(app: FastifyInstance, cookie: string) {
   const loops = [loop('/api/health', {}), loop('/api/auth/user', { cookie })];
   return {
     /**
-     * The statuses answered since the last call, optionally only of requests sent after
-     * `sentAfter` (a request sent while the database was down may be answered later).
+     * The statuses answered since the last call, of requests sent after `sentAfter` (one sent
+     * while the database was down may be answered later), once one of them is `awaited` (up to
+     * 20 s: a loaded machine answers slowly, and a fixed pause made the test flaky).
      */
-    take: (sentAfter = 0) =>
-      answers
-        .splice(0, answers.length)
-        .filter((a) => a.sentAt >= sentAfter)
-        .map((a) => a.status),
+    take: async (sentAfter = 0, awaited = (_status: number) => true) => {
+      const fresh = () => answers.filter((a) => a.sentAt >= sentAfter);
+      await waitFor(async () => fresh().some((a) => awaited(a.status)), 20_000);
+      const taken = fresh().map((a) => a.status);
+      answers.splice(0, answers.length);
+      return taken;
+    },
     stop: async () => {
       running = false;
       await Promise.all(loops);
     },
   };
 }
-
-const waitFor = async (check: () => Promise<boolean>, ms: number) => {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return false;
-};
 
 const SUITE = 'PostgreSQL stopped and started under traffic';
 describe.skipIf(pgServerMissing(SUITE))(SUITE, () => {
@@ -79,14 +82,12 @@ describe.skipIf(pgServerMissing(SUITE))(SUITE, () => {
     const sessionsBefore = (await app.db.select().from(sessions)).length;
     const traffic = steadyTraffic(app, cookie);
     try {
-      await new Promise((r) => setTimeout(r, 500));
-      const up = traffic.take();
+      const up = await traffic.take();
       expect(up.length).toBeGreaterThan(0);
       expect(new Set(up)).toEqual(new Set([200]));
 
       await cluster.stop();
-      await new Promise((r) => setTimeout(r, 1500));
-      const down = traffic.take();
+      const down = await traffic.take(0, (status) => status === 503);
       expect(down.filter((s) => s === 503).length).toBeGreaterThan(0);
       // Only success (answered before the stop) or a clean 503: never a 500.
       expect(down.filter((s) => s !== 200 && s !== 503)).toEqual([]);
@@ -97,9 +98,7 @@ describe.skipIf(pgServerMissing(SUITE))(SUITE, () => {
         return res.statusCode === 200;
       }, 20_000);
       expect(recovered).toBe(true);
-      const recoveredAt = performance.now();
-      await new Promise((r) => setTimeout(r, 500));
-      const after = traffic.take(recoveredAt);
+      const after = await traffic.take(performance.now());
       expect(after.length).toBeGreaterThan(0);
       expect(new Set(after)).toEqual(new Set([200]));
     } finally {

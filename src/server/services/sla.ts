@@ -235,8 +235,9 @@ export async function recordResolution(tx: Tx, ticketId: string, closed: boolean
     .where(eq(ticketSlas.ticketId, ticketId));
 }
 
+// Null without a clock row (the queue's left join: tickets from before SLAs) and once closed.
 const running = <T>(firstResponse: SQL, resolution: SQL) =>
-  sql<T | null>`(case when ${ticketSlas.resolvedAt} is not null then null when ${ticketSlas.firstRespondedAt} is null then ${firstResponse} else ${resolution} end)`;
+  sql<T | null>`(case when ${ticketSlas.ticketId} is null or ${ticketSlas.resolvedAt} is not null then null when ${ticketSlas.firstRespondedAt} is null then ${firstResponse} else ${resolution} end)`;
 
 /** The due instant of the running clock: first response until answered, then resolution; null once closed. */
 export const runningDue = running<Date>(

@@ -271,7 +271,7 @@ export const slaColumns = {
     sql`${ticketSlas.resolutionMinutes}`,
   ),
   pausedAt: running<Date>(sql`null`, sql`${ticketSlas.pausedAt}`),
-  state: sql<SlaState | null>`(case when ${runningDue} is null then null when ${waiting} then 'paused' when ${runningDue} <= now() then 'breached' when ${runningAtRisk} <= now() then 'at-risk' else 'on-track' end)`,
+  state: sql<SlaState | null>`(case when ${runningDue} is null then null when ${waiting} then 'paused' when ${slaBreached} then 'breached' when ${runningAtRisk} <= now() then 'at-risk' else 'on-track' end)`,
 };
 
 /** The running clock from `slaColumns`' values; null once closed (or for tickets from before SLAs). */

@@ -42,7 +42,7 @@ export function SlaCell({ sla }: { sla: TicketSla }) {
   const at = useMinute();
   const hours = useBusinessHours();
   if (!sla) return <span className="text-slate-500">—</span>;
-  const pausedAt = sla.state === 'paused' ? sla.pausedAt : null;
+  const { pausedAt } = sla; // set exactly while the state is 'paused'
   const left = businessMinutesBetween(new Date(pausedAt ?? at), new Date(sla.dueAt), hours);
   const overdue = sla.state === 'breached';
   const title = pausedAt

@@ -15,11 +15,18 @@ export type TestDatabase = {
   destroy(): Promise<void>;
 };
 
+/** Why the running test file may not open a database copy, if it may not (database-guard.ts). */
+let refusal: string | undefined;
+export function refuseTestDatabases(reason: string | undefined): void {
+  refusal = reason;
+}
+
 /**
  * A private copy of the seeded template: PGlite by default, PostgreSQL when
  * DATABASE_URL is set (a new database created from the template database).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
+  if (refusal) throw new Error(refusal);
   const id = `t${process.pid}_${randomBytes(4).toString('hex')}`;
   const dataDir = path.join(TMP_ROOT, 'test-runs', id);
   await fs.mkdir(path.dirname(dataDir), { recursive: true });

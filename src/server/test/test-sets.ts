@@ -1,0 +1,35 @@
+/**
+ * Which server test files run where (vitest.config.ts reads these lists; issue 34).
+ *
+ * - `pureServerTests` open no database and start no process: the `unit` project runs them once,
+ *   in Node, with no template database.
+ * - `databaseIndependentTests` need the seeded PGlite template (or start the app in a process)
+ *   but do the same work whatever DATABASE_URL says: the `server` project runs them on the
+ *   embedded database and the PostgreSQL pass leaves them out. `createTestDatabase` refuses to
+ *   run in them (test-app.ts), so a file that starts testing the database cannot stay here.
+ *
+ * Every other server test opens a database copy and runs on both databases.
+ */
+export const pureServerTests = [
+  'src/server/config.test.ts',
+  'src/server/db/company-roles-migration.test.ts',
+  'src/server/lib/safe-file.test.ts',
+  'src/server/plugins/session/session-cache.test.ts',
+  'src/server/services/group-commit.test.ts',
+  'src/server/services/poller.test.ts',
+  'src/server/services/secret-box.test.ts',
+  'src/server/services/webhook-address.test.ts',
+  'scripts/dependencies.test.ts',
+];
+
+export const databaseIndependentTests = [
+  // Start the real entry point or a built file: configuration, build output, signals.
+  'src/server/server-start.test.ts',
+  'scripts/server-build.test.ts',
+  'src/server/lifecycle.test.ts',
+  'src/server/test/hardening/shutdown.test.ts',
+  // Tests of the embedded database itself.
+  'src/server/db/pglite-turns.test.ts',
+  'src/server/test/hardening/pglite-crash.test.ts',
+  'src/server/test/hardening/intake-crash.test.ts',
+];

@@ -102,7 +102,35 @@ export default tseslint.config(
     'src/server/modules/*/**/*.{ts,tsx}': ['seed', 'backup'],
   }),
   // --- end of server layers
+  // --- No test waits on the clock (issue 34): a test waits for the condition it needs, never a
+  // fixed pause. The allow-list is the `eslint-disable-next-line no-restricted-syntax -- reason`
+  // comments themselves (fixtures that simulate slow work, a load generator's pacing); keep it short.
+  {
+    files: ['**/*.test.{ts,tsx}', 'tests/e2e/**/*.{ts,tsx}', 'src/server/test/**/*.{ts,tsx}'],
+    ignores: ['bench/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noFixedPauses()] },
+  },
 );
+
+/** The `no-restricted-syntax` selectors of a fixed pause in test code, each with the one message. */
+function noFixedPauses() {
+  const message =
+    'A fixed pause in test code: wait for the condition (vi.waitFor, expect.poll, Playwright auto-waiting) or use fake timers; a real pause needs an eslint-disable-next-line with the reason.';
+  const promiseExecutor = "NewExpression[callee.name='Promise'] > :function";
+  return [
+    // page.waitForTimeout(1500), frame.waitForTimeout(...), ...
+    "CallExpression[callee.property.name='waitForTimeout']",
+    // new Promise((r) => setTimeout(r, ms)) and new Promise((resolve) => { setTimeout(resolve, ms); })
+    `${promiseExecutor} CallExpression[callee.name='setTimeout'][arguments.0.type='Identifier']`,
+    // new Promise((r) => setTimeout(() => r(), ms)); a deadline's `() => reject(...)` is no pause
+    `${promiseExecutor} CallExpression[callee.name='setTimeout'][arguments.0.type='ArrowFunctionExpression'][arguments.0.body.type='CallExpression'][arguments.0.body.callee.type='Identifier']:not([arguments.0.body.callee.name=/^rej/])`,
+    // sleep(300), delay(100), pause(50), page.pause()
+    'CallExpression[callee.name=/^(sleep|delay|pause)$/]',
+    'CallExpression[callee.property.name=/^(sleep|delay|pause)$/]',
+    // import { setTimeout } from 'node:timers/promises' (its setTimeout is a sleep)
+    "ImportDeclaration[source.value=/^(node:)?timers.promises$/] > ImportSpecifier[imported.name='setTimeout']",
+  ].map((selector) => ({ selector, message }));
+}
 
 /**
  * One `no-restricted-imports` block per server folder: never the client, never `app.ts`,

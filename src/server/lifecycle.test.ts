@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-/** The slow-route fixture server, its exit and its port. */
+/** The slow-route fixture server, its exit, its port and what it printed so far. */
 async function startFixture(env: Record<string, string> = {}) {
   const child = spawn(
     process.execPath,
@@ -12,8 +12,8 @@ async function startFixture(env: Record<string, string> = {}) {
     },
   );
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  let out = '';
   const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const m = /READY (\d+)/.exec(out);
@@ -21,7 +21,7 @@ async function startFixture(env: Record<string, string> = {}) {
     });
     child.on('exit', () => reject(new Error(`server exited early: ${out}`)));
   });
-  return { child, exited, port };
+  return { child, exited, port, output: () => out };
 }
 
 describe('graceful shutdown', () => {
@@ -31,9 +31,15 @@ describe('graceful shutdown', () => {
     expect((await fetch(url('/api/ready'))).status).toBe(200);
     const signalled = Date.now();
     child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
-    const ready = await fetch(url('/api/ready'));
-    expect(ready.status).toBe(503);
+    // The signal arrives when it arrives: wait for readiness to turn, not for a set time.
+    const ready = await vi.waitFor(
+      async () => {
+        const res = await fetch(url('/api/ready'));
+        expect(res.status).toBe(503);
+        return res;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(await ready.json()).toEqual({ message: 'Shutting down' });
     // Everything else is still served to whoever the load balancer has not moved yet.
     expect((await fetch(url('/api/health'))).status).toBe(200);
@@ -42,10 +48,11 @@ describe('graceful shutdown', () => {
   });
 
   it('lets a slow request finish after SIGTERM, then exits 0', async () => {
-    const { child, exited, port } = await startFixture();
+    const { child, exited, port, output } = await startFixture();
 
     const slow = fetch(`http://127.0.0.1:${port}/api/test/slow`);
-    await new Promise((r) => setTimeout(r, 300));
+    // The signal comes once the slow request is being served (the fixture prints when it starts).
+    await vi.waitFor(() => expect(output()).toContain('SLOW STARTED'), { timeout: 10_000 });
     child.kill('SIGTERM');
 
     const res = await slow;

@@ -1,4 +1,4 @@
-import { expect } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { mailFiles, readSinkMail } from './fixtures/sign-in.ts';
 
 type Mail = { to: string[]; subject: string; text: string };
@@ -23,11 +23,24 @@ export async function waitForMailTo(to: string): Promise<Mail> {
 }
 
 /**
- * The mails to `to` the sink holds after the outbox has had time to send any (a few of its
- * 200 ms polls): for proving that a refused submission sent nothing.
+ * The mails to `to` the sink holds once the outbox has sent every mail enqueued before this
+ * call: for proving that a refused submission sent nothing, without waiting on the clock.
+ *
+ * Marker messages show how far the outbox has got: the outbox sends the mails of a round
+ * concurrently (so a mail of the same round may land just after the marker's), but one round
+ * at a time, oldest first. The second marker, sent once the first one's mail is in, goes out
+ * in a later round than the first, so when its mail is in, every mail enqueued before the
+ * first marker has been sent.
  */
-export async function mailsToAfterOutboxRan(to: string): Promise<number> {
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+export async function mailsToAfterOutboxRan(api: APIRequestContext, to: string): Promise<number> {
+  for (const n of [1, 2]) {
+    const marker = `outbox-marker-${n}-${Date.now()}@example.com`;
+    const res = await api.post('/api/contact', {
+      data: { name: 'Outbox marker', email: marker, message: 'Marks how far the outbox has got.' },
+    });
+    expect(res.status()).toBe(201);
+    await waitForMailTo(marker);
+  }
   const files = await mailFiles();
   let count = 0;
   for (const file of files) {

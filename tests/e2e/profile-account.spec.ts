@@ -97,10 +97,12 @@ test('the security card and "Logout from all sessions" signing out a second brow
     await page.keyboard.press('Enter');
     await expect(confirm).toBeHidden();
     expect((await otherPage.request.get('/api/auth/user')).status()).toBe(200);
-    // Then by keyboard: Tab to the confirming action, Enter.
+    // Then by keyboard: Tab to the confirming action, Enter. (The logout UI under test, so not
+    // fixtures/session.ts's signOut; like it, both pages' reads finish before the sessions end.)
     await security.getByRole('button', { name: 'Logout from all sessions' }).click();
     await page.keyboard.press('Tab');
     await expect(confirm.getByRole('button', { name: 'Log out everywhere' })).toBeFocused();
+    await Promise.all([page, otherPage].map((p) => p.waitForLoadState('networkidle')));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/$/);
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);

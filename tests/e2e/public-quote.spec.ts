@@ -186,12 +186,16 @@ test('the quote body carries every spec field as typed, empty Company and Phone 
 test('"Request a Quote" clicked before the boot script arrives opens the modal, not the plain overlay', async ({
   page,
 }) => {
+  // The boot script is held until the click has been made, however long that takes.
+  let release = () => {};
+  const clicked = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/public-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await clicked;
     await route.continue();
   });
   await page.goto('/services/cloud-solutions');
   await page.getByRole('link', { name: 'Request a Quote' }).click();
+  release();
   await expect(page.getByRole('dialog', { name: 'Request a Quote' })).toBeVisible();
   expect(new URL(page.url()).hash).toBe('');
 });

@@ -44,6 +44,8 @@ test('an ended session asks once, gets the public pages, and is not asked about 
   try {
     const otherPage = await other.newPage();
     await signIn(otherPage, email);
+    // As fixtures/session.ts's signOut does: both pages' reads finish before the sessions end.
+    await Promise.all([page, otherPage].map((p) => p.waitForLoadState('networkidle')));
     expect((await otherPage.request.post('/api/auth/logout-all')).status()).toBe(204);
   } finally {
     await other.close();

@@ -35,6 +35,9 @@ test('item 10: another site cannot sign a user out; it gets a Sign out button in
   await page.getByRole('link', { name: 'Claim your prize' }).click();
   await expect(page.getByRole('heading', { name: 'Sign out?' })).toBeVisible();
   expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+  // The logout UI under test, so not fixtures/session.ts's signOut; like it, the page's own
+  // reads finish before the session ends.
+  await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL(`${e2eBaseUrl}/`);
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);

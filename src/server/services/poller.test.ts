@@ -1,17 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Poller } from './poller.ts';
 
 const LONG_POLL = 60_000;
-const waitFor = async (check: () => boolean) => {
-  const until = Date.now() + 5_000;
-  while (!check()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-};
 
 // ADR 044: the one poll loop of the mail, notification and webhook outboxes.
+// The poller's schedule runs on fake timers: each test steps the clock itself, so "at once",
+// "not before the interval" and "never again" are exact statements, not timing windows.
+// (The async advance also lets every promise a round leaves behind settle between timers.)
 describe('the outbox poller', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('drains at once while rounds come back full, then waits for the poll interval', async () => {
     const backlog = [3, 3, 3, 1];
     let rounds = 0;
@@ -24,10 +27,16 @@ describe('the outbox poller', () => {
       },
     });
     poller.start();
-    await waitFor(() => rounds >= 4);
-    // The short round ended the burst: nothing more until the (long) interval.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The burst: four rounds back to back (fake timers put a zero delay set during a tick
+    // 1 ms later, so the burst takes 4 ms of the fake clock, not an interval).
+    await vi.advanceTimersByTimeAsync(10);
     expect(rounds).toBe(4);
+    // The short round ended the burst: nothing more until the (long) interval...
+    await vi.advanceTimersByTimeAsync(LONG_POLL - 100);
+    expect(rounds).toBe(4);
+    // ...which brings the next round.
+    await vi.advanceTimersByTimeAsync(100);
+    expect(rounds).toBe(5);
     await poller.stop();
   });
 
@@ -47,25 +56,34 @@ describe('the outbox poller', () => {
       onError: () => {},
     });
     poller.start();
-    await waitFor(() => rounds === 1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(rounds).toBe(1);
     // Work committed while the first round was claiming: it must not wait a whole interval.
     poller.kick();
     release();
-    await waitFor(() => rounds === 2);
-    await waitFor(() => finished === 2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(rounds).toBe(2);
+    expect(finished).toBe(2);
 
     let third: () => void = () => {};
+    let started = false;
     const slow = new Poller({
       pollMs: LONG_POLL,
       batch: 100,
-      round: () => new Promise<number>((resolve) => (third = () => resolve(0))),
+      round: () =>
+        new Promise<number>((resolve) => {
+          started = true;
+          third = () => resolve(0);
+        }),
       onError: () => {},
     });
     slow.start();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(started).toBe(true);
     let stopped = false;
     const stopping = slow.stop().then(() => (stopped = true));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Two whole intervals pass and every promise settles: stop still waits for the round.
+    await vi.advanceTimersByTimeAsync(2 * LONG_POLL);
     expect(stopped).toBe(false);
     third();
     await stopping;
@@ -73,7 +91,8 @@ describe('the outbox poller', () => {
     await poller.stop();
     const after = rounds;
     poller.kick();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A kick after stop starts nothing, however long one waits.
+    await vi.advanceTimersByTimeAsync(2 * LONG_POLL);
     expect(rounds).toBe(after);
   });
 
@@ -91,7 +110,9 @@ describe('the outbox poller', () => {
       onError: (err) => errors.push(err),
     });
     poller.start();
-    await waitFor(() => rounds >= 3);
+    // Rounds at 0 (fails), 10 and 20 ms: the failure did not stop the loop.
+    await vi.advanceTimersByTimeAsync(20);
+    expect(rounds).toBe(3);
     await poller.stop();
     expect(errors).toHaveLength(1);
     const before = rounds;

@@ -68,7 +68,8 @@ describe('the webhook outbox', () => {
       .update(webhookDeliveries)
       .set({ nextAttemptAt: sql`now() - interval '1 second'` })
       .where(eq(webhookDeliveries.status, 'pending'));
-  const pause = (ids: string[]) =>
+  /** Switches endpoints off: the events of the tests after this one are not sent to them. */
+  const deactivate = (ids: string[]) =>
     t.app.db
       .update(webhookEndpoints)
       .set({ active: false })
@@ -101,7 +102,7 @@ describe('the webhook outbox', () => {
       lastError: null,
     });
     expect(row?.responseMs).toBeGreaterThanOrEqual(0);
-    await pause([ep.id]);
+    await deactivate([ep.id]);
   });
 
   it('connects through the guarded lookup when the URL names a host', async () => {
@@ -111,7 +112,7 @@ describe('the webhook outbox', () => {
     await outbox().flush();
     const [row] = await deliveriesOf(ep.id);
     expect(row).toMatchObject({ status: 'delivered', responseCode: 200 });
-    await pause([ep.id]);
+    await deactivate([ep.id]);
   });
 
   it('retries after a 500 with a growing wait, then delivers', async () => {
@@ -144,7 +145,7 @@ describe('the webhook outbox', () => {
     await worker.flush();
     [row] = await deliveriesOf(ep.id);
     expect(row).toMatchObject({ status: 'delivered', attempts: 3, responseCode: 200 });
-    await pause([ep.id]);
+    await deactivate([ep.id]);
   });
 
   it('gives up once the next try would fall more than 24 hours after the event', async () => {
@@ -161,7 +162,7 @@ describe('the webhook outbox', () => {
     await outbox().flush();
     const [row] = await deliveriesOf(ep.id);
     expect(row).toMatchObject({ status: 'failed', attempts: 13, responseCode: 503 });
-    await pause([ep.id]);
+    await deactivate([ep.id]);
   });
 
   it('counts a receiver that does not answer in time as a failed attempt, and retries it', async () => {
@@ -180,7 +181,7 @@ describe('the webhook outbox', () => {
     await worker.flush();
     [row] = await deliveriesOf(ep.id);
     expect(row).toMatchObject({ status: 'delivered', attempts: 2 });
-    await pause([ep.id]);
+    await deactivate([ep.id]);
   });
 
   it('does not follow a redirect (to a private address or anywhere)', async () => {
@@ -206,7 +207,7 @@ describe('the webhook outbox', () => {
     await outbox().flush();
     expect(inside.received).toHaveLength(0);
     await inside.close();
-    await pause([ep.id]);
+    await deactivate([ep.id]);
   });
 
   it('refuses, at delivery, an endpoint whose address is private (registered while allowed)', async () => {
@@ -226,7 +227,7 @@ describe('the webhook outbox', () => {
     await makeDue();
     await outbox({ policy: { allowPrivate: false, httpsOnly: false } }).flush();
     expect(r.received.length).toBe(before);
-    await pause([ep.id]);
+    await deactivate([ep.id]);
   });
 
   it('deletes finished deliveries after 30 days, keeps newer ones and anything pending', async () => {
@@ -249,7 +250,7 @@ describe('the webhook outbox', () => {
     await outbox().purgeLog();
     const left = (await deliveriesOf(ep.id)).map((row) => row.id).sort();
     expect(left).toEqual([oldPending, fresh].sort());
-    await pause([ep.id]);
+    await deactivate([ep.id]);
   });
 
   it('a worker that dies after claiming loses nothing: its rows go out once the lease ends', async () => {
@@ -267,7 +268,7 @@ describe('the webhook outbox', () => {
     expect(await survivor.flush()).toBe(5);
     expect(new Set(r.received.map((g) => g.headers['x-webhook-delivery'])).size).toBe(5);
     expect((await deliveriesOf(ep.id)).every((row) => row.status === 'delivered')).toBe(true);
-    await pause([ep.id]);
+    await deactivate([ep.id]);
   });
 
   it('two workers claiming at the same time never deliver the same row twice', async () => {

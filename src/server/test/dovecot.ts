@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ImapFlow } from 'imapflow';
+import { vi } from 'vitest';
 
 const BINARY = ['/usr/sbin/dovecot', '/usr/local/sbin/dovecot'].find((p) => existsSync(p));
 
@@ -136,14 +137,26 @@ service anvil {
   );
   let child: ChildProcess;
   const launch = async () => {
-    child = spawn(BINARY, ['-F', '-c', path.join(dir, 'dovecot.conf')], { stdio: 'ignore' });
+    // Its own process group, so that `halt` reaches every Dovecot process (below). (So a
+    // terminal's Ctrl-C no longer reaches it: a run interrupted before `stop` leaves it running.)
+    child = spawn(BINARY, ['-F', '-c', path.join(dir, 'dovecot.conf')], {
+      stdio: 'ignore',
+      detached: true,
+    });
     await waitForPort(port);
   };
   const halt = async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) =>
+    const exited = new Promise((resolve) =>
       child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
     );
+    // The whole group: stopped alone, the master leaves its imap processes serving their open
+    // connections for 10 s or more, so a client would not see the outage at all.
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+    await exited;
   };
   await launch();
   const url = `imap://${user}:${password}@127.0.0.1:${port}/INBOX`;
@@ -182,16 +195,17 @@ service anvil {
 }
 
 async function waitForPort(port: number) {
-  for (let i = 0; i < 100; i++) {
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
+  await vi.waitFor(
+    async () => {
+      const open = await new Promise<boolean>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.end();
+          resolve(true);
+        });
+        socket.once('error', () => resolve(false));
       });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`Dovecot did not listen on port ${port}`);
+      if (!open) throw new Error(`Dovecot did not listen on port ${port}`);
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tickets } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
 import { dovecotMissing, startDovecot, type Dovecot } from '../../test/dovecot.ts';
@@ -97,14 +97,25 @@ const mail = (subject: string) =>
     '',
   ].join('\r\n');
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** What `probe` answers once it answers something (up to `ms`). */
+function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000) {
+  return vi.waitFor(
+    async () => {
+      const value = await probe();
+      if (value === undefined) throw new Error(`timed out waiting for ${what}`);
+      return value;
+    },
+    { timeout: ms, interval: 100 },
+  );
+}
+
+/** What the token server's introspection endpoint (the one Dovecot asks) says of `token`. */
+async function introspect(tokens: TokenServer, token: string) {
+  const res = await fetch(`${tokens.url}/introspect`, {
+    method: 'POST',
+    body: new URLSearchParams({ token }),
+  });
+  return (await res.json()) as { active: boolean };
 }
 
 describe('OAuth 2.0 client-credentials tokens for the support mailbox', () => {
@@ -183,9 +194,18 @@ describe('OAuth 2.0 client-credentials tokens for the support mailbox', () => {
       const first = [...tokens.issued.keys()].at(-1)!;
       expect(tokens.introspected).toContain(first);
 
-      // Past the first token's life, intake, which renewed its token before expiry, still
-      // reads the mailbox...
-      await new Promise((r) => setTimeout(r, tokens.lifeSeconds * 1000 + 200));
+      // Intake renews its token before expiry (at half its life) and signs in with the new one...
+      await waitFor('a sign-in with a renewed token', async () => {
+        const issued = [...tokens.issued.keys()];
+        const renewed = issued.slice(issued.indexOf(first) + 1);
+        return tokens.introspected.find((token) => renewed.includes(token));
+      });
+      // ...and once the token server no longer takes the first token, intake still reads the
+      // mailbox... (The condition is the expiry itself, as Dovecot would be told of it.)
+      await waitFor(
+        'the first token to expire',
+        async () => (await introspect(tokens, first)).active === false || undefined,
+      );
       await dovecot.append(mail('Mailbox after renewal'));
       await waitFor('the second mail as a ticket', ticketBySubject('Mailbox after renewal'));
       // ...where the first token no longer opens it. (Last: Dovecot then slows logins from

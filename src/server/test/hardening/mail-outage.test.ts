@@ -90,8 +90,11 @@ describe.skipIf(Boolean(dovecotMissing))('support mailbox outage (Dovecot down, 
     await expect.poll(stored, { timeout: 10_000 }).toEqual([`Outage ${run} 1`]);
 
     await dovecot.outage();
-    // The connection is gone; intake backs off and tries again.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The connection is gone: wait until intake has found the mailbox unavailable (a sign-in
+    // failed and it let go of the mailbox to back off); then the server comes back.
+    await expect
+      .poll(() => t.app.intake!.stats.holdsMailbox, { timeout: 30_000, interval: 20 })
+      .toBe(false);
     await dovecot.restore();
     await dovecot.append(mail(2));
     await dovecot.append(mail(3));

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { like, or } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/client.ts';
 import { contactMessages, mailOutbox } from '../../db/schema.ts';
 import { startSmtpSink } from '../smtp-sink.ts';
@@ -14,7 +14,10 @@ type Outcome = { email: string; status?: number; body?: unknown; error?: string 
 
 const children: ChildProcess[] = [];
 
-/** The real entry point (`server.ts`), as production starts it, on the given database. */
+/**
+ * The real entry point (`server.ts`), as production starts it, on the given database; its
+ * port once it listens, and its log (stdout) so far.
+ */
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
     env: { ...process.env, ...env },
@@ -22,32 +25,30 @@ function startServer(env: Record<string, string>) {
   });
   children.push(child);
   let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const port = new Promise<number>((resolve, reject) => {
-    const timer = setInterval(() => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
       const m = /Server listening at http:\/\/127\.0\.0\.1:(\d+)/.exec(out);
-      if (m) {
-        clearInterval(timer);
-        resolve(Number(m[1]));
-      }
-    }, 20);
-    void exited.then(() => {
-      clearInterval(timer);
-      reject(new Error(`server exited early:\n${out}`));
+      if (m) resolve(Number(m[1]));
     });
+    void exited.then(() => reject(new Error(`server exited early:\n${out}`)));
   });
-  return { child, port, exited };
+  return { child, port, exited, output: () => out };
 }
 
 /**
- * A submission whose body is still arriving: the first bytes now, the rest when
- * `finish` is called. Settles with the answer or the connection error.
+ * A submission whose body is still arriving: the headers first, then (once the server has
+ * taken the request) the first bytes, the rest when `finish` is called. `accepted` resolves
+ * when the server has taken it: its `100 Continue` to the `Expect` header is sent as it hands
+ * the request to the app. `outcome` settles with the answer or the connection error.
  */
 function trickledSubmission(port: number, email: string) {
   const body = JSON.stringify({ name: 'Slow visitor', email, message: 'Sent over a slow line' });
   const half = Math.floor(body.length / 2);
   let finish = () => {};
+  let accept = () => {};
+  const accepted = new Promise<void>((resolve) => (accept = resolve));
   const outcome = new Promise<Outcome>((resolve) => {
     const req = http.request(
       {
@@ -60,6 +61,7 @@ function trickledSubmission(port: number, email: string) {
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           'x-forwarded-for': '10.9.0.1',
+          expect: '100-continue',
         },
       },
       (res) => {
@@ -69,19 +71,15 @@ function trickledSubmission(port: number, email: string) {
       },
     );
     req.on('error', (err: NodeJS.ErrnoException) => resolve({ email, error: err.code }));
-    req.write(body.slice(0, half));
+    req.on('continue', () => {
+      req.write(body.slice(0, half));
+      accept();
+    });
+    req.flushHeaders();
     finish = () => req.end(body.slice(half));
   });
-  return { outcome, finish: () => finish() };
+  return { accepted, outcome, finish: () => finish() };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const waitFor = async (check: () => boolean, ms: number) => {
-  const until = Date.now() + ms;
-  while (!check() && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
-  return check();
-};
 
 describe('a contact submission during SIGTERM', () => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -149,12 +147,19 @@ describe('a contact submission during SIGTERM', () => {
         }
       };
       const loops = Array.from({ length: 4 }, loop);
-      await waitFor(() => outcomes.length >= 8, 30_000);
+      await vi.waitFor(() => expect(outcomes.length).toBeGreaterThanOrEqual(8), {
+        timeout: 30_000,
+        interval: 100,
+      });
+      // The events in order, each waited for: the server has taken the slow submission (its
+      // headers), then the signal, then the shutdown under way, then the rest of the body.
       const slow = trickledSubmission(port, `slow${DOMAIN}`);
-      // Pauses order the events (headers in, then the signal, then the rest of the body).
-      await sleep(300);
+      await slow.accepted;
       first.child.kill('SIGTERM');
-      await sleep(300);
+      await vi.waitFor(
+        () => expect(first.output()).toContain('shutting down: finishing in-flight requests'),
+        { timeout: 30_000, interval: 20 },
+      );
       slow.finish();
       outcomes.push(await slow.outcome);
       expect(await first.exited).toBe(0);
@@ -185,8 +190,10 @@ describe('a contact submission during SIGTERM', () => {
             sink.mailsTo(o.email).length === 0 ||
             !sink.mailsTo(SALES).some((m) => m.text.includes(`Email: ${o.email}`)),
         );
-      await waitFor(() => undelivered().length === 0, 90_000);
-      expect(undelivered().map((o) => o.email)).toEqual([]);
+      await vi.waitFor(() => expect(undelivered().map((o) => o.email)).toEqual([]), {
+        timeout: 90_000,
+        interval: 100,
+      });
       second.child.kill('SIGTERM');
       expect(await second.exited).toBe(0);
 

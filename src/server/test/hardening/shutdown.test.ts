@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
-type Outcome = { status: number } | { error: string };
+type Outcome = { path: string } & ({ status: number } | { error: string });
 
 describe('SIGTERM under a steady stream of requests', () => {
   it('completes every accepted request, refuses the rest cleanly, and exits 0', async () => {
@@ -14,18 +14,25 @@ describe('SIGTERM under a steady stream of requests', () => {
       },
     );
     let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    // Called at each slow request the server starts (the fixture prints SLOW STARTED).
+    let onSlowStart = () => {};
+    let slowStarts = 0;
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const started = out.split('SLOW STARTED').length - 1;
+      if (started > slowStarts) {
+        slowStarts = started;
+        onSlowStart();
+      }
+    });
     const exited = new Promise<number | null>((resolve) =>
       child.on('exit', (code) => resolve(code)),
     );
     const port = await new Promise<number>((resolve, reject) => {
-      const timer = setInterval(() => {
+      child.stdout.on('data', () => {
         const m = /READY (\d+)/.exec(out);
-        if (m) {
-          clearInterval(timer);
-          resolve(Number(m[1]));
-        }
-      }, 20);
+        if (m) resolve(Number(m[1]));
+      });
       child.on('exit', () => reject(new Error(`server exited early: ${out}`)));
     });
 
@@ -36,23 +43,30 @@ describe('SIGTERM under a steady stream of requests', () => {
         try {
           const res = await fetch(`http://127.0.0.1:${port}${path}`);
           await res.text();
-          outcomes.push({ status: res.status });
+          outcomes.push({ path, status: res.status });
         } catch (err) {
           const cause = (err as { cause?: { code?: string } }).cause;
-          outcomes.push({ error: cause?.code ?? String(err) });
+          outcomes.push({ path, error: cause?.code ?? String(err) });
           // Refused connections mean the server has stopped listening: this client is done.
           if (cause?.code === 'ECONNREFUSED') return;
         }
       }
     };
-    const loops = [
+    const paths = [
       '/api/health',
       '/api/test/slow',
       '/api/nothing',
       '/api/test/slow',
       '/api/health',
-    ].map(loop);
-    await new Promise((r) => setTimeout(r, 1000));
+    ];
+    const loops = paths.map(loop);
+    // The stream is steady once every route has answered (the slow one included)...
+    await vi.waitFor(() => expect(new Set(outcomes.map((o) => o.path))).toEqual(new Set(paths)), {
+      timeout: 30_000,
+      interval: 20,
+    });
+    // ...and the signal comes while a slow request is being served: it must finish after it.
+    await new Promise<void>((resolve) => (onSlowStart = resolve));
     const beforeSignal = outcomes.length;
     child.kill('SIGTERM');
     const code = await exited;

@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { isBuildStale } from './build-freshness.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const [file, count = '10'] = process.argv.slice(2);
@@ -25,7 +26,7 @@ const run = (command, args, env = {}) =>
 
 let passed = 0;
 if (path.relative(root, path.resolve(file)).startsWith(`tests${path.sep}e2e${path.sep}`)) {
-  if (isBuildStale()) {
+  if (isBuildStale(root)) {
     console.log('Building the site (first run or sources changed)...');
     if (run('npm', ['run', 'build']) !== 0) process.exit(1);
   }
@@ -77,22 +78,4 @@ function passedRepetitions(report) {
   };
   for (const suite of suites) walk(suite);
   return tests === 0 ? 0 : n - failed.size;
-}
-
-/** True when the built site is missing or older than its sources (scripts/start.mjs's rule). */
-function isBuildStale() {
-  const built = ['dist/client/index.html', 'dist/node/server/server.js'].map((f) =>
-    path.join(root, f),
-  );
-  const sources = ['src', 'index.html', 'public', 'vite.config.ts', 'package-lock.json', 'drizzle'];
-  const newest = (p) => {
-    if (!fs.existsSync(p)) return 0;
-    const stat = fs.statSync(p);
-    if (!stat.isDirectory()) return stat.mtimeMs;
-    return fs
-      .readdirSync(p)
-      .reduce((max, name) => Math.max(max, newest(path.join(p, name))), stat.mtimeMs);
-  };
-  const builtAt = Math.min(...built.map((f) => (fs.existsSync(f) ? fs.statSync(f).mtimeMs : 0)));
-  return builtAt < Math.max(...sources.map((s) => newest(path.join(root, s))));
 }

@@ -10,6 +10,7 @@ export const unmatchedReasons = [
   'malformed-mime',
   'unknown-charset',
   'staff-without-ticket',
+  'no-active-company',
 ] as const;
 
 /** Where an unmatched mail stands: waiting for an agent, placed on a ticket, or discarded. */
@@ -50,6 +51,7 @@ export const unmatchedReasonLabels: Record<(typeof unmatchedReasons)[number], st
   'malformed-mime': 'Malformed message',
   'unknown-charset': 'Unknown character set',
   'staff-without-ticket': 'Staff mail without a ticket',
+  'no-active-company': 'Member of no active company',
 };
 
 /**

@@ -214,14 +214,15 @@ async function place(
     return { outcome: 'reply', ticketId: answered.id };
   }
 
-  const companies = (
-    await tx
-      .select({ customerId: customerUsers.customerId })
-      .from(customerUsers)
-      .where(eq(customerUsers.userId, user.id))
-      .orderBy(customerUsers.position)
-  ).map((r) => r.customerId);
-  if (companies.length === 0) return quarantine(tx, mail, 'unknown-sender');
+  const memberships = await tx
+    .select({ customerId: customerUsers.customerId, active: customerUsers.active })
+    .from(customerUsers)
+    .where(eq(customerUsers.userId, user.id))
+    .orderBy(customerUsers.position);
+  if (memberships.length === 0) return quarantine(tx, mail, 'unknown-sender');
+  // A membership an admin deactivated opens nothing by mail either, as in the portal.
+  const companies = memberships.filter((m) => m.active).map((m) => m.customerId);
+  if (companies.length === 0) return quarantine(tx, mail, 'no-active-company');
   // A reference to a ticket the sender may not see (another company's, a colleague's they
   // are not in copy of, a private one) is not an answer to it: the portal's rule, issue 17.
   const own = answered && (await userSeesTicket(tx, user.id, answered)) ? answered : undefined;
@@ -313,7 +314,10 @@ async function answeredTicket(tx: Tx, config: IntakeConfig, mail: IncomingMail) 
   return ticket;
 }
 
-/** A user of several companies: the company of their most recent ticket, else their first. */
+/**
+ * A user of several companies: of their active ones, the company of their most recent
+ * ticket, else their first.
+ */
 async function latestCompany(tx: Tx, userId: string, companies: string[]): Promise<string> {
   const [latest] = await tx
     .select({ customerId: tickets.customerId })

@@ -502,6 +502,115 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     expect((await ticketRow(secondId))?.customerId).toBe(globexId);
   });
 
+  it('files nothing in a company for a member it deactivated: new mail and replies wait in the unmatched queue, unacknowledged (review N6)', async () => {
+    const { customerCookie } = await staffTestContext(t.app);
+    const address = 'drew.leaving@acme-logistics.example';
+    const [user] = await t.app.db
+      .insert(users)
+      .values({ email: address, firstName: 'Drew', lastName: 'Leaving' })
+      .returning({ id: users.id });
+    await t.app.db.insert(customerUsers).values({ userId: user!.id, customerId: acmeId });
+    // While a member: a ticket by mail, acknowledged in its thread.
+    const [first] = await deliver(mime({ from: address, subject: 'VPN drops every hour' }));
+    expect(first?.outcome).toBe('ticket');
+    const ticketId = first && 'ticketId' in first ? first.ticketId : '';
+    await t.app.mail.flush();
+    const ack = sink.mailsTo(address).at(-1)!;
+    expect(ack.subject).toBe(`[${ticketId}] We received your ticket: VPN drops every hour`);
+
+    // The company's admin (Jordan) takes them off the company in the portal.
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/customers/${acmeId}/team/${user!.id}`,
+      headers: { cookie: customerCookie },
+      payload: { active: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json<{ active: boolean }>().active).toBe(false);
+
+    const mailed = sink.mailsTo(address).length;
+    const results = await deliver(
+      mime({ from: address, subject: 'Please ship the replacement laptops to my home address' }),
+      mime({
+        from: address,
+        subject: `Re: ${ack.subject}`,
+        body: 'Please also reset my VPN password.',
+        headers: {
+          'In-Reply-To': ack.messageId,
+          References: ack.references.concat(ack.messageId).join(' '),
+        },
+      }),
+    );
+    const refused = { outcome: 'unmatched', reason: 'no-active-company' };
+    expect(results).toEqual([refused, refused]);
+    const theirs = await t.app.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.createdByUserId, user!.id));
+    expect(theirs).toEqual([{ id: ticketId }]);
+    expect(await repliesOf(ticketId)).toHaveLength(0);
+    const { staffCookie } = await staffTestContext(t.app);
+    const queue = await t.app.inject({
+      url: '/api/staff/unmatched-mail?reason=no-active-company',
+      headers: { cookie: staffCookie },
+    });
+    expect(queue.statusCode).toBe(200);
+    expect(
+      queue
+        .json<{ fromAddress: string; subject: string }[]>()
+        .filter((q) => q.fromAddress === address)
+        .map((q) => q.subject)
+        .sort(),
+    ).toEqual(['Please ship the replacement laptops to my home address', `Re: ${ack.subject}`]);
+    await t.app.mail.flush();
+    expect(sink.mailsTo(address)).toHaveLength(mailed);
+  });
+
+  it('files the mail of a member one company deactivated under their other, active company, never threading it into the first', async () => {
+    const { customerCookie } = await staffTestContext(t.app);
+    const globexId = (
+      await t.app.db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(eq(customers.name, 'Globex Retail'))
+    )[0]!.id;
+    const address = 'kim.moving@shared.example';
+    const [user] = await t.app.db
+      .insert(users)
+      .values({ email: address, firstName: 'Kim', lastName: 'Moving' })
+      .returning({ id: users.id });
+    await t.app.db.insert(customerUsers).values([
+      { userId: user!.id, customerId: acmeId, position: 0 },
+      { userId: user!.id, customerId: globexId, position: 1 },
+    ]);
+    const [first] = await deliver(mime({ from: address, subject: 'Badge reader broken' }));
+    const acmeTicket = first && 'ticketId' in first ? first.ticketId : '';
+    expect((await ticketRow(acmeTicket))?.customerId).toBe(acmeId);
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/customers/${acmeId}/team/${user!.id}`,
+      headers: { cookie: customerCookie },
+      payload: { active: false },
+    });
+    expect(off.statusCode).toBe(200);
+
+    // Their latest ticket is Acme's, but Acme took them off: Globex, and no reply on Acme's.
+    const results = await deliver(
+      mime({ from: address, subject: 'New laptop for me' }),
+      mime({
+        from: address,
+        subject: `Re: [${acmeTicket}] Badge reader broken`,
+        body: 'Any news?',
+      }),
+    );
+    expect(results.map((r) => r.outcome)).toEqual(['ticket', 'ticket']);
+    for (const result of results) {
+      const id = 'ticketId' in result ? result.ticketId : '';
+      expect((await ticketRow(id))?.customerId).toBe(globexId);
+    }
+    expect(await repliesOf(acmeTicket)).toHaveLength(0);
+  });
+
   it('reports the mailbox on the metrics endpoint: unseen messages, open unmatched mail, and failures, a failed message staying unseen until it is stored', async () => {
     const address = t.app.metricsAddress();
     const scrape = async () => {

@@ -6,6 +6,7 @@ import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
+  customerUsers,
   notificationPreferences,
   ticketReplies,
   tickets,
@@ -81,8 +82,34 @@ export async function ticketRating(db: Db | Tx, ticketId: string): Promise<Ticke
 }
 
 /**
+ * Only the author rates, while their account and their membership in the ticket's company
+ * are active: a link mailed before an admin took them off the company rates nothing.
+ */
+export async function mayRate(
+  db: Db | Tx,
+  ticket: { customerId: string; author: string | null },
+  userId: string,
+): Promise<boolean> {
+  if (ticket.author !== userId) return false;
+  const [rater] = await db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(customerUsers, eq(customerUsers.userId, users.id))
+    .where(
+      and(
+        eq(users.id, userId),
+        eq(users.active, true),
+        eq(customerUsers.customerId, ticket.customerId),
+        eq(customerUsers.active, true),
+      ),
+    );
+  return rater !== undefined;
+}
+
+/**
  * Records (or replaces) the author's rating of a closed ticket. Refused: another user's
- * ticket (403), a ticket not closed (409). Nothing else of the ticket changes.
+ * ticket or an inactive rater (403, `mayRate`), a ticket not closed (409). Nothing else of
+ * the ticket changes.
  */
 export async function rateTicket(
   tx: Tx,
@@ -90,6 +117,7 @@ export async function rateTicket(
 ): Promise<TicketRatingOut> {
   const [ticket] = await tx
     .select({
+      customerId: tickets.customerId,
       status: tickets.status,
       author: tickets.createdByUserId,
       assignee: tickets.assignedToUserId,
@@ -98,12 +126,7 @@ export async function rateTicket(
     .where(eq(tickets.id, input.ticketId))
     .for('update');
   if (!ticket) throw notFound(TICKET_NOT_FOUND);
-  // A deactivated account's link (and session) rates nothing.
-  const [rater] = await tx
-    .select({ active: users.active })
-    .from(users)
-    .where(eq(users.id, input.userId));
-  if (ticket.author !== input.userId || !rater?.active)
+  if (!(await mayRate(tx, ticket, input.userId)))
     throw new HttpError(403, ratingMessages.notAuthor);
   if (ticket.status !== 'closed') throw conflict(ratingMessages.notClosed);
   const agentUserId = ticket.assignee ?? (await lastAgent(tx, input.ticketId));

@@ -6,7 +6,7 @@ import type { Config } from '../../config.ts';
 import { tickets } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { createCsrf } from './csrf.ts';
-import { RATE_PATH, rateTicket, verifyRatingToken } from '../../services/satisfaction.ts';
+import { mayRate, RATE_PATH, rateTicket, verifyRatingToken } from '../../services/satisfaction.ts';
 import {
   MAX_RATING_COMMENT,
   RATING_MESSAGE,
@@ -58,13 +58,14 @@ export const ratingPageRoutes: FastifyPluginAsyncZod<Options> = async (
       const [ticket] = await app.db
         .select({
           id: tickets.id,
+          customerId: tickets.customerId,
           subject: tickets.subject,
           status: tickets.status,
           author: tickets.createdByUserId,
         })
         .from(tickets)
         .where(eq(tickets.id, claims.ticketId));
-      if (!ticket || ticket.author !== claims.userId)
+      if (!ticket || !(await mayRate(app.db, ticket, claims.userId)))
         return page(reply, 403, ratingRefusedPage(ratingMessages.notAuthor));
       if (ticket.status !== 'closed')
         return page(reply, 409, ratingRefusedPage(ratingMessages.notClosed));

@@ -32,8 +32,8 @@ describe('ticket satisfaction (issue 17)', () => {
   ) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   const base = () => `/api/customers/${ctx.acmeId}/tickets`;
 
-  async function closedTicket() {
-    const res = await api('POST', base(), ctx.customerCookie, newTicket);
+  async function closedTicket(authorCookie = ctx.customerCookie) {
+    const res = await api('POST', base(), authorCookie, newTicket);
     const id = res.json<Ticket>().id;
     await api('POST', `/api/staff/tickets/${id}/replies`, ctx.staffCookie, { message: 'Fixed.' });
     const closed = await api('PATCH', `/api/staff/tickets/${id}`, ctx.staffCookie, {
@@ -44,12 +44,12 @@ describe('ticket satisfaction (issue 17)', () => {
   }
 
   /** The rating links of the closing mail of a ticket. */
-  async function mailedLinks(id: string) {
+  async function mailedLinks(id: string, to = DEMO_AUTHOR) {
     const [mail] = await t.app.db
       .select({ text: mailOutbox.text, to: mailOutbox.to, secrets: mailOutbox.secrets })
       .from(mailOutbox)
       .where(like(mailOutbox.subject, `[${id}] How did we do?%`));
-    expect(mail?.to).toBe('jordan.lee@acme-logistics.example');
+    expect(mail?.to).toBe(to);
     const links = [...mail!.text.matchAll(/(Good|Okay|Poor) (https?:\/\/\S+)/g)].map((m) => m[2]!);
     expect(links).toHaveLength(3);
     // The links are secrets of the outbox: forgotten once the mail is sent.
@@ -165,6 +165,35 @@ describe('ticket satisfaction (issue 17)', () => {
       url: `/api/rate?token=${encodeURIComponent(other)}`,
     });
     expect(get.statusCode).toBe(403);
+    expect(await stored(id)).toHaveLength(0);
+  });
+
+  it('refuses the link of an author their company deactivated, on the form and on submit (review N6)', async () => {
+    const address = 'drew.rater@acme-logistics.example';
+    const [user] = await t.app.db
+      .insert(users)
+      .values({ email: address, firstName: 'Drew', lastName: 'Rater' })
+      .returning({ id: users.id });
+    await t.app.db.insert(customerUsers).values({ userId: user!.id, customerId: ctx.acmeId });
+    const id = await closedTicket(await sessionCookieFor(t.app, address));
+    const [, , poor] = await mailedLinks(id, address);
+    const page = await openLink(poor!);
+    expect(page.res.statusCode).toBe(200);
+    // The company's admin (Jordan) takes them off the company; their account stays active.
+    const off = await api(
+      'PATCH',
+      `/api/customers/${ctx.acmeId}/team/${user!.id}`,
+      ctx.customerCookie,
+      { active: false },
+    );
+    expect(off.statusCode).toBe(200);
+    const token = poor!.searchParams.get('token')!;
+    const posted = await postForm(page.cookie, { _csrf: page.csrf, token, rating: 'poor' });
+    expect(posted.statusCode).toBe(403);
+    expect(posted.body).toContain('Only the author of a ticket can rate it');
+    const reopened = await openLink(poor!);
+    expect(reopened.res.statusCode).toBe(403);
+    expect(reopened.csrf).toBe('');
     expect(await stored(id)).toHaveLength(0);
   });
 

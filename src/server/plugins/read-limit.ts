@@ -17,8 +17,8 @@ const MINUTE = 60_000;
 /**
  * One session cannot read without bound: a few clients pulling large lists slowed every
  * other company's requests. Keyed by the session (hashed: the key may live in Redis) once
- * the cookie opened one, by API token on staff routes, by network address otherwise. Uses the rate-limit plugin's store,
- * so REDIS_URL shares the counts between app servers.
+ * the cookie opened one, else by a verified API token's id, else by network address. Uses
+ * the rate-limit plugin's store, so REDIS_URL shares the counts between app servers.
  */
 export const readLimitPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
   const check = app.createRateLimit(
@@ -26,12 +26,14 @@ export const readLimitPlugin = fp<{ config: Config }>(async (app: FastifyInstanc
       max: config.readRateLimit * config.rateLimitScale,
       timeWindow: MINUTE,
       keyGenerator: async (request: FastifyRequest) => {
-        // An API token (staff routes) is counted as its own client, whatever cookie comes along.
-        const authorization = request.headers.authorization;
-        if (authorization) return `read:t:${sha256(authorization)}`;
+        // Only what signs a request in names its counter: an Authorization header that is no
+        // valid token (a new made-up one each time) counts as the session or address it came
+        // with, never as a client of its own (review N8).
         const user = await request.loadUser();
         const cookie = request.cookies[app.sessionCookieName];
-        return user && cookie ? `read:s:${sha256(cookie)}` : `read:ip:${request.ip}`;
+        if (user && cookie) return `read:s:${sha256(cookie)}`;
+        const token = await request.loadApiToken();
+        return token ? `read:t:${token.tokenId}` : `read:ip:${request.ip}`;
       },
     }),
   );

@@ -104,7 +104,7 @@ export async function findTokenAccount(
   db: Db,
   token: string,
   now = new Date(),
-): Promise<{ user: CurrentUser; scope: ApiTokenScope } | null> {
+): Promise<{ tokenId: string; user: CurrentUser; scope: ApiTokenScope } | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > 100) return null;
   const [row] = await db
     .select({
@@ -136,5 +136,6 @@ export async function findTokenAccount(
     await db.update(apiTokens).set({ lastUsedAt: now }).where(eq(apiTokens.id, tokenId));
   }
   // A token is made by a staff member past both factors and is its own proof.
-  return { user: await loadCurrentUser(db, { ...user, secondFactorPending: false }), scope };
+  const current = await loadCurrentUser(db, { ...user, secondFactorPending: false });
+  return { tokenId, user: current, scope };
 }

@@ -12,6 +12,8 @@ import { findTokenAccount } from '../../services/api-tokens.ts';
 import { API_TOKEN_MESSAGES, type ApiTokenScope } from '../../../shared/schemas/api-tokens.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
 
+type TokenAccount = NonNullable<Awaited<ReturnType<typeof findTokenAccount>>>;
+
 /** The channel the database's triggers notify when an account changes (migration 0002). */
 const AUTH_CHANGED = 'auth_changed';
 
@@ -25,6 +27,11 @@ declare module 'fastify' {
     loadUserJson(): Promise<string | null>;
     /** Set by `app.requireStaff` when the request came with an API token instead of a cookie. */
     apiToken: { scope: ApiTokenScope } | null;
+    /**
+     * The `Authorization: Bearer` API token's id and account, verified once per request (the
+     * read limit asks before the staff guard does); null without a header or a valid token.
+     */
+    loadApiToken(): Promise<TokenAccount | null>;
   }
   interface FastifyReply {
     /** The cookie of a session just stored; cached accounts are forgotten. */
@@ -142,11 +149,19 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     if (!(await request.loadUser())) throw app.signedOut(request, reply);
   });
   app.decorateRequest('apiToken', null);
+  const tokenAccount = Symbol('tokenAccount');
+  type WithToken = FastifyRequest & { [tokenAccount]?: Promise<TokenAccount | null> };
+  async function verifyToken(authorization: string | undefined) {
+    const [kind, token] = authorization?.trim().split(/\s+/, 2) ?? [];
+    return kind?.toLowerCase() === 'bearer' && token ? findTokenAccount(app.db, token) : null;
+  }
+  app.decorateRequest('loadApiToken', function (this: WithToken) {
+    this[tokenAccount] ??= verifyToken(this.headers.authorization);
+    return this[tokenAccount];
+  });
   /** The API token's account; a token that does not work is a 401, never a fall-back to the cookie. */
-  async function loadTokenAccount(request: WithAccount, authorization: string) {
-    const [kind, token] = authorization.trim().split(/\s+/, 2);
-    const found =
-      kind?.toLowerCase() === 'bearer' && token ? await findTokenAccount(app.db, token) : null;
+  async function loadTokenAccount(request: WithAccount) {
+    const found = await request.loadApiToken();
     if (!found) throw new HttpError(401, API_TOKEN_MESSAGES.invalid);
     if (found.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
       throw new HttpError(403, API_TOKEN_MESSAGES.readOnly);
@@ -157,7 +172,7 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
   }
   app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
     const authorization = request.headers.authorization;
-    if (authorization !== undefined) return loadTokenAccount(request, authorization);
+    if (authorization !== undefined) return loadTokenAccount(request);
     const user = await request.loadUser();
     if (!user) throw app.signedOut(request, reply);
     if (user.role !== 'staff') throw forbidden();

@@ -15,8 +15,13 @@ describe(`signed-in reads limited to READ_RATE_LIMIT (${LIMIT} a minute here)`, 
   });
   afterAll(() => t.close());
 
-  const get = (url: string, cookie?: string, remoteAddress = '127.0.0.1') =>
-    t.app.inject({ method: 'GET', url, remoteAddress, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string, remoteAddress = '127.0.0.1', authorization?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url,
+      remoteAddress,
+      headers: { ...(cookie ? { cookie } : {}), ...(authorization ? { authorization } : {}) },
+    });
 
   it('answers 429 with Retry-After once a session has read its share, per session', async () => {
     const cookie = await sessionCookieFor(t.app, a.email);
@@ -49,6 +54,46 @@ describe(`signed-in reads limited to READ_RATE_LIMIT (${LIMIT} a minute here)`, 
       (await get(`/api/customers/${a.customerId}/invoices`, undefined, '10.4.0.1')).statusCode,
     ).toBe(429);
     expect((await get('/api/auth/user', undefined, '10.4.0.2')).statusCode).toBe(401);
+  });
+
+  it('counts a made-up Authorization header, new on every read, as the session or address it came with (review N8)', async () => {
+    const cookie = await sessionCookieFor(t.app, a.email);
+    const url = `/api/customers/${a.customerId}/sites`;
+    for (let i = 0; i < LIMIT; i++)
+      expect((await get(url, cookie, '127.0.0.1', `Bearer x-${i}`)).statusCode).toBe(200);
+    expect((await get(url, cookie, '127.0.0.1', `Bearer x-${LIMIT}`)).statusCode).toBe(429);
+    expect((await get(url, cookie)).statusCode).toBe(429);
+    // Signed out, on a staff route (where the guard reads the header) and elsewhere.
+    for (let i = 0; i < LIMIT; i++)
+      expect(
+        (await get('/api/staff/tickets', undefined, '10.4.0.5', `Bearer y-${i}`)).statusCode,
+      ).toBe(401);
+    expect((await get('/api/auth/user', undefined, '10.4.0.5', 'Bearer y-last')).statusCode).toBe(
+      429,
+    );
+  });
+
+  it('gives a real API token its own counter', async () => {
+    const session = await sessionCookieFor(t.app, STAFF_EMAIL);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/api-tokens',
+      headers: { cookie: session },
+      payload: { name: 'Read limit', scope: 'read', days: 30 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const bearer = `Bearer ${created.json<{ token: string }>().token}`;
+    for (let i = 0; i < LIMIT; i++)
+      expect((await get('/api/staff/customers', session)).statusCode).toBe(200);
+    expect((await get('/api/staff/customers', session)).statusCode).toBe(429);
+    // The token, from the same address, reads its own share.
+    for (let i = 0; i < LIMIT; i++)
+      expect((await get('/api/staff/customers', undefined, '127.0.0.1', bearer)).statusCode).toBe(
+        200,
+      );
+    expect((await get('/api/staff/customers', undefined, '127.0.0.1', bearer)).statusCode).toBe(
+      429,
+    );
   });
 
   it('leaves the health check and public pages of the API alone', async () => {

@@ -1,10 +1,14 @@
 import path from 'node:path';
 
-/** An uploaded file's own name without any folder, control characters or excess length. */
+/**
+ * An uploaded file's own name without any folder, control or format characters, or excess
+ * length. Format characters (`\p{Cf}`: bidi overrides, zero-width characters) go too, so
+ * `invoice\u202efdp.js` cannot be shown as `invoicesj.pdf` (review N11).
+ */
 export function cleanFileName(filename: string): string {
   const base = path
     .basename(filename.replace(/\\/g, '/'))
-    .replace(/\p{Cc}/gu, '')
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
     .trim();
   return (base || 'upload').slice(0, 200);
 }

@@ -238,6 +238,30 @@ describe('ticket attachments', () => {
     ).toBe(403);
   });
 
+  // Review N11: U+202E would make `invoice\u202efdp.js` read as `invoicesj.pdf` on the list.
+  it('stores and lists a file name without its right-to-left override or other format characters', async () => {
+    const res = await send(
+      `${api(acmeId)}/${ticketId}/replies/with-attachments`,
+      cookies.jordan!,
+      { message: 'The invoice' },
+      [text('invoice\u202efdp.js'), text('\u200bnotes\u2066.txt')],
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const lists = [
+      await get(`${api(acmeId)}/${ticketId}/attachments`, cookies.jordan),
+      await get(`/api/staff/tickets/${ticketId}/attachments`, cookies.staff),
+    ];
+    for (const list of lists) {
+      const names = list.json<TicketAttachment[]>().map((f) => f.name);
+      expect(names.slice(-2)).toEqual(['invoicefdp.js', 'notes.txt']);
+    }
+    const rows = await t.app.db
+      .select({ name: ticketAttachments.name })
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.ticketId, ticketId));
+    expect(rows.filter((r) => /\p{Cf}/u.test(r.name))).toEqual([]);
+  });
+
   describe('refuses bad input with a clear 4xx and stores nothing', () => {
     const refused = async (
       files: UploadFile[],

@@ -15,6 +15,7 @@ import {
   unmatchedMails,
   users,
 } from '../../db/schema.ts';
+import { cleanFileName } from '../../lib/file-name.ts';
 import type { Actor } from '../actor.ts';
 import { recordAudit } from '../audit.ts';
 import type { FileStorage } from '../storage.ts';
@@ -118,9 +119,10 @@ export async function ingestMessage(deps: IntakeDeps, raw: Buffer): Promise<Inta
 
 /**
  * A mail's attachments into storage before its transaction (issue 17), under the same rules
- * as the portal's: sniffed type, no programs, image bombs refused, thumbnails. A file refused
- * by those rules, or past the 10th, is left out: it stays in the kept .eml, which staff can
- * download, and the rest of the message still becomes a ticket or reply.
+ * as the portal's: name cleaned (review N11), sniffed type, no programs, image bombs refused,
+ * thumbnails. A file refused by those rules, or past the 10th, is left out: it stays in the
+ * kept .eml, which staff can download, and the rest of the message still becomes a ticket or
+ * reply.
  */
 async function storeMailAttachments(storage: FileStorage, mail: IncomingMail) {
   const stored: StoredAttachment[] = [];
@@ -133,7 +135,7 @@ async function storeMailAttachments(storage: FileStorage, mail: IncomingMail) {
       stored.push(
         await storeAttachment(
           storage,
-          { name: file.name.slice(0, 200), stream: Readable.from([file.content]) },
+          { name: cleanFileName(file.name), stream: Readable.from([file.content]) },
           'tickets/mail',
           mine,
         ),

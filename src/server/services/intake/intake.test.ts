@@ -162,6 +162,28 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     expect(Buffer.concat(text).toString()).toBe('Model LX-300, firmware 2.1');
   });
 
+  // Review N11: mailed names went through no cleaning at all (`file.name.slice(0, 200)`).
+  it("cleans a mailed attachment's name like an upload's: no right-to-left override, no control characters", async () => {
+    const raw = await new MailComposer({
+      from: `Jordan Lee <${DEMO_USERS.acme}>`,
+      to: 'support@meridian.test',
+      subject: 'Invoice attached',
+      messageId: `<n11.${Date.now()}@client.example>`,
+      text: 'See the invoice.',
+      attachments: [{ filename: 'invoice\u202efdp\u0007.js', content: 'alert(1)' }],
+    })
+      .compile()
+      .build();
+    const [result] = await deliver(raw);
+    expect(result?.outcome).toBe('ticket');
+    const ticketId = result && 'ticketId' in result ? result.ticketId : '';
+    const files = await t.app.db
+      .select({ name: ticketAttachments.name })
+      .from(ticketAttachments)
+      .where(eq(ticketAttachments.ticketId, ticketId));
+    expect(files.map((f) => f.name)).toEqual(['invoicefdp.js']);
+  });
+
   it('stores a Gmail-style quoted answer to a ticket mail as a reply, without the quoted history, and keeps the .eml', async () => {
     const [ticket] = await t.app.db
       .select({ id: tickets.id })

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { cleanFileName } from './file-name.ts';
+
+describe('cleanFileName', () => {
+  it('keeps only the name, without folders or control characters, at most 200 characters', () => {
+    expect(cleanFileName('C:\\Users\\x\\Site Plan.PDF')).toBe('Site Plan.PDF');
+    expect(cleanFileName('../../etc/passwd')).toBe('passwd');
+    expect(cleanFileName('re\u0000port\r\n.pdf')).toBe('report.pdf');
+    expect(cleanFileName(`${'a'.repeat(300)}.pdf`)).toHaveLength(200);
+  });
+
+  // Review N11: a right-to-left override makes `invoice\u202efdp.js` read as `invoicesj.pdf`.
+  it('removes format characters: bidi overrides and zero-width characters', () => {
+    expect(cleanFileName('invoice\u202efdp.js')).toBe('invoicefdp.js');
+    expect(cleanFileName('\u2066report\u2069\u200b\u200d\ufeff.pdf')).toBe('report.pdf');
+    expect(cleanFileName('Übersicht März.xlsx')).toBe('Übersicht März.xlsx');
+  });
+
+  it('falls back to "upload" when nothing readable is left', () => {
+    expect(cleanFileName('')).toBe('upload');
+    expect(cleanFileName('\u202e\u200b\u0007 ')).toBe('upload');
+    expect(cleanFileName('folder/\u202e')).toBe('upload');
+  });
+});

@@ -96,6 +96,17 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     (await t.app.db.select().from(tickets).where(eq(tickets.id, id)))[0];
   const repliesOf = (id: string) =>
     t.app.db.select().from(ticketReplies).where(eq(ticketReplies.ticketId, id));
+  /** Acme's admin (Jordan, `cookie`) takes `userId` off the company in the portal. */
+  async function deactivateInAcme(userId: string, cookie: string) {
+    const off = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/customers/${acmeId}/team/${userId}`,
+      headers: { cookie },
+      payload: { active: false },
+    });
+    expect(off.statusCode).toBe(200);
+    expect(off.json<{ active: boolean }>().active).toBe(false);
+  }
 
   it('turns an Outlook-style HTML-only mail of a customer into a ticket of their company, acknowledged in its thread', async () => {
     const html = `<html><head><style>p{margin:0}</style></head><body><div class="WordSection1"><p class="MsoNormal">Outlook stopped syncing the <b>shared calendar</b> this morning.</p><p class="MsoNormal">&nbsp;</p><p class="MsoNormal">Kind regards,<br>Jordan</p></div></body></html>`;
@@ -540,15 +551,7 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     const ack = sink.mailsTo(address).at(-1)!;
     expect(ack.subject).toBe(`[${ticketId}] We received your ticket: VPN drops every hour`);
 
-    // The company's admin (Jordan) takes them off the company in the portal.
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/customers/${acmeId}/team/${user!.id}`,
-      headers: { cookie: customerCookie },
-      payload: { active: false },
-    });
-    expect(off.statusCode).toBe(200);
-    expect(off.json<{ active: boolean }>().active).toBe(false);
+    await deactivateInAcme(user!.id, customerCookie);
 
     const mailed = sink.mailsTo(address).length;
     const results = await deliver(
@@ -608,13 +611,7 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     const [first] = await deliver(mime({ from: address, subject: 'Badge reader broken' }));
     const acmeTicket = first && 'ticketId' in first ? first.ticketId : '';
     expect((await ticketRow(acmeTicket))?.customerId).toBe(acmeId);
-    const off = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/customers/${acmeId}/team/${user!.id}`,
-      headers: { cookie: customerCookie },
-      payload: { active: false },
-    });
-    expect(off.statusCode).toBe(200);
+    await deactivateInAcme(user!.id, customerCookie);
 
     // Their latest ticket is Acme's, but Acme took them off: Globex, and no reply on Acme's.
     const results = await deliver(

@@ -96,6 +96,25 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     (await t.app.db.select().from(tickets).where(eq(tickets.id, id)))[0];
   const repliesOf = (id: string) =>
     t.app.db.select().from(ticketReplies).where(eq(ticketReplies.ticketId, id));
+  /** Jordan mails a new request with these attachments; the ticket it became. */
+  async function ticketFromJordanWith(
+    subject: string,
+    attachments: { filename: string; content: Buffer | string }[],
+  ): Promise<string> {
+    const raw = await new MailComposer({
+      from: `Jordan Lee <${DEMO_USERS.acme}>`,
+      to: 'support@meridian.test',
+      subject,
+      messageId: `<att.${Date.now()}.${Math.random()}@client.example>`,
+      text: 'See the attachment.',
+      attachments,
+    })
+      .compile()
+      .build();
+    const [result] = await deliver(raw);
+    expect(result?.outcome).toBe('ticket');
+    return result && 'ticketId' in result ? result.ticketId : '';
+  }
   /** Acme's admin (Jordan, `cookie`) takes `userId` off the company in the portal. */
   async function deactivateInAcme(userId: string, cookie: string) {
     const off = await t.app.inject({
@@ -140,23 +159,11 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
   });
 
   it("keeps a mail's attachments on its ticket under the portal's rules; a program is left in the .eml", async () => {
-    const raw = await new MailComposer({
-      from: `Jordan Lee <${DEMO_USERS.acme}>`,
-      to: 'support@meridian.test',
-      subject: 'Printer error with screenshot',
-      messageId: `<att.${Date.now()}@client.example>`,
-      text: 'The printer shows this error.',
-      attachments: [
-        { filename: 'screenshot.png', content: await pngOf(800, 600) },
-        { filename: 'invoice.png', content: windowsProgram() },
-        { filename: 'notes.txt', content: 'Model LX-300, firmware 2.1' },
-      ],
-    })
-      .compile()
-      .build();
-    const [result] = await deliver(raw);
-    expect(result?.outcome).toBe('ticket');
-    const ticketId = result && 'ticketId' in result ? result.ticketId : '';
+    const ticketId = await ticketFromJordanWith('Printer error with screenshot', [
+      { filename: 'screenshot.png', content: await pngOf(800, 600) },
+      { filename: 'invoice.png', content: windowsProgram() },
+      { filename: 'notes.txt', content: 'Model LX-300, firmware 2.1' },
+    ]);
     const files = await t.app.db
       .select()
       .from(ticketAttachments)
@@ -175,19 +182,9 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
 
   // Review N11: mailed names went through no cleaning at all (`file.name.slice(0, 200)`).
   it("cleans a mailed attachment's name like an upload's: no right-to-left override, no control characters", async () => {
-    const raw = await new MailComposer({
-      from: `Jordan Lee <${DEMO_USERS.acme}>`,
-      to: 'support@meridian.test',
-      subject: 'Invoice attached',
-      messageId: `<n11.${Date.now()}@client.example>`,
-      text: 'See the invoice.',
-      attachments: [{ filename: 'invoice\u202efdp\u0007.js', content: 'alert(1)' }],
-    })
-      .compile()
-      .build();
-    const [result] = await deliver(raw);
-    expect(result?.outcome).toBe('ticket');
-    const ticketId = result && 'ticketId' in result ? result.ticketId : '';
+    const ticketId = await ticketFromJordanWith('Invoice attached', [
+      { filename: 'invoice\u202efdp\u0007.js', content: 'alert(1)' },
+    ]);
     const files = await t.app.db
       .select({ name: ticketAttachments.name })
       .from(ticketAttachments)

@@ -51,8 +51,7 @@ describe('company sign-in policy and SSO settings (issue 19)', () => {
     )[0];
 
   beforeAll(async () => {
-    // Saves a loopback issuer: the private-network switch on, as webhook tests do (review N10).
-    t = await createTestApp({ rateLimitScale: 1000, webhooksAllowPrivate: true });
+    t = await createTestApp({ rateLimitScale: 1000 });
     acme = await companyIdOf(t.app, 'Acme Logistics');
     globex = await companyIdOf(t.app, 'Globex Retail');
     staff = await sessionCookieFor(t.app, STAFF);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../db/schema.ts';
 import { linkOf, requestLink } from '../test/login-links.ts';
 import { appWithMailSink } from '../test/mail-app.ts';
@@ -30,6 +30,23 @@ describe('the mail outbox keeps no secrets and no old mail', () => {
     }
     expect(row?.text).toContain('[removed after sending]');
   });
+
+  // PGlite runs inside this process and reads its (here faked) clock: one server, no drift.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'sends mail queued a moment ago from a server whose clock runs slow',
+    async () => {
+      await requestLink(t.app, JORDAN);
+      const before = t.sink.mailsTo(JORDAN).length;
+      // Due is what the database's clock says (as for the lease), not the server's.
+      vi.useFakeTimers({ toFake: ['Date'], now: Date.now() - 5 * 60_000 });
+      try {
+        expect(await t.app.mail.flush()).toBe(1);
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(t.sink.mailsTo(JORDAN)).toHaveLength(before + 1);
+    },
+  );
 
   it(`deletes delivered mail older than MAIL_RETENTION_DAYS, keeps the rest`, async () => {
     const rows = await t.app.db

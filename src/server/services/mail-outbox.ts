@@ -275,7 +275,7 @@ export class MailOutbox {
           attempts,
           status: failed ? 'failed' : 'pending',
           lastError: String(err instanceof Error ? err.message : err).slice(0, 500),
-          nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
+          nextAttemptAt: sql`now() + make_interval(secs => ${backoffMs(attempts) / 1000})`,
           ...(failed ? forgetSecrets(mail) : {}),
         })
         .where(eq(mailOutbox.id, mail.id))
@@ -314,7 +314,8 @@ export class MailOutbox {
       const rows = await tx
         .select()
         .from(mailOutbox)
-        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, new Date())))
+        // The database's clock, as for the lease (webhook-outbox.ts says why).
+        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, sql`now()`)))
         .orderBy(asc(mailOutbox.nextAttemptAt))
         .limit(BATCH)
         .for('update', { skipLocked: true });

@@ -53,7 +53,8 @@ type Result = {
   response_ms: number;
   last_error: string | null;
   last_attempt_at: string;
-  next_attempt_at: string;
+  /** Until the next attempt, counted on the database's clock as the due check is (0: none). */
+  retry_ms: number;
 };
 type Claimed = {
   id: string;
@@ -173,7 +174,10 @@ export class WebhookOutbox {
         .where(
           and(
             eq(webhookDeliveries.status, 'pending'),
-            lte(webhookDeliveries.nextAttemptAt, new Date()),
+            // The database's clock, as for the lease: a row queued a moment ago is due at once
+            // (a JS Date drops the microseconds now() keeps), and servers whose clocks drift
+            // agree on what is due and leased.
+            lte(webhookDeliveries.nextAttemptAt, sql`now()`),
             // A paused endpoint keeps its queue; the test button's delivery goes regardless.
             sql`(${webhookEndpoints.active} or ${webhookDeliveries.type} = 'webhook.test')`,
           ),
@@ -204,8 +208,8 @@ export class WebhookOutbox {
     const result = await this.post(row);
     const attempts = row.attempts + 1;
     const ok = result.error === null;
-    const next = Date.now() + webhookBackoffMs(attempts);
-    const givenUp = !ok && next > row.createdAt.getTime() + RETRY_WINDOW_MS;
+    const retryMs = webhookBackoffMs(attempts);
+    const givenUp = !ok && Date.now() + retryMs > row.createdAt.getTime() + RETRY_WINDOW_MS;
     if (ok) this.stats.delivered++;
     else this.stats.failedAttempts++;
     await this.results.push({
@@ -216,13 +220,13 @@ export class WebhookOutbox {
       response_ms: result.responseMs,
       last_error: result.error,
       last_attempt_at: new Date().toISOString(),
-      next_attempt_at: new Date(ok || givenUp ? Date.now() : next).toISOString(),
+      retry_ms: ok || givenUp ? 0 : retryMs,
     });
   }
 
   /** Several attempts' results in one statement (the group commit's write). */
   private async writeResults(rows: Result[]) {
-    const v = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, attempts int, status text, response_code int, response_ms int, last_error text, last_attempt_at timestamptz, next_attempt_at timestamptz)`;
+    const v = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, attempts int, status text, response_code int, response_ms int, last_error text, last_attempt_at timestamptz, retry_ms bigint)`;
     await this.db
       .update(webhookDeliveries)
       .set({
@@ -232,7 +236,7 @@ export class WebhookOutbox {
         responseMs: sql`v.response_ms`,
         lastError: sql`v.last_error`,
         lastAttemptAt: sql`v.last_attempt_at`,
-        nextAttemptAt: sql`v.next_attempt_at`,
+        nextAttemptAt: sql`now() + make_interval(secs => v.retry_ms / 1000.0)`,
       })
       .from(v)
       .where(sql`${webhookDeliveries.id} = v.id`);

@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { encryptSecret } from './secret-box.ts';
+import { hostIsPublic } from './webhook-address.ts';
 import { ssoCompanyForEmail } from './sso-sign-in.ts';
 import type { ssoSettingsInputSchema } from '../../shared/schemas/sso.ts';
 import {
@@ -47,6 +48,18 @@ export function checkIssuerUrl(raw: string, allowLoopbackHttp: boolean): string 
   if (url.search || url.hash) throw badRequest('Issuer URL must not have a query or fragment');
   // Kept as typed: the provider's metadata must name exactly this issuer.
   return raw;
+}
+
+/**
+ * The issuer's host must be public, by the webhook guard's rule and switch (review N10): its
+ * discovery document is fetched on anonymous requests. A name that does not resolve yet is
+ * saved; the guarded fetch refuses it at connect time if it ever resolves privately.
+ */
+export async function checkIssuerAddress(raw: string, allowPrivate: boolean): Promise<void> {
+  if (allowPrivate || !URL.canParse(raw)) return;
+  if ((await hostIsPublic(new URL(raw).hostname)) === false) {
+    throw badRequest(SSO_MESSAGES.issuerPrivate);
+  }
 }
 
 async function requireCompanyRow(db: Db | Tx, customerId: string) {

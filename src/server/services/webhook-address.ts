@@ -39,11 +39,12 @@ export function checkWebhookUrlShape(raw: string, policy: WebhookPolicy): URL {
   return url;
 }
 
-/** Every address the host resolves to must be public (an IP literal is checked as it is). */
-export async function checkWebhookUrl(raw: string, policy: WebhookPolicy): Promise<URL> {
-  const url = checkWebhookUrlShape(raw, policy);
-  if (policy.allowPrivate) return url;
-  const host = bareHost(url.hostname);
+/**
+ * Whether every address the host resolves to is public (an IP literal is checked as it is);
+ * null when it does not resolve. The one rule for webhooks and SSO issuers (review N10).
+ */
+export async function hostIsPublic(hostname: string): Promise<boolean | null> {
+  const host = bareHost(hostname);
   let addresses: string[];
   if (net.isIP(host)) {
     addresses = [host];
@@ -53,12 +54,19 @@ export async function checkWebhookUrl(raw: string, policy: WebhookPolicy): Promi
         (a) => a.address,
       );
     } catch {
-      throw new WebhookAddressError(WEBHOOK_MESSAGES.unresolvable);
+      return null;
     }
   }
-  if (addresses.length === 0 || !addresses.every(isPublicAddress)) {
-    throw new WebhookAddressError(WEBHOOK_MESSAGES.privateAddress);
-  }
+  return addresses.length > 0 && addresses.every(isPublicAddress);
+}
+
+/** Every address the host resolves to must be public (an IP literal is checked as it is). */
+export async function checkWebhookUrl(raw: string, policy: WebhookPolicy): Promise<URL> {
+  const url = checkWebhookUrlShape(raw, policy);
+  if (policy.allowPrivate) return url;
+  const isPublic = await hostIsPublic(url.hostname);
+  if (isPublic === null) throw new WebhookAddressError(WEBHOOK_MESSAGES.unresolvable);
+  if (!isPublic) throw new WebhookAddressError(WEBHOOK_MESSAGES.privateAddress);
   return url;
 }
 

@@ -17,6 +17,8 @@ export const SSO_MESSAGES = {
   secretRequired: 'Client secret is required',
   issuerScheme:
     'Issuer URL must start with https:// (http:// only for localhost outside production)',
+  issuerPrivate:
+    'This issuer URL points to a private, loopback or link-local address; the identity provider must be on the public internet',
 } as const;
 
 export const signInPolicyBodySchema = z.object({

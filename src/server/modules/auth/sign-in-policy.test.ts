@@ -51,7 +51,8 @@ describe('company sign-in policy and SSO settings (issue 19)', () => {
     )[0];
 
   beforeAll(async () => {
-    t = await createTestApp({ rateLimitScale: 1000 });
+    // Saves a loopback issuer: the private-network switch on, as webhook tests do (review N10).
+    t = await createTestApp({ rateLimitScale: 1000, webhooksAllowPrivate: true });
     acme = await companyIdOf(t.app, 'Acme Logistics');
     globex = await companyIdOf(t.app, 'Globex Retail');
     staff = await sessionCookieFor(t.app, STAFF);

@@ -2,6 +2,7 @@
 // URL with PKCE, state and nonce, and the code exchange with every check openid-client makes
 // (issuer, audience, signature, expiry, nonce, state, `iss` in the response).
 import * as oidc from 'openid-client';
+import { guardedFetch } from '../../services/guarded-fetch.ts';
 import { decryptSecret } from '../../services/secret-box.ts';
 import type { SsoCompany } from '../../services/sso-sign-in.ts';
 
@@ -10,7 +11,12 @@ export class ProviderUnavailableError extends Error {
   override name = 'ProviderUnavailableError';
 }
 
-export type SsoClientOptions = { secretKeys: string[]; allowLoopbackHttp: boolean };
+export type SsoClientOptions = {
+  secretKeys: string[];
+  allowLoopbackHttp: boolean;
+  /** The webhook switch (WEBHOOKS_ALLOW_PRIVATE): may the provider be on a private network? */
+  allowPrivate: boolean;
+};
 
 const PROVIDER_TIMEOUT_SECONDS = 10;
 /** How long a discovered configuration is used before the provider is asked again. */
@@ -50,6 +56,9 @@ async function discover(company: SsoCompany, options: SsoClientOptions) {
       oidc.ClientSecretBasic(secret),
       {
         timeout: PROVIDER_TIMEOUT_SECONDS,
+        // Discovery, and every later request of this configuration (keys, tokens), connect
+        // only to addresses the webhook guard allows (review N10).
+        [oidc.customFetch]: guardedFetch(options.allowPrivate),
         // Plain http only for a loopback issuer outside production (checked when saved).
         execute:
           options.allowLoopbackHttp && issuer.protocol === 'http:'

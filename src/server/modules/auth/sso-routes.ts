@@ -54,6 +54,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
   const providerConfig = providerConfigs({
     secretKeys: config.ssoSecretKeys,
     allowLoopbackHttp: config.ssoAllowLoopbackHttp,
+    allowPrivate: config.webhooksAllowPrivate,
   });
   const cookieName = config.appUrl.startsWith('https:') ? '__Host-sso_state' : 'sso_state';
   const audit = app.log.child({ module: 'sso' });

@@ -1,12 +1,15 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, customerUsers, signIns, users } from '../../db/schema.ts';
+import { auditLog, companySso, customerUsers, signIns, users } from '../../db/schema.ts';
 import { companyIdOf } from '../../test/companies.ts';
 import { cookieHeader, cookiesOf } from '../../test/login-links.ts';
 import { startTestProvider, type TestProvider } from '../../test/oidc-provider.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { paths, SSO_PATHS } from '../../../shared/routes.ts';
+import { SSO_MESSAGES } from '../../../shared/schemas/sso.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 const STAFF = 'support@example.com';
@@ -55,7 +58,8 @@ describe('single sign-on with a company’s own OpenID provider', () => {
 
   beforeAll(async () => {
     idp = await startTestProvider(`${APP_URL}${SSO_PATHS.callback}`);
-    t = await createTestApp();
+    // The test provider listens on loopback: the private-network switch on, as webhook tests do.
+    t = await createTestApp({ webhooksAllowPrivate: true });
     acme = await companyIdOf(t.app, 'Acme Logistics');
     staffCookie = await sessionCookieFor(t.app, STAFF);
   });
@@ -306,5 +310,78 @@ describe('single sign-on with a company’s own OpenID provider', () => {
       url: `/api/login?email=${encodeURIComponent(JORDAN)}`,
     });
     expect(page.body).toContain('Continue with Acme Logistics');
+  });
+});
+
+// Review N10: the issuer is fetched on an anonymous request, so it may not point inside the
+// server's network unless the operator turned the webhooks' private-network switch on.
+describe('an SSO issuer on a private address, with the private-network switch off', () => {
+  let t: TestApp;
+  let acme: string;
+  let staffCookie: string;
+  let listener: http.Server;
+  let connections = 0;
+
+  const saveIssuer = (issuer: string) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/staff/customers/${acme}/sso`,
+      headers: { cookie: staffCookie, origin: APP_URL },
+      payload: {
+        issuer,
+        clientId: 'portal',
+        clientSecret: 'a-client-secret-of-enough-length',
+        domains: ['acme-logistics.example'],
+        allowJoin: false,
+        enabled: true,
+      },
+    });
+
+  beforeAll(async () => {
+    listener = http.createServer((_req, res) => res.writeHead(404).end());
+    listener.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    t = await createTestApp({ webhooksAllowPrivate: false });
+    acme = await companyIdOf(t.app, 'Acme Logistics');
+    staffCookie = await sessionCookieFor(t.app, STAFF);
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise((resolve) => listener.close(resolve));
+  });
+
+  it('refuses to save a loopback, private or link-local issuer with a 400', async () => {
+    const port = (listener.address() as AddressInfo).port;
+    for (const issuer of [
+      'https://127.0.0.1:4444',
+      `http://localhost:${port}`,
+      'https://[::1]/',
+      'https://10.0.0.5/realms/acme',
+      'https://169.254.169.254',
+    ]) {
+      const res = await saveIssuer(issuer);
+      expect(res.statusCode, issuer).toBe(400);
+      expect(res.json()).toEqual({ message: SSO_MESSAGES.issuerPrivate });
+    }
+    expect(await t.app.db.select().from(companySso)).toEqual([]);
+    expect(connections).toBe(0);
+  });
+
+  it('never connects to a saved loopback issuer (older data, or a name that turned private)', async () => {
+    // A name that does not resolve is saved; the row is then pointed at the loopback listener.
+    const saved = await saveIssuer('https://idp.acme-logistics.invalid');
+    expect(saved.statusCode, saved.body).toBe(200);
+    const port = (listener.address() as AddressInfo).port;
+    for (const issuer of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+      await t.app.db.update(companySso).set({ issuer }).where(eq(companySso.customerId, acme));
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${SSO_PATHS.start}?email=${encodeURIComponent('someone@acme-logistics.example')}`,
+      });
+      expect(res.statusCode, issuer).toBe(502);
+      expect(res.body).toContain('sign-in service could not be reached');
+    }
+    // The listener answers at once, so a connection would have been counted by now.
+    expect(connections).toBe(0);
   });
 });

@@ -8,7 +8,12 @@ import {
 } from '../../../shared/schemas/sso.ts';
 import { SSO_PATHS } from '../../../shared/routes.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
-import { getSsoSettings, saveSsoSettings, setSignInPolicy } from '../../services/company-sso.ts';
+import {
+  checkIssuerAddress,
+  getSsoSettings,
+  saveSsoSettings,
+  setSignInPolicy,
+} from '../../services/company-sso.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
 
 /**
@@ -44,6 +49,8 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
     },
     async (request) => {
       const { customerId } = request.params;
+      // Resolved before the transaction: no row is held while DNS answers.
+      await checkIssuerAddress(request.body.issuer, config.webhooksAllowPrivate);
       await app.write((tx) =>
         saveSsoSettings(tx, {
           customerId,

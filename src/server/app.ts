@@ -53,6 +53,7 @@ import { sessionPlugin } from './plugins/session/plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webhooksPlugin } from './plugins/webhooks.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
+import { assure } from './plugins/session/assurance.ts';
 
 export type AppOptions = {
   /** An already-open, migrated database; otherwise the app opens one and migrates it. */
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(quotePageRoutes);
   await app.register(
     async (companyScope) => {
+      assure(companyScope, 'signed-in');
       companyScope.addHook('onRequest', app.limitReads);
       companyScope.addHook('onRequest', requireCompanyAccess);
       companyScope.addHook('onRoute', requirePermissionDeclared);

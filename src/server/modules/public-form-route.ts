@@ -55,7 +55,7 @@ export function publicFormRoute<TShape extends z.ZodRawShape>(
       form.url,
       {
         bodyLimit: PUBLIC_FORM_BODY_LIMIT,
-        config: { rateLimit: publicFormRateLimit(config) },
+        config: { assurance: 'anonymous', rateLimit: publicFormRateLimit(config) },
         onRequest: requireJson,
         schema: {
           body: form.schema.extend(honeypotShape),

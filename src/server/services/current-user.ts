@@ -110,8 +110,11 @@ const currentUserQuery = preparedPerDb((db) =>
     .prepare('current_user_by_session'),
 );
 
-/** A signed-in account and the moment its session must be read from the database again. */
-export type SessionAccount = { user: CurrentUser; recheckAt: number };
+/**
+ * A signed-in account, the moment its session must be read from the database again, and
+ * when the session last proved who it is (signed in, or passed its second factor).
+ */
+export type SessionAccount = { user: CurrentUser; recheckAt: number; verifiedAt: number };
 
 /**
  * The session check and the account in one prepared query (each query costs far more than
@@ -126,8 +129,17 @@ export async function findSessionAccount(
   const [row] = await currentUserQuery(db).execute(sessionParams(idHash, now));
   if (!row) return null;
   const touched = await touchSession(db, idHash, row.lastSeenAt, now);
-  const { lastSeenAt, expiresAt, secondFactorAt, companies, prefs, previous, pending, ...user } =
-    row;
+  const {
+    lastSeenAt,
+    expiresAt,
+    signedInAt,
+    secondFactorAt,
+    companies,
+    prefs,
+    previous,
+    pending,
+    ...user
+  } = row;
   const seen = touched ? now.getTime() : lastSeenAt.getTime();
   const pendingFactor = secondFactorPending(user.role, secondFactorAt);
   return {
@@ -136,5 +148,6 @@ export async function findSessionAccount(
       { companies, prefs, previous, pending },
     ),
     recheckAt: Math.min(expiresAt.getTime(), seen + TOUCH_EVERY_MS),
+    verifiedAt: Math.max(signedInAt.getTime(), secondFactorAt?.getTime() ?? 0),
   };
 }

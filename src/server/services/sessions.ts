@@ -56,6 +56,7 @@ export async function markSecondFactor(db: Db | Tx, idHash: string): Promise<voi
 export const sessionUserColumns = {
   lastSeenAt: sessions.lastSeenAt,
   expiresAt: sessions.expiresAt,
+  signedInAt: sessions.createdAt,
   secondFactorAt: sessions.secondFactorAt,
   id: users.id,
   email: users.email,

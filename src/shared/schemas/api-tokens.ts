@@ -16,7 +16,8 @@ export const API_TOKEN_MAX_PER_USER = 20;
 export const API_TOKEN_MESSAGES = {
   invalid: 'This API token is not valid, has expired or was revoked',
   readOnly: 'This API token may only read',
-  notWithToken: 'API tokens are managed in the staff workspace, not with a token',
+  /** Routes whose effect outlives a token (ADR 046): sign-in settings, access, tokens, webhooks. */
+  sessionOnly: 'This is done in the staff workspace, signed in, not with an API token',
   tooMany: `You have ${API_TOKEN_MAX_PER_USER} active API tokens; revoke one first`,
   days: 'Choose how long the token lives',
 } as const;

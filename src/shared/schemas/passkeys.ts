@@ -12,7 +12,6 @@ export const PASSKEY_MESSAGES = {
   alreadyRegistered: 'This passkey is already registered.',
   enrolOnly:
     'Confirm it is you with your passkey or authenticator app before adding another passkey.',
-  secondFactorFirst: 'Confirm it is you with your passkey or authenticator app first.',
 } as const;
 
 export const passkeyNameSchema = z

@@ -31,7 +31,6 @@ export const WEBHOOK_MESSAGES = {
   credentials: 'Webhook URLs may not contain a user name or password',
   tooMany: `There are ${WEBHOOK_MAX_ENDPOINTS} webhooks already; delete one first`,
   notFound: 'Webhook not found',
-  notWithToken: 'Webhooks are managed in the staff workspace, not with an API token',
 } as const;
 
 export const webhookInputSchema = z.object({

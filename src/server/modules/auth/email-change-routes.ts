@@ -20,8 +20,11 @@ import {
   reportChangePage,
   reportDonePage,
   reportLinkNotValidPage,
+  signInAgainToConfirmPage,
   signInToConfirmPage,
 } from './pages.ts';
+import { AssuranceError } from '../../plugins/session/assurance.ts';
+import { userOf } from '../../plugins/session/actor.ts';
 
 const html = z.string().describe('HTML page');
 const formText = (max: number) => z.string().max(max).optional().default('');
@@ -76,6 +79,13 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<Options> = async (
   app.post(
     EMAIL_CHANGE_PATHS.confirm,
     {
+      // The change takes effect here: a stolen or half-signed-in session cannot make it.
+      config: { assurance: 'recent-sign-in' },
+      errorHandler: (err, _request, reply) => {
+        if (!(err instanceof AssuranceError)) throw err;
+        if (err.refusal === 'signed-out') return page(reply, 401, signInToConfirmPage());
+        return page(reply, 403, signInAgainToConfirmPage());
+      },
       logLevel: 'warn',
       schema: {
         body: tokenForm,
@@ -84,8 +94,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<Options> = async (
     },
     async (request, reply) => {
       if (!csrf.verify(request, request.body._csrf)) return page(reply, 403, EXPIRED);
-      const user = await request.loadUser();
-      if (!user) return page(reply, 401, signInToConfirmPage());
+      const user = userOf(request);
       const result = await confirmEmailChange(app.db, request.body.token, user.id);
       audit.info({ reqId: request.id, userId: user.id, result }, 'e-mail change confirmation');
       if (result === 'invalid') return page(reply, 400, emailLinkNotValidPage());

@@ -47,6 +47,7 @@ import {
   isTokenUsable,
   storeToken,
 } from './tokens.ts';
+import { assure } from '../../plugins/session/assurance.ts';
 
 /**
  * Every answer to a sign-in request takes at least this long, so a known address (token,
@@ -66,6 +67,8 @@ const untilFloor = (started: number) =>
 
 /** GET/POST /api/login, the verify and code steps, GET/POST /api/logout: server-rendered, no scripts. */
 export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  // Signing in, and the links mail carries: each route checks its own token or form.
+  assure(app, 'anonymous');
   // Form bodies are accepted here only; every JSON endpoint keeps refusing them (415).
   await app.register(formbody);
   const csrf = createCsrf(config.appUrl);

@@ -231,6 +231,15 @@ export function signInToConfirmPage() {
   );
 }
 
+export function signInAgainToConfirmPage() {
+  return layout(
+    'Sign in again to confirm',
+    `<h1>Sign in again to confirm</h1>
+<p>For your security, a new sign-in address is confirmed only within 10 minutes of a full sign-in (for staff, with the second factor too). Sign out, sign in with your current address, then open the link from the e-mail again.</p>
+<p><a href="${paths.logout}">Sign out</a></p>`,
+  );
+}
+
 export function otherAccountPage() {
   return layout(
     'Link for another account',

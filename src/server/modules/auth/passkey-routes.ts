@@ -29,6 +29,7 @@ import {
 } from '../../../shared/schemas/passkeys.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
 import { completeSignIn, landingFor } from './complete-sign-in.ts';
+import { assure } from '../../plugins/session/assurance.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const errors = {
@@ -51,6 +52,8 @@ const passkeyParams = idParam('passkeyId');
  * the session too.
  */
 export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  // Signing in with a passkey; the account's own passkeys below declare more.
+  assure(app, 'anonymous');
   const rp = relyingPartyFor(config.appUrl);
   const secure = config.appUrl.startsWith('https:');
   const cookieName = secure ? '__Host-webauthn' : 'webauthn';
@@ -92,7 +95,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
   await app.register(async (scope) => {
     const own = scope.withTypeProvider<ZodTypeProvider>();
-    own.addHook('onRequest', app.requireUser);
+    // Renaming and removing need a session past both factors (a customer's always is);
+    // adding one needs a recent sign-in: a stolen old session cannot leave a way back in.
+    assure(own, 'signed-in');
+    const addingAFactor = { ...writeLimit, assurance: 'adding-a-factor' } as const;
 
     own.get(
       '/api/auth/passkeys',
@@ -102,7 +108,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
     own.post(
       '/api/auth/passkeys/registration-options',
-      { config: writeLimit, schema: { response: { 200: webauthnOptions, ...errors } } },
+      { config: addingAFactor, schema: { response: { 200: webauthnOptions, ...errors } } },
       async (request, reply) => {
         const user = userOf(request);
         if (!(await mayEnrolPasskey(app.db, user))) {
@@ -118,7 +124,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     own.post(
       '/api/auth/passkeys',
       {
-        config: writeLimit,
+        config: addingAFactor,
         schema: { body: registerPasskeySchema, response: { 201: passkeySchema, ...errors } },
       },
       async (request, reply) => {
@@ -154,13 +160,6 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       },
     );
 
-    /** Changing the passkeys needs a session past both factors (a customer's always is). */
-    const requireBothFactors = (request: FastifyRequest) => {
-      if (userOf(request).secondFactorPending) {
-        throw new HttpError(403, PASSKEY_MESSAGES.secondFactorFirst);
-      }
-    };
-
     own.patch(
       '/api/auth/passkeys/:passkeyId',
       {
@@ -172,7 +171,6 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         },
       },
       async (request, reply) => {
-        requireBothFactors(request);
         const { id: userId } = userOf(request);
         await renamePasskey(app.db, userId, request.params.passkeyId, request.body.name);
         return reply.status(204).send(null);
@@ -186,7 +184,6 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         schema: { params: passkeyParams, response: { 204: z.null(), ...errors } },
       },
       async (request, reply) => {
-        requireBothFactors(request);
         const { id: userId } = userOf(request);
         await deletePasskey(app.db, userId, request.params.passkeyId);
         audit.info({ reqId: request.id, userId }, 'passkey removed');

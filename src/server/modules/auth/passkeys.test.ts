@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeys, signIns, totpCredentials, users, webauthnChallenges } from '../../db/schema.ts';
+import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
 import { PASSKEY_MESSAGES } from '../../../shared/schemas/passkeys.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { SoftAuthenticator } from '../../test/soft-authenticator.ts';
@@ -222,7 +223,9 @@ describe('passkeys', () => {
         url: `/api/auth/passkeys/${own!.id}`,
         headers: { cookie: pending },
       });
-      expect(del.statusCode).toBe(403);
+      // The route's assurance (signed-in) refuses a session whose second factor is pending.
+      expect(del.statusCode).toBe(401);
+      expect(del.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.required });
     });
 
     it('refuses a passkey after the magic link alone when the account has an authenticator app', async () => {

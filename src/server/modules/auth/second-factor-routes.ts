@@ -31,6 +31,7 @@ import type { SecondFactorMethod } from '../../../shared/schemas/auth.ts';
 import { messageSchema } from '../route-schemas.ts';
 import { createLoginLimiters } from './limits.ts';
 import { codesTurnedOffMail } from './sign-in-mail.tsx';
+import { assure } from '../../plugins/session/assurance.ts';
 
 const errors = {
   400: messageSchema,
@@ -48,8 +49,9 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
   app,
   { config },
 ) => {
-  app.addHook('onRequest', app.requireUser);
-  app.addHook('onRequest', async (request) => {
+  assure(app, 'half-signed-in');
+  // After the assurance hook (also preParsing, registered first): the user is known here.
+  app.addHook('preParsing', async (request) => {
     if (userOf(request).role !== 'staff') throw forbidden();
   });
   // Typed codes from one address share the sign-in codes' limit (same key, same store).
@@ -111,7 +113,10 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
   app.post(
     `${base}/totp`,
     {
-      config: { rateLimit: { max: 10 * config.rateLimitScale, timeWindow: 60_000 } },
+      config: {
+        assurance: 'adding-a-factor',
+        rateLimit: { max: 10 * config.rateLimitScale, timeWindow: 60_000 },
+      },
       schema: { response: { 200: totpEnrolmentSchema, ...errors } },
     },
     async (request, reply) => {
@@ -136,6 +141,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
   app.post(
     `${base}/totp/confirm`,
     {
+      config: { assurance: 'adding-a-factor' },
       preHandler: limits.verifyPerIp,
       schema: { body: totpCodeSchema, response: { 200: recoveryCodesSchema, ...errors } },
     },
@@ -212,12 +218,14 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
   app.post(
     `${base}/recovery-codes`,
     {
-      config: { rateLimit: { max: 10 * config.rateLimitScale, timeWindow: 60_000 } },
+      config: {
+        assurance: 'recent-sign-in',
+        rateLimit: { max: 10 * config.rateLimitScale, timeWindow: 60_000 },
+      },
       schema: { response: { 200: recoveryCodesSchema, ...errors } },
     },
     async (request, reply) => {
       const user = userOf(request);
-      if (user.secondFactorPending) throw new HttpError(401, SECOND_FACTOR_MESSAGES.required);
       const recoveryCodes = await app.write(async (tx) => {
         const status = await secondFactorStatus(tx, user.id);
         if (!status.totp && status.passkeys === 0) {

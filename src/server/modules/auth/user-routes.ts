@@ -21,6 +21,7 @@ import { notificationDeliverySchema } from '../../../shared/schemas/notification
 import { profileSchema } from '../../../shared/schemas/profile.ts';
 import { messageSchema } from '../route-schemas.ts';
 import { saveProfile } from './email-change.ts';
+import { assure } from '../../plugins/session/assurance.ts';
 
 const errors = { 400: messageSchema, 401: messageSchema, 429: messageSchema };
 
@@ -29,7 +30,7 @@ const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app,
   { config },
 ) => {
-  app.addHook('onRequest', app.requireUser);
+  assure(app, 'signed-in');
   const writeLimit = { rateLimit: { max: 30 * config.rateLimitScale, timeWindow: 60_000 } };
 
   // Issue 18: the profile page's own sign-in log.
@@ -138,6 +139,8 @@ export const currentUserRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.get(
     '/api/auth/user',
     {
+      // Who am I: the client learns here that the second factor is still pending.
+      config: { assurance: 'half-signed-in' },
       onRequest: app.limitReads,
       schema: { response: { 200: currentUserSchema, 401: messageSchema, 429: messageSchema } },
     },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { sendJsonText } from '../../db/json-list.ts';
 import { isCurrent, migrationLevel } from '../../db/migration-level.ts';
 import { messageSchema } from '../route-schemas.ts';
+import { assure } from '../../plugins/session/assurance.ts';
 
 /**
  * How long a successful ping answers for the health checks that follow it: a load balancer
@@ -12,6 +13,7 @@ import { messageSchema } from '../route-schemas.ts';
 export const HEALTH_FRESH_MS = 100;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  assure(app, 'anonymous');
   // Health checks share one ping: a burst costs the database one query per HEALTH_FRESH_MS,
   // and the checks that arrive while a ping is under way wait for that one.
   let inflight: Promise<void> | null = null;

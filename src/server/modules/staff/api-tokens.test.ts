@@ -152,7 +152,7 @@ describe('staff API tokens (issue 21)', () => {
         ...(method === 'POST' ? { payload: { name: 'Child', scope: 'read', days: 7 } } : {}),
       });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json()).toEqual({ message: API_TOKEN_MESSAGES.notWithToken });
+      expect(res.json()).toEqual({ message: API_TOKEN_MESSAGES.sessionOnly });
     }
   });
 

@@ -1,24 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  API_TOKEN_MESSAGES,
   apiTokenSchema,
   createApiTokenSchema,
   createdApiTokenSchema,
 } from '../../../shared/schemas/api-tokens.ts';
-import { HttpError, notFound } from '../../lib/errors.ts';
+import { notFound } from '../../lib/errors.ts';
 import { actorOf, userOf } from '../../plugins/session/actor.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../services/api-tokens.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
+import { assure } from '../../plugins/session/assurance.ts';
 
 /**
  * A staff member's own API tokens (issue 21). Managed with the session only: a leaked token
  * must not be able to mint others or outlive its own revocation.
  */
 export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onRequest', async (request) => {
-    if (request.apiToken) throw new HttpError(403, API_TOKEN_MESSAGES.notWithToken);
-  });
+  // A token minting tokens would outlive its own revocation.
+  assure(app, 'staff-session');
 
   app.get('/api-tokens', { schema: { response: { 200: z.array(apiTokenSchema) } } }, (request) =>
     listApiTokens(app.db, userOf(request).id),

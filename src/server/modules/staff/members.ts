@@ -30,6 +30,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/customers/:customerId/members/:userId',
     {
+      config: { assurance: 'staff-session' },
       schema: {
         params: companyParams.extend(idParam('userId').shape),
         body: teamMemberChangeSchema,

@@ -24,6 +24,7 @@ import { timeEntryRoutes } from './time-entries.ts';
 import { unmatchedMailRoutes } from './unmatched-mail.ts';
 import { userRoutes } from './users.ts';
 import { webhookRoutes } from './webhooks.ts';
+import { assure } from '../../plugins/session/assurance.ts';
 
 /**
  * The staff workspace API under /api/staff: one guard (signed in, or an API token, and role
@@ -31,7 +32,7 @@ import { webhookRoutes } from './webhooks.ts';
  */
 export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   app.addHook('onRequest', app.limitReads);
-  app.addHook('onRequest', app.requireStaff);
+  assure(app, 'staff');
   await app.register(leadRoutes);
   await app.register(customerRoutes);
   await app.register(companyListRoutes);

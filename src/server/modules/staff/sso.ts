@@ -36,6 +36,7 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.put(
     '/customers/:customerId/sso',
     {
+      config: { assurance: 'staff-session' },
       schema: {
         params,
         body: ssoSettingsInputSchema,
@@ -67,6 +68,7 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.put(
     '/customers/:customerId/sign-in-policy',
     {
+      config: { assurance: 'staff-session' },
       schema: {
         params,
         body: signInPolicyBodySchema,

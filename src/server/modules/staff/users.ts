@@ -70,6 +70,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
   app.post(
     '/staff-members/:userId/second-factor/reset',
     {
+      config: { assurance: 'staff-session' },
       schema: {
         params: idParam('userId'),
         response: { 204: z.null(), 400: messageSchema, 404: messageSchema },
@@ -110,6 +111,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
   app.post(
     '/customers/:customerId/users',
     {
+      config: { assurance: 'staff-session' },
       schema: {
         params: idParam('customerId'),
         body: inviteSchema,
@@ -235,6 +237,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
   app.patch(
     '/users/:userId',
     {
+      config: { assurance: 'staff-session' },
       schema: {
         params: idParam('userId'),
         body: userActiveSchema,

@@ -7,6 +7,7 @@ import { staffTestContext } from '../../test/staff-context.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { startReceiver } from '../../test/webhook-receiver.ts';
 import { WEBHOOK_MESSAGES } from '../../../shared/schemas/webhooks.ts';
+import { API_TOKEN_MESSAGES } from '../../../shared/schemas/api-tokens.ts';
 
 type Ctx = Awaited<ReturnType<typeof staffTestContext>>;
 
@@ -90,7 +91,7 @@ describe('staff webhook endpoints', () => {
       payload: { url: 'https://1.1.1.1/x', events: ['invoice.paid'] },
     });
     expect(post.statusCode).toBe(403);
-    expect(post.json()).toEqual({ message: WEBHOOK_MESSAGES.notWithToken });
+    expect(post.json()).toEqual({ message: API_TOKEN_MESSAGES.sessionOnly });
     expect(await t.app.db.select().from(webhookEndpoints)).toHaveLength(0);
   });
 

@@ -7,10 +7,8 @@ import {
   webhookDeliverySchema,
   webhookInputSchema,
   webhookSchema,
-  WEBHOOK_MESSAGES,
   webhookWithSecretSchema,
 } from '../../../shared/schemas/webhooks.ts';
-import { HttpError } from '../../lib/errors.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import {
   acceptedWebhookUrl,
@@ -31,11 +29,8 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
   // A webhook outlives the token that would register it: a leaked token must not be able to
   // leave a receiver behind that keeps getting every event after the token is revoked.
-  app.addHook('onRequest', async (request) => {
-    if (request.apiToken && request.method !== 'GET' && request.method !== 'HEAD') {
-      throw new HttpError(403, WEBHOOK_MESSAGES.notWithToken);
-    }
-  });
+  // Tokens may read; every write is declared `staff-session`.
+  const sessionOnly = { assurance: 'staff-session' } as const;
 
   app.get('/webhooks', { schema: { response: { 200: z.array(webhookSchema) } } }, () =>
     listWebhooks(app.db),
@@ -44,6 +39,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.post(
     '/webhooks',
     {
+      config: sessionOnly,
       schema: {
         body: webhookInputSchema,
         response: {
@@ -67,6 +63,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
   app.put(
     '/webhooks/:webhookId',
     {
+      config: sessionOnly,
       schema: {
         params,
         body: webhookInputSchema,
@@ -83,7 +80,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
   app.delete(
     '/webhooks/:webhookId',
-    { schema: { params, response: { 204: z.null(), 404: messageSchema } } },
+    { config: sessionOnly, schema: { params, response: { 204: z.null(), 404: messageSchema } } },
     async (request, reply) => {
       await app.write((tx) => deleteWebhook(tx, actorOf(request), request.params.webhookId));
       return reply.code(204).send(null);
@@ -92,7 +89,10 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
 
   app.post(
     '/webhooks/:webhookId/test',
-    { schema: { params, response: { 202: messageSchema, 404: messageSchema } } },
+    {
+      config: sessionOnly,
+      schema: { params, response: { 202: messageSchema, 404: messageSchema } },
+    },
     async (request, reply) => {
       await app.write((tx) => sendTestEvent(tx, actorOf(request), request.params.webhookId));
       app.webhooks.kick();

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
-import { HttpError, forbidden, unauthorized } from '../../lib/errors.ts';
+import { HttpError, unauthorized } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../../shared/schemas/auth.ts';
 import { findSessionAccount } from '../../services/current-user.ts';
 import { SessionCache, type CachedAccount } from './session-cache.ts';
@@ -11,6 +11,13 @@ import { SESSION_ABSOLUTE_MS, sha256 } from '../../services/sessions.ts';
 import { findTokenAccount } from '../../services/api-tokens.ts';
 import { API_TOKEN_MESSAGES, type ApiTokenScope } from '../../../shared/schemas/api-tokens.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
+import { SIGN_IN_AGAIN_MESSAGE } from '../../../shared/schemas/auth.ts';
+import {
+  AssuranceError,
+  RECENT_SIGN_IN_MS,
+  requireAssuranceDeclared,
+  type Assurance,
+} from './assurance.ts';
 
 type TokenAccount = NonNullable<Awaited<ReturnType<typeof findTokenAccount>>>;
 
@@ -19,13 +26,13 @@ const AUTH_CHANGED = 'auth_changed';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set by `app.requireUser` (and the guards built on it). */
+    /** Set by the assurance hook (and by `loadUser`). */
     user: CurrentUser | null;
     /** Loads the signed-in user's account once per request; null when signed out. */
     loadUser(): Promise<CurrentUser | null>;
     /** The same account as the JSON text of `GET /api/auth/user`; null when signed out. */
     loadUserJson(): Promise<string | null>;
-    /** Set by `app.requireStaff` when the request came with an API token instead of a cookie. */
+    /** Set by the assurance hook when a staff route was called with an API token. */
     apiToken: { scope: ApiTokenScope } | null;
     /**
      * The `Authorization: Bearer` API token's id and account, verified once per request (the
@@ -41,13 +48,6 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessionCookieName: string;
-    /** onRequest hook: 401 unless signed in. */
-    requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-    /**
-     * onRequest hook: 401 unless signed in (or, on `/api/staff`, a valid `Authorization:
-     * Bearer` API token), 403 unless staff; a read-only token may only GET.
-     */
-    requireStaff(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** The raw session id from the signed cookie, or null. */
     readSessionId(request: FastifyRequest): string | null;
     /** The 401 to throw for a request without a usable session; clears a stale cookie. */
@@ -136,17 +136,17 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
   });
 
   /**
-   * 401, taking a cookie that no longer opens a session with it: pages tell the client
+   * A 401 takes a cookie that no longer opens a session with it: pages tell the client
    * whether a session cookie came with them (docs/decisions/013-session-hint.md), so an
-   * ended session costs one failed "who am I" call, not one per page.
+   * ended session costs one failed "who am I" call, not one per page. Not a session change:
+   * nothing in the database moved.
    */
-  app.decorate('signedOut', (request: FastifyRequest, reply: FastifyReply) => {
-    // Not a session change: nothing in the database moved.
+  function signedOut(request: FastifyRequest, reply: FastifyReply) {
     if (request.cookies[name] !== undefined) reply.clearCookie(name, cookieOptions);
+  }
+  app.decorate('signedOut', (request: FastifyRequest, reply: FastifyReply) => {
+    signedOut(request, reply);
     return unauthorized();
-  });
-  app.decorate('requireUser', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!(await request.loadUser())) throw app.signedOut(request, reply);
   });
   app.decorateRequest('apiToken', null);
   const tokenAccount = Symbol('tokenAccount');
@@ -166,17 +166,46 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     if (found.scope === 'read' && request.method !== 'GET' && request.method !== 'HEAD') {
       throw new HttpError(403, API_TOKEN_MESSAGES.readOnly);
     }
-    request[account] = { user: found.user, recheckAt: 0 };
+    request[account] = { user: found.user, recheckAt: 0, verifiedAt: 0 };
     request.user = found.user;
     request.apiToken = { scope: found.scope };
   }
-  app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
-    const authorization = request.headers.authorization;
-    if (authorization !== undefined) return loadTokenAccount(request);
-    const user = await request.loadUser();
-    if (!user) throw app.signedOut(request, reply);
-    if (user.role !== 'staff') throw forbidden();
+
+  /** The one check of every route's declared assurance (assurance.ts). */
+  async function enforce(request: WithAccount, reply: FastifyReply, level: Assurance) {
+    const staffOnly = level === 'staff' || level === 'staff-session';
+    if (staffOnly && request.headers.authorization !== undefined) {
+      if (level === 'staff-session') {
+        throw new AssuranceError('token', 403, API_TOKEN_MESSAGES.sessionOnly);
+      }
+      return loadTokenAccount(request);
+    }
+    const found = await loadAccount(request);
+    if (!found) {
+      signedOut(request, reply);
+      throw new AssuranceError('signed-out', 401, 'Unauthorized');
+    }
+    if (staffOnly && found.user.role !== 'staff') {
+      throw new AssuranceError('not-staff', 403, 'Forbidden');
+    }
+    const recent = Date.now() - found.verifiedAt <= RECENT_SIGN_IN_MS;
+    if (level === 'adding-a-factor' && !recent) {
+      throw new AssuranceError('not-recent', 403, SIGN_IN_AGAIN_MESSAGE);
+    }
+    if (level === 'half-signed-in' || level === 'adding-a-factor') return;
     // Not signedOut: the cookie stays, it is the session the second factor will complete.
-    if (user.secondFactorPending) throw new HttpError(401, SECOND_FACTOR_MESSAGES.required);
+    if (found.user.secondFactorPending) {
+      throw new AssuranceError('second-factor', 401, SECOND_FACTOR_MESSAGES.required);
+    }
+    if (level === 'recent-sign-in' && !recent) {
+      throw new AssuranceError('not-recent', 403, SIGN_IN_AGAIN_MESSAGE);
+    }
+  }
+  // After every onRequest hook (the read limit counts a refused caller too), before the
+  // body is read: nothing a caller sends is parsed for a route they may not call.
+  app.addHook('preParsing', async (request, reply) => {
+    const level = request.routeOptions.config.assurance;
+    if (level && level !== 'anonymous') await enforce(request, reply, level);
   });
+  requireAssuranceDeclared(app);
 });

@@ -3,6 +3,7 @@ import { DEFAULT_PREFERENCES, type SessionAccount } from '../../services/current
 import { SessionCache } from './session-cache.ts';
 
 const account = (id: string, recheckAt = 1_000): SessionAccount => ({
+  verifiedAt: 0,
   user: {
     id,
     email: `${id}@example.com`,

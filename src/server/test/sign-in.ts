@@ -1,17 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { users } from '../db/schema.ts';
-import { createSession } from '../services/sessions.ts';
+import { sessions, users } from '../db/schema.ts';
+import { createSession, sha256 } from '../services/sessions.ts';
 
 /**
  * A real session row for a seeded user and the signed cookie header that carries it,
  * for API tests that are not about the sign-in flow itself. Staff sessions have passed their
- * second factor unless `firstStepOnly` (the tests of the second factor itself).
+ * second factor unless `firstStepOnly` (the tests of the second factor itself); the session
+ * signed in (and passed that factor) `minutesAgo` (0: now; the recent-sign-in tests).
  */
 export async function sessionCookieFor(
   app: FastifyInstance,
   email: string,
-  { firstStepOnly = false } = {},
+  { firstStepOnly = false, minutesAgo = 0 } = {},
 ): Promise<string> {
   const [user] = await app.db
     .select({ id: users.id })
@@ -23,5 +24,15 @@ export async function sessionCookieFor(
     userAgent: 'vitest',
     secondFactor: !firstStepOnly,
   });
+  if (minutesAgo > 0) {
+    const then = sql`now() - make_interval(mins => ${minutesAgo})`;
+    await app.db
+      .update(sessions)
+      .set({
+        createdAt: then,
+        secondFactorAt: firstStepOnly ? null : then,
+      })
+      .where(eq(sessions.idHash, sha256(rawId)));
+  }
   return `${app.sessionCookieName}=${app.signCookie(rawId)}`;
 }

@@ -13,6 +13,7 @@ import {
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 const SAM = 'sam.rivera@globex-retail.example';
+const ALEX = 'alex.kim@initech.example';
 const STAFF = 'support@example.com';
 const SUPPORT = 'support-desk@meridian.example';
 
@@ -107,6 +108,30 @@ describe('changing the e-mail address', () => {
     await requestLink(t.app, next);
     expect(linkOf((await lastMailTo(next))?.text ?? '').token).toBeTruthy();
     await t.app.db.update(users).set({ email: JORDAN }).where(eq(users.id, jordanId));
+  });
+
+  it('a session signed in over 10 minutes ago, or past the mail link only, cannot confirm (review N2, N5)', async () => {
+    const alexId = await idOf(ALEX);
+    const old = await sessionCookieFor(t.app, ALEX, { minutesAgo: 11 });
+    const next = 'alex.kim@stolen-session.example';
+    // Asking stays the spec's profile save; the change waits for a recent sign-in.
+    expect((await putProfile(old, next, 'Alex')).statusCode).toBe(200);
+    const link = linkIn((await lastMailTo(next))?.text, '/api/auth/email/confirm');
+    const page = await open(link!, old);
+    const refused = await press(page, '/api/auth/email/confirm', old);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toContain('Sign in again to confirm');
+    expect(await emailOf(alexId)).toBe(ALEX);
+    // Signed in again: the same link confirms.
+    const fresh = await sessionCookieFor(t.app, ALEX);
+    const done = await press(await open(link!, fresh), '/api/auth/email/confirm', fresh);
+    expect(done.statusCode).toBe(303);
+    expect(await emailOf(alexId)).toBe(next);
+    await t.app.db.update(users).set({ email: ALEX }).where(eq(users.id, alexId));
+    // A staff session past the mail link only may not even ask.
+    const pending = await sessionCookieFor(t.app, STAFF, { firstStepOnly: true });
+    const asked = await putProfile(pending, 'attacker@evil.example', 'Morgan');
+    expect(asked.statusCode).toBe(401);
   });
 
   it('answers the same whether or not the address has an account; a taken one is told instead of linked', async () => {

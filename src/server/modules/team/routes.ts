@@ -97,7 +97,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   app.put(
     '/team/sign-in-policy',
     {
-      config: { ...writeLimit, permission: 'team' },
+      // How every colleague signs in: a stolen old session cannot loosen (or lock) it.
+      config: { ...writeLimit, permission: 'team', assurance: 'recent-sign-in' },
       schema: {
         params: companyParams,
         body: signInPolicyBodySchema,

@@ -6,6 +6,7 @@ import { selectRows, type Db } from '../../db/client.ts';
 import * as schema from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import type { Permission } from '../../../shared/permissions.ts';
+import type { Assurance } from '../../plugins/session/assurance.ts';
 
 export type ApiRoute = {
   method: string;
@@ -13,6 +14,8 @@ export type ApiRoute = {
   schema?: FastifySchema;
   /** What a company route declares it needs (src/shared/permissions.ts). */
   permission?: Permission;
+  /** Who may call it (plugins/session/assurance.ts), as the route or its scope declared. */
+  assurance?: Assurance;
 };
 
 /**
@@ -22,22 +25,25 @@ export type ApiRoute = {
 export async function createCatalogedApp(
   overrides: Partial<Config> = {},
 ): Promise<TestApp & { routes: ApiRoute[] }> {
-  const routes: ApiRoute[] = [];
+  const seen: [string, RouteOptions][] = [];
   const onRoute = (route: RouteOptions) => {
     if (!route.url.startsWith('/api')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       // HEAD twins of GET routes are Fastify's, not ours.
       if (method === 'HEAD' && route.exposeHeadRoute === undefined) continue;
-      routes.push({
-        method,
-        url: route.url,
-        schema: route.schema,
-        permission: route.config?.permission,
-      });
+      seen.push([method, route]);
     }
   };
   const t = await createTestApp(overrides, { onRoute });
+  // Read once the app is built: inner scopes' onRoute hooks (assurance defaults) run later.
+  const routes = seen.map(([method, route]) => ({
+    method,
+    url: route.url,
+    schema: route.schema,
+    permission: route.config?.permission,
+    assurance: route.config?.assurance,
+  }));
   return { ...t, routes: dedupe(routes) };
 }
 

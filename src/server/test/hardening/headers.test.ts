@@ -117,7 +117,9 @@ describe('the session cookie', () => {
         },
       );
       // The real plugin's setter, as sign-in calls it.
-      app.get('/api/test/cookie', { config: { assurance: 'anonymous' } }, async (_req, reply) => reply.setSessionCookie('raw-id').send({}));
+      app.get('/api/test/cookie', { config: { assurance: 'anonymous' } }, async (_req, reply) =>
+        reply.setSessionCookie('raw-id').send({}),
+      );
       const res = await app.inject({ method: 'GET', url: '/api/test/cookie' });
       await app.close();
       const set = String(res.headers['set-cookie']);

@@ -24,7 +24,9 @@ describe('client addresses behind TRUST_PROXY', () => {
       testConfig(tdb.dataDir, { databaseUrl: tdb.databaseUrl, trustProxy: parsed }),
       { database: tdb.database, mailWorker: false },
     );
-    app.get('/api/test/ip', { config: { assurance: 'anonymous' } }, async (request) => ({ ip: request.ip }));
+    app.get('/api/test/ip', { config: { assurance: 'anonymous' } }, async (request) => ({
+      ip: request.ip,
+    }));
     apps.push(app);
     const ipOf = async (remoteAddress: string, forwardedFor?: string) =>
       (

@@ -118,9 +118,13 @@ describe.skipIf(pgServerMissing(SUITE))(SUITE, () => {
     // A route of its own, so counters left by other test runs on this Redis cannot interfere.
     const path = `/api/test/limited-${randomBytes(6).toString('hex')}`;
     const limited = (app: FastifyInstance) => {
-      app.post(path, { config: { assurance: 'anonymous', rateLimit: { max: 3, timeWindow: 60_000 } } }, async () => ({
-        ok: true,
-      }));
+      app.post(
+        path,
+        { config: { assurance: 'anonymous', rateLimit: { max: 3, timeWindow: 60_000 } } },
+        async () => ({
+          ok: true,
+        }),
+      );
     };
     const one = await instance({ redisUrl: REDIS_URL }, limited);
     const two = await instance({ redisUrl: REDIS_URL }, limited);

@@ -16,6 +16,7 @@ import {
   ticketUpdateBody,
   watcherAddedBody,
 } from './ticket-mail-templates.tsx';
+import { deskReplyAddress } from './desk-reply-address.ts';
 import { inTicketThread } from './ticket-thread.ts';
 import { unsubscribeLinks } from './unsubscribe-tokens.ts';
 import { paths } from '../../shared/routes.ts';
@@ -27,11 +28,12 @@ type MailConfig = Pick<
 >;
 
 /**
- * Where the support desk's answer to a notification goes: with intake on, the support
- * mailbox (an agent's answer from a staff address becomes an agent reply); else the customer.
+ * Where the support desk's answer to a notification goes: with intake on, the ticket's desk
+ * reply address in the support mailbox (an agent's answer to it from a staff address becomes an
+ * agent reply, review N7); else the customer.
  */
-const deskReplyTo = (config: MailConfig, authorEmail: string) =>
-  config.imapUrl ? config.supportMailbox : authorEmail;
+const deskReplyTo = (config: MailConfig, ticketId: string, authorEmail: string) =>
+  config.imapUrl ? deskReplyAddress(config, ticketId) : authorEmail;
 
 export type NewTicketMail = {
   ticket: {
@@ -57,7 +59,7 @@ export async function enqueueNewTicketMails(tx: Tx, config: MailConfig, mail: Ne
   const subject = oneLine(ticket.subject);
   const desk: MailMessage = {
     to: config.supportEmail,
-    replyTo: deskReplyTo(config, author.email),
+    replyTo: deskReplyTo(config, ticket.id, author.email),
     subject: `[${ticket.id}] New ticket from ${customerName}: ${subject}`,
     ...deskNewTicketBody({ ticket, subject, author, customerName }),
   };
@@ -91,7 +93,7 @@ export async function enqueueCustomerReplyMail(
 ) {
   const desk: MailMessage = {
     to: config.supportEmail,
-    replyTo: deskReplyTo(config, reply.author.email),
+    replyTo: deskReplyTo(config, reply.ticketId, reply.author.email),
     subject: `[${reply.ticketId}] Customer reply: ${oneLine(reply.subject)}`,
     ...deskCustomerReplyBody({
       author: reply.author,

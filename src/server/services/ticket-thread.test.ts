@@ -82,7 +82,7 @@ describe('ticket mail answers into one thread (through a real SMTP server)', () 
     expect(new Set(recorded.map((r) => r.direction))).toEqual(new Set(['out']));
   });
 
-  it('sends the desk its answers to the support mailbox when intake is on', async () => {
+  it("sends the desk its answers to the ticket's reply address in the support mailbox when intake is on", async () => {
     const config = { ...t.config, imapUrl: 'imaps://help%40meridian.test:x@mail.test/INBOX' };
     const [ticket] = await t.app.db
       .select({ id: ticketMessages.ticketId })
@@ -99,6 +99,7 @@ describe('ticket mail answers into one thread (through a real SMTP server)', () 
     await t.app.mail.flush();
     const last = t.sink.mailsTo('desk@meridian.test').at(-1);
     expect(last?.subject).toBe(`[${ticket!.id}] Customer reply: Printer`);
-    expect(last?.replyTo).toBe('help@meridian.test');
+    // The mailbox with the ticket's token as plus-part (review N7: desk-reply-address.ts).
+    expect(last?.replyTo).toMatch(/^help\+r-[0-9a-f]{32}@meridian\.test$/);
   });
 });

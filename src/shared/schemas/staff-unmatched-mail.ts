@@ -11,6 +11,7 @@ export const unmatchedReasons = [
   'unknown-charset',
   'staff-without-ticket',
   'no-active-company',
+  'staff-unverified',
 ] as const;
 
 /** Where an unmatched mail stands: waiting for an agent, placed on a ticket, or discarded. */
@@ -52,6 +53,7 @@ export const unmatchedReasonLabels: Record<(typeof unmatchedReasons)[number], st
   'unknown-charset': 'Unknown character set',
   'staff-without-ticket': 'Staff mail without a ticket',
   'no-active-company': 'Member of no active company',
+  'staff-unverified': 'Staff address, not proven to be staff',
 };
 
 /**

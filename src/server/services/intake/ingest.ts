@@ -33,7 +33,9 @@ import {
 import { recordTicketMessage, ticketOfRootId } from '../ticket-thread.ts';
 import { addReply, createTicket, recordTicketActivity } from '../tickets.ts';
 import { userSeesTicket } from '../ticket-views.ts';
+import { answersDeskMail } from '../desk-reply-address.ts';
 import { emlKeyOf, readMessage, type IncomingMail } from './read-message.ts';
+import { senderAuthentication } from './sender-authentication.ts';
 
 /** New tickets one sender may open by mail per hour; the rest wait in the unmatched queue. */
 export const NEW_TICKETS_PER_SENDER_HOUR = 20;
@@ -182,6 +184,9 @@ async function place(
     if (!answered || answered.status === 'closed') {
       return quarantine(tx, mail, 'staff-without-ticket');
     }
+    if (!staffMailProven(config, mail, answered.id)) {
+      return quarantine(tx, mail, 'staff-unverified');
+    }
     const { reply, ticket } = await addReply(tx, {
       ticketId: answered.id,
       author: actor,
@@ -286,6 +291,17 @@ async function place(
   });
   return { outcome: 'ticket', ticketId };
 }
+
+/**
+ * A staff address's mail speaks for the desk to customers, so `From:` and a `[TK-…]` subject
+ * are not enough (review N7): it must answer this ticket's desk mail (its reply address, which
+ * only the desk received), and where the receiving server checked the sender, DMARC (or an
+ * aligned DKIM signature) must have passed.
+ */
+const staffMailProven = (config: IntakeConfig, mail: IncomingMail, ticketId: string) =>
+  answersDeskMail(config, ticketId, mail.recipients) &&
+  senderAuthentication(mail.authenticationResults, mail.fromAddress.split('@').pop() ?? '') !==
+    'not-pass';
 
 const bodyOf = (mail: IncomingMail) => (mail.text || '(no text)').slice(0, MAX_TEXT);
 

@@ -14,6 +14,7 @@ import {
   unmatchedMails,
   users,
 } from '../../db/schema.ts';
+import { deskReplyAddress } from '../desk-reply-address.ts';
 import { threadRootId } from '../ticket-thread.ts';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { pngOf, windowsProgram } from '../../test/attachment-files.ts';
@@ -275,7 +276,13 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
       .limit(1);
     const [bySubject, byAgent] = await deliver(
       mime({ from: DEMO_USERS.acme, subject: `Re: [${open!.id}] anything`, body: 'Any news?' }),
-      mime({ from: DEMO_STAFF_EMAIL, subject: `Re: [${open!.id}] anything`, body: 'On it today.' }),
+      mime({
+        from: DEMO_STAFF_EMAIL,
+        subject: `Re: [${open!.id}] anything`,
+        body: 'On it today.',
+        // An agent answers the ticket's desk mail (review N7: the subject alone is not enough).
+        headers: { To: deskReplyAddress(t.config, open!.id) },
+      }),
     );
     expect(bySubject).toEqual({ outcome: 'reply', ticketId: open!.id });
     expect(byAgent).toEqual({ outcome: 'reply', ticketId: open!.id });
@@ -299,6 +306,85 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
       .from(ticketFollowUps)
       .where(eq(ticketFollowUps.ticketId, newId));
     expect(link?.followsTicketId).toBe(open!.id);
+  });
+
+  it("takes a staff address's mail as an agent reply only when it answers that ticket's desk mail and the receiving server did not fail it; else the unmatched queue, no customer mailed (review N7)", async () => {
+    const [opened] = await deliver(mime({ from: DEMO_USERS.acme, subject: 'Printer jams' }));
+    const ticketId = opened && 'ticketId' in opened ? opened.ticketId : '';
+    await t.app.mail.flush();
+    const desk = sink
+      .mailsTo('desk@meridian.test')
+      .find((m) => m.subject.startsWith(`[${ticketId}] New ticket from`))!;
+    expect(desk.replyTo).toMatch(/^support\+r-[0-9a-f]{32}@meridian\.test$/);
+    const [other] = await t.app.db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.customerId, acmeId), eq(tickets.status, 'open')))
+      .limit(1);
+    const mailed = sink.mailsTo(DEMO_USERS.acme).length;
+    const phish = 'To finish this ticket please confirm your VPN password at https://evil.example';
+    const fromStaff = (subject: string, headers: Record<string, string>, body = phish) =>
+      mime({ from: `Morgan Hayes <${DEMO_STAFF_EMAIL}>`, subject, body, headers });
+    const inThread = { 'In-Reply-To': desk.messageId, References: desk.messageId };
+
+    const refused = await deliver(
+      // The review's mail: a staff From: and a [TK-…] subject.
+      fromStaff(`Re: [${ticketId}] Printer jams`, {}),
+      // In the desk mail's thread (its Message-ID is no secret) but not to its reply address.
+      fromStaff(`Re: ${desk.subject}`, inThread),
+      // One ticket's reply address names no other ticket.
+      fromStaff(`Re: [${other!.id}] anything`, { To: desk.replyTo }),
+      // The right address, but the receiving server (its header on top) found DMARC failed;
+      // the sender's own "pass" below it counts for nothing.
+      'Authentication-Results: mx.meridian.test; spf=fail smtp.mailfrom=attacker.example; dkim=none; dmarc=fail (p=reject) header.from=example.com\r\n' +
+        fromStaff(`Re: ${desk.subject}`, {
+          ...inThread,
+          To: desk.replyTo,
+          'Authentication-Results':
+            'attacker.example; dkim=pass header.d=example.com; dmarc=pass header.from=example.com',
+        }),
+    );
+    const unverified = { outcome: 'unmatched', reason: 'staff-unverified' };
+    expect(refused).toEqual([unverified, unverified, unverified, unverified]);
+    for (const id of [ticketId, other!.id]) {
+      expect((await repliesOf(id)).some((r) => r.message === phish)).toBe(false);
+    }
+    const { staffCookie } = await staffTestContext(t.app);
+    const queue = await t.app.inject({
+      url: '/api/staff/unmatched-mail?reason=staff-unverified',
+      headers: { cookie: staffCookie },
+    });
+    expect(queue.json<{ fromAddress: string }[]>()).toHaveLength(4);
+
+    const accepted = await deliver(
+      fromStaff(`Re: ${desk.subject}`, { ...inThread, To: desk.replyTo }, 'On it today.'),
+      fromStaff(
+        `Re: ${desk.subject}`,
+        {
+          ...inThread,
+          To: `"Meridian Support" <${desk.replyTo.toUpperCase()}>`,
+          'Authentication-Results':
+            'mx.meridian.test; dkim=pass header.d=example.com; dmarc=pass (p=reject) header.from=example.com',
+        },
+        'Fixed: the rollers were worn.',
+      ),
+    );
+    expect(accepted).toEqual([
+      { outcome: 'reply', ticketId },
+      { outcome: 'reply', ticketId },
+    ]);
+    const replies = await repliesOf(ticketId);
+    expect(replies.filter((r) => r.isAgent).map((r) => r.message)).toEqual([
+      'On it today.',
+      'Fixed: the rollers were worn.',
+    ]);
+    await t.app.mail.flush();
+    const toJordan = sink.mailsTo(DEMO_USERS.acme).slice(mailed);
+    expect(toJordan.map((m) => m.subject)).toEqual([
+      `[${ticketId}] New reply: Printer jams`,
+      `[${ticketId}] New reply: Printer jams`,
+    ]);
+    expect(toJordan.some((m) => m.text.includes('evil.example'))).toBe(false);
   });
 
   it('never tickets auto-replies, bounces, bulk mail or our own mail, and quarantines unknown senders, bad charsets and broken MIME with the reason', async () => {

@@ -20,6 +20,10 @@ export type IncomingMail = {
   text: string;
   /** In-Reply-To and References, newest first. */
   refersTo: string[];
+  /** Every address it was sent to (To, Cc, Delivered-To, X-Original-To), lower case. */
+  recipients: string[];
+  /** The topmost `Authentication-Results` header: the receiving server's verdict, if it gave one. */
+  authenticationResults?: string;
   /** Set when this is mail no one may answer or ticket. */
   loop?: LoopReason;
   quarantine?: QuarantineReason;
@@ -43,8 +47,8 @@ const headerText = (value: HeaderValue | undefined): string => {
   return String(value);
 };
 
-/** The header block only (for a message too large to parse whole). */
-function headerBlock(raw: Buffer): Buffer {
+/** The header block only (for a message too large to parse or keep whole). */
+export function headerBlock(raw: Buffer): Buffer {
   const end = raw.indexOf('\r\n\r\n');
   const endLf = raw.indexOf('\n\n');
   const cut = end >= 0 ? end : endLf >= 0 ? endLf : Math.min(raw.length, 64 * 1024);
@@ -101,6 +105,22 @@ function cleanText(parsed: ParsedMail): string {
   return visible || body.trim();
 }
 
+const recipientHeaders = ['to', 'cc', 'delivered-to', 'x-original-to'];
+
+/** Unfolded header values in the order they stand in the message. */
+const headerValues = (parsed: ParsedMail, keys: string[]) =>
+  parsed.headerLines
+    .filter((h) => keys.includes(h.key))
+    .map((h) =>
+      h.line
+        .slice(h.line.indexOf(':') + 1)
+        .replace(/\r?\n[ \t]+/g, ' ')
+        .trim(),
+    );
+
+const addressesIn = (value: string) =>
+  [...value.matchAll(/[^\s<>,;:"()]+@[^\s<>,;:"()]+/g)].map((m) => m[0].toLowerCase());
+
 const ids = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value : value ? value.split(/\s+/) : []).filter(Boolean);
 
@@ -119,6 +139,8 @@ export async function readMessage(raw: Buffer, ownAddresses: string[]): Promise<
     subject: (parsed.subject ?? '').replace(/\s+/g, ' ').trim(),
     text: '',
     refersTo: [...ids(parsed.inReplyTo), ...ids(parsed.references).reverse()],
+    recipients: headerValues(parsed, recipientHeaders).flatMap(addressesIn),
+    authenticationResults: headerValues(parsed, ['authentication-results'])[0],
     attachments: [],
   };
   const quarantine: QuarantineReason | undefined = tooLarge

@@ -52,5 +52,10 @@ export const intakePlugin = fp<{ config: Config; worker: boolean }>(
       help: 'Messages this process could not store (left unread, retried)',
       read: () => intake.stats.failed,
     });
+    app.metrics.counter({
+      name: 'mail_intake_dropped_total',
+      help: 'Unmatched mails past the hourly limits (per sender, all senders), dropped unstored',
+      read: () => intake.stats.dropped,
+    });
   },
 );

@@ -34,8 +34,9 @@ import { recordTicketMessage, ticketOfRootId } from '../ticket-thread.ts';
 import { addReply, createTicket, recordTicketActivity } from '../tickets.ts';
 import { userSeesTicket } from '../ticket-views.ts';
 import { answersDeskMail } from '../desk-reply-address.ts';
-import { emlKeyOf, readMessage, type IncomingMail } from './read-message.ts';
+import { emlKeyOf, headerBlock, readMessage, type IncomingMail } from './read-message.ts';
 import { senderAuthentication } from './sender-authentication.ts';
+import { overUnmatchedLimit } from './unmatched-limit.ts';
 
 /** New tickets one sender may open by mail per hour; the rest wait in the unmatched queue. */
 export const NEW_TICKETS_PER_SENDER_HOUR = 20;
@@ -72,6 +73,11 @@ export type IntakeResult =
 /** The address part of MAIL_FROM (`Name <no-reply@host>`). */
 const addressOf = (from: string) => (/<([^>]+)>/.exec(from)?.[1] ?? from).trim().toLowerCase();
 
+/** An unmatched mail past the hourly allowances: dropped, nothing stored (review N15). */
+const DROPPED: IntakeResult = { outcome: 'ignored', reason: 'unmatched-limit' };
+export const wasDropped = (result: IntakeResult) =>
+  result.outcome === DROPPED.outcome && result.reason === DROPPED.reason;
+
 export async function ingestMessage(deps: IntakeDeps, raw: Buffer): Promise<IntakeResult> {
   const own = [addressOf(deps.config.mailFrom), deps.config.supportMailbox.toLowerCase()];
   const mail = await readMessage(raw, own);
@@ -80,9 +86,13 @@ export async function ingestMessage(deps: IntakeDeps, raw: Buffer): Promise<Inta
     .from(intakeMessages)
     .where(eq(intakeMessages.messageId, mail.messageId));
   if (seen) return { outcome: 'duplicate' };
-  // Kept before the transaction under a key of its content: a retry writes the same file.
-  const emlKey = emlKeyOf(raw);
-  await deps.storage.put(emlKey, raw);
+  // A message over the size limit keeps its header block only: who sent what, not 25 MB+.
+  const kept = mail.quarantine === 'too-large' ? headerBlock(raw) : raw;
+  // Kept under a key of its content: a retry writes the same file. Before the transaction,
+  // unless the mail may be dropped: then only once it is known to be kept.
+  const emlKey = emlKeyOf(kept);
+  const mayDrop = await overUnmatchedLimit(deps.db, mail.fromAddress);
+  if (!mayDrop) await deps.storage.put(emlKey, kept);
   const files = await storeMailAttachments(deps.storage, mail);
   const result = await deps
     .write(async (tx): Promise<IntakeResult> => {
@@ -98,6 +108,12 @@ export async function ingestMessage(deps: IntakeDeps, raw: Buffer): Promise<Inta
         .returning({ id: intakeMessages.messageId });
       if (!claimed) return { outcome: 'duplicate' };
       const result = await place(tx, deps.config, mail, files.stored);
+      if (mayDrop && result.outcome === 'unmatched') {
+        // Its queue row goes with it (cascade).
+        await tx.delete(intakeMessages).where(eq(intakeMessages.messageId, mail.messageId));
+        return DROPPED;
+      }
+      if (mayDrop) await deps.storage.put(emlKey, kept);
       await tx
         .update(intakeMessages)
         .set({

@@ -1,4 +1,5 @@
-import { and, count, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, count, eq, gt, like, sql } from 'drizzle-orm';
 import type { ImapFlow } from 'imapflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -451,6 +452,7 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     const big = mime({
       from: DEMO_USERS.acme,
       subject: 'Huge scan',
+      messageId: '<huge-scan@client.example>',
       body: 'x'.repeat(76).concat('\n').repeat(400_000),
     });
     expect(big.length).toBeGreaterThan(30_000_000);
@@ -462,6 +464,17 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     const results = await deliver(big, twice, twice);
     expect(results.map((r) => r.outcome)).toEqual(['unmatched', 'ticket', 'duplicate']);
     expect(results[0]).toEqual({ outcome: 'unmatched', reason: 'too-large' });
+    // Only its header block is kept, never the 30 MB (review N15).
+    const [huge] = await t.app.db
+      .select({ emlKey: intakeMessages.emlKey })
+      .from(intakeMessages)
+      .where(eq(intakeMessages.messageId, '<huge-scan@client.example>'));
+    expect(await t.app.storage.size(huge!.emlKey)).toBeLessThan(2_000);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await t.app.storage.get(huge!.emlKey)) chunks.push(chunk as Buffer);
+    const headers = Buffer.concat(chunks).toString();
+    expect(headers).toContain('Subject: Huge scan');
+    expect(headers).not.toContain('xxxx');
     const [{ value }] = (await t.app.db
       .select({ value: count() })
       .from(tickets)
@@ -878,5 +891,73 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
       headers: { cookie: staffCookie },
     });
     expect(after.json<{ id: string }[]>().map((q) => q.id)).not.toContain(other.id);
+  });
+
+  it('drops unmatched mail past 20 an hour from one address or 200 from all, storing nothing, while known senders still open tickets (review N15)', async () => {
+    const stranger = (from: string, messageId: string) =>
+      mime({ from, subject: 'Cheap watches', messageId, body: 'y'.repeat(50_000) });
+    const stored = async (messageId: string) =>
+      t.app.db
+        .select({ id: intakeMessages.messageId })
+        .from(intakeMessages)
+        .where(eq(intakeMessages.messageId, messageId));
+    const spammer = 'spam@flood.example';
+    // 20 of theirs already waited in the queue within the hour.
+    const earlier = Array.from({ length: 20 }, (_, i) => ({
+      messageId: `<flood-unmatched-${i}@flood.example>`,
+      fromAddress: spammer,
+      outcome: 'unmatched' as const,
+      reason: 'unknown-sender',
+      emlKey: 'mail/none.eml',
+    }));
+    await t.app.db.insert(intakeMessages).values(earlier);
+    const droppedBefore = t.app.intake!.stats.dropped;
+    const oneMore = stranger(spammer, '<one-more@flood.example>');
+    const [perSender, fresh] = await deliver(
+      oneMore,
+      stranger('someone.new@elsewhere.example', '<first-time@elsewhere.example>'),
+    );
+    expect(perSender).toEqual({ outcome: 'ignored', reason: 'unmatched-limit' });
+    expect(fresh).toEqual({ outcome: 'unmatched', reason: 'unknown-sender' });
+    expect(await stored('<one-more@flood.example>')).toEqual([]);
+    await expect(
+      t.app.storage.size(`mail/${createHash('sha256').update(oneMore).digest('hex')}.eml`),
+    ).rejects.toThrow();
+
+    // Many addresses: the 200th unmatched mail of the hour is the last one kept.
+    const [{ value: lastHour }] = (await t.app.db
+      .select({ value: count() })
+      .from(intakeMessages)
+      .where(
+        and(
+          eq(intakeMessages.outcome, 'unmatched'),
+          gt(intakeMessages.createdAt, sql`now() - interval '1 hour'`),
+        ),
+      )) as [{ value: number }];
+    const many = Array.from({ length: 200 - lastHour }, (_, i) => ({
+      messageId: `<flood-many-${i}@flood.example>`,
+      fromAddress: `sender-${i}@flood.example`,
+      outcome: 'unmatched' as const,
+      reason: 'unknown-sender',
+      emlKey: 'mail/none.eml',
+    }));
+    await t.app.db.insert(intakeMessages).values(many);
+    const [global, known] = await deliver(
+      stranger('another.new@elsewhere.example', '<another@elsewhere.example>'),
+      mime({ from: DEMO_USERS.acme, subject: 'Monitor flickers' }),
+    );
+    expect(global).toEqual({ outcome: 'ignored', reason: 'unmatched-limit' });
+    expect(known?.outcome).toBe('ticket');
+    expect(await stored('<another@elsewhere.example>')).toEqual([]);
+    expect(t.app.intake!.stats.dropped).toBe(droppedBefore + 2);
+    expect(await unseen()).toBe(0);
+
+    // An hour later the allowance is back (the seeded rows age).
+    await t.app.db
+      .update(intakeMessages)
+      .set({ createdAt: sql`now() - interval '61 minutes'` })
+      .where(like(intakeMessages.messageId, '<flood-%'));
+    const [later] = await deliver(stranger(spammer, '<an-hour-later@flood.example>'));
+    expect(later).toEqual({ outcome: 'unmatched', reason: 'unknown-sender' });
   });
 });

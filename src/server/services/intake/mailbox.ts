@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ImapFlow, type ImapFlowOptions } from 'imapflow';
 import pg from 'pg';
-import { ingestMessage, type IntakeDeps, type IntakeResult } from './ingest.ts';
+import { ingestMessage, wasDropped, type IntakeDeps, type IntakeResult } from './ingest.ts';
 import type { ClientCredentialsToken } from './oauth-token.ts';
 
 /** Arbitrary constant for pg_try_advisory_lock: the mailbox's holder. */
@@ -54,7 +54,7 @@ export class MailIntake {
   private lockClient: pg.Client | null = null;
   private wake: (() => void) | null = null;
   /** Since this process started (metrics); `unseen` is the last count found waiting. */
-  readonly stats = { ingested: 0, failed: 0, unseen: 0, holdsMailbox: false };
+  readonly stats = { ingested: 0, failed: 0, dropped: 0, unseen: 0, holdsMailbox: false };
 
   constructor(
     private readonly deps: IntakeDeps,
@@ -136,7 +136,12 @@ export class MailIntake {
       const message = await client.fetchOne(String(uid), { source: true }, { uid: true });
       if (!message || !message.source) continue;
       try {
-        results.push(await ingestMessage(this.deps, message.source));
+        const result = await ingestMessage(this.deps, message.source);
+        if (wasDropped(result)) {
+          this.stats.dropped++;
+          this.opts.log.warn({ uid }, 'mail intake: unmatched mail over the hourly limit dropped');
+        }
+        results.push(result);
       } catch (err) {
         this.stats.failed++;
         this.opts.log.error({ err, uid }, 'mail intake: message not stored; retried next round');

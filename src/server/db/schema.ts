@@ -62,6 +62,9 @@ export const companyRole = pgEnum('company_role', companyRoles);
 export const signInEvent = pgEnum('sign_in_event', signInEvents);
 export const signInMethod = pgEnum('sign_in_method', signInMethods);
 export const companySignInPolicy = pgEnum('company_sign_in_policy', signInPolicies);
+/** Typed codes that count and lock apart: the mailed sign-in code, staff's second factor. */
+export const typedCodeKinds = ['sign-in-code', 'second-factor'] as const;
+export const typedCodeKind = pgEnum('typed_code_kind', typedCodeKinds);
 export const apiTokenScope = pgEnum('api_token_scope', apiTokenScopes);
 export const invoiceStatus = pgEnum('invoice_status', invoiceStatuses);
 export const projectStatus = pgEnum('project_status', projectStatuses);
@@ -394,18 +397,25 @@ export const signInCodeFailures = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Mailed sign-in codes and second-factor codes count apart (review N1). */
+    kind: typedCodeKind('kind').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sign_in_code_failures_user_idx').on(t.userId, t.failedAt)],
+  (t) => [index('sign_in_code_failures_user_idx').on(t.userId, t.kind, t.failedAt)],
 );
 
-/** Accounts whose typed codes are refused until `lockedUntil` (sign-in links still work). */
-export const signInCodeLocks = pgTable('sign_in_code_locks', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
-});
+/** Accounts whose codes of one kind are refused until `lockedUntil` (sign-in links still work). */
+export const signInCodeLocks = pgTable(
+  'sign_in_code_locks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: typedCodeKind('kind').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
 
 export const invoices = pgTable(
   'invoices',

@@ -7,7 +7,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { Db, Tx } from '../db/client.ts';
 import { passkeys, recoveryCodes, sessions, totpCredentials } from '../db/schema.ts';
 import { company } from '../../shared/company.ts';
-import { codesLocked, recordCodeFailure } from './code-lockout.ts';
+import { clearCodeLock, codesLocked, recordCodeFailure } from './code-lockout.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
 import { sha256 } from './sessions.ts';
 
@@ -77,9 +77,12 @@ export type CodeCheck =
   | { ok: true }
   | { ok: false; reason: 'wrong-code' | 'codes-locked' | 'no-authenticator'; lockedNow?: boolean };
 
-/** A wrong code counts against the account like a wrong mailed sign-in code. */
+/**
+ * A wrong authenticator or recovery code counts against the account's second factor, apart
+ * from the mailed sign-in codes (review N1): only someone past the mailbox gets here.
+ */
 async function refuse(tx: Tx, userId: string): Promise<CodeCheck> {
-  const lockedNow = await recordCodeFailure(tx, userId);
+  const lockedNow = await recordCodeFailure(tx, userId, 'second-factor');
   return { ok: false, reason: 'wrong-code', lockedNow };
 }
 
@@ -95,7 +98,7 @@ async function checkTotp(
   rootSecrets: string[],
   confirming: boolean,
 ): Promise<CodeCheck> {
-  if (await codesLocked(tx, userId)) return { ok: false, reason: 'codes-locked' };
+  if (await codesLocked(tx, userId, 'second-factor')) return { ok: false, reason: 'codes-locked' };
   const [row] = await tx
     .select()
     .from(totpCredentials)
@@ -153,7 +156,7 @@ export async function regenerateRecoveryCodes(tx: Tx, userId: string): Promise<s
 
 /** Uses up one recovery code in one statement (two racing requests cannot both win). */
 export async function useRecoveryCode(tx: Tx, userId: string, code: string): Promise<CodeCheck> {
-  if (await codesLocked(tx, userId)) return { ok: false, reason: 'codes-locked' };
+  if (await codesLocked(tx, userId, 'second-factor')) return { ok: false, reason: 'codes-locked' };
   const [used] = await tx
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
@@ -169,10 +172,11 @@ export async function useRecoveryCode(tx: Tx, userId: string, code: string): Pro
 }
 
 /**
- * Another staff member's reset: the authenticator, recovery codes and passkeys go, and every
- * session ends, so the next sign-in enrols afresh.
+ * Another staff member's reset: the authenticator, recovery codes and passkeys go, every
+ * session ends and the second factor's lock is lifted, so the next sign-in enrols afresh.
  */
 export async function resetSecondFactor(tx: Tx, userId: string): Promise<void> {
+  await clearCodeLock(tx, userId, 'second-factor');
   await tx.delete(totpCredentials).where(eq(totpCredentials.userId, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.delete(passkeys).where(eq(passkeys.userId, userId));

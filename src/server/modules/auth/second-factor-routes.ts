@@ -7,6 +7,7 @@ import type { Tx } from '../../db/client.ts';
 import { HttpError, conflict, forbidden } from '../../lib/errors.ts';
 import { userOf } from '../../plugins/session/actor.ts';
 import { enqueueMail } from '../../services/mail-outbox.ts';
+import { secondFactorCodesTurnedOffMail } from '../../services/second-factor-mail.tsx';
 import {
   confirmTotpEnrolment,
   mayEnrol,
@@ -30,7 +31,6 @@ import {
 import type { SecondFactorMethod } from '../../../shared/schemas/auth.ts';
 import { messageSchema } from '../route-schemas.ts';
 import { createLoginLimiters } from './limits.ts';
-import { codesTurnedOffMail } from './sign-in-mail.tsx';
 import { assure } from '../../plugins/session/assurance.ts';
 
 const errors = {
@@ -77,7 +77,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     if (check.lockedNow) {
       await enqueueMail(
         tx,
-        codesTurnedOffMail({ to: user.email, firstName: user.firstName, staff: true }),
+        secondFactorCodesTurnedOffMail({ to: user.email, firstName: user.firstName }),
       );
     }
     if (check.reason === 'wrong-code') {

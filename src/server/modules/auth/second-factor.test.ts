@@ -212,7 +212,7 @@ describe('staff second factor', () => {
     expect(mails).toHaveLength(1);
   });
 
-  it('wrong codes count with the sign-in codes: the tenth in an hour turns codes off and the owner is told', async () => {
+  it('wrong authenticator codes count apart from sign-in codes: the tenth in an hour turns them off, the owner is told, and a colleague’s reset turns them on again', async () => {
     const cookie = await sessionCookieFor(t.app, COLLEAGUE, { firstStepOnly: true });
     const enrol = await post('/api/auth/second-factor/totp', cookie);
     const s = enrol.json<{ secret: string }>().secret;
@@ -226,14 +226,34 @@ describe('staff second factor', () => {
     const right = await post('/api/auth/second-factor/totp/confirm', cookie, { code: codeAt(s) });
     expect(right.statusCode).toBe(400);
     expect(right.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.locked });
+    // A colleague's reset lifts the lock: the locked member enrols again at once.
+    const [colleague] = await t.app.db.select().from(users).where(eq(users.email, COLLEAGUE));
+    const full = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL);
+    const reset = await post(`/api/staff/staff-members/${colleague!.id}/second-factor/reset`, full);
+    expect(reset.statusCode).toBe(204);
+    const after = await sessionCookieFor(t.app, COLLEAGUE, { firstStepOnly: true });
+    const again = (await post('/api/auth/second-factor/totp', after)).json<{ secret: string }>();
+    const confirmed = await post('/api/auth/second-factor/totp/confirm', after, {
+      code: codeAt(again.secret),
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await staffWork(after)).statusCode).toBe(200);
     await t.app.mail.flush();
+    expect(
+      t.sink
+        .mailsTo(COLLEAGUE)
+        .filter((m) => m.subject === 'Sign-in codes turned off for your account'),
+    ).toHaveLength(0);
     const notices = t.sink
       .mailsTo(COLLEAGUE)
-      .filter((m) => m.subject === 'Sign-in codes turned off for your account');
+      .filter((m) => m.subject === 'Authenticator and recovery codes turned off for your account');
     expect(notices).toHaveLength(1);
-    // A staff member learns what still opens the workspace, not only that links still work.
-    expect(notices[0]?.text).toContain('authenticator codes and recovery codes');
-    expect(notices[0]?.text).toContain('your passkey still confirms it is you');
-    expect(notices[0]?.text).toContain('reset your second factor');
+    // What still opens the workspace, and that the reset it advises really lifts the lock.
+    const text = notices[0]?.text.replace(/\s+/g, ' ') ?? '';
+    expect(text).toContain('authenticator codes and recovery codes are turned off for 24 hours');
+    expect(text).toContain('Your passkey still confirms it is you');
+    expect(text).toContain('reset your second factor');
+    expect(text).toContain('the reset turns codes on again');
+    expect(text).toContain('someone can open your sign-in e-mails');
   });
 });

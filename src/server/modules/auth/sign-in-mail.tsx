@@ -34,9 +34,9 @@ export function signInMail(opts: {
 }
 
 /**
- * Told once, when wrong codes for the account turned typed codes off for a day. Staff read
- * what still opens their workspace: the lock covers their authenticator and recovery codes
- * too (ADR 041), so a link alone is not enough for them.
+ * Told once, when wrong codes typed on the sign-in page turned the account's sign-in codes off
+ * for a day. That form is anonymous, so the lock touches nothing else (review N1): staff read
+ * that their second factor works as before.
  */
 export function codesTurnedOffMail(opts: {
   to: string;
@@ -48,39 +48,22 @@ export function codesTurnedOffMail(opts: {
     to: opts.to,
     subject: 'Sign-in codes turned off for your account',
     ...renderMail(
-      <MailLayout
-        preview={
-          opts.staff
-            ? 'Typed codes are off for a day; your passkey still confirms it is you'
-            : 'Typed sign-in codes are off for a day; sign-in links still work'
-        }
-      >
+      <MailLayout preview="Typed sign-in codes are off for a day; sign-in links still work">
         <P>Hello {opts.firstName || 'there'},</P>
+        <P>
+          Someone typed {MAX_CODE_FAILURES_PER_HOUR} wrong sign-in codes for your {company.name}{' '}
+          account within an hour. To protect the account, the codes in sign-in e-mails are turned
+          off for {hours} hours; sign-in links still work.
+        </P>
         {opts.staff ? (
-          <>
-            <P>
-              Someone typed {MAX_CODE_FAILURES_PER_HOUR} wrong codes for your {company.name} account
-              within an hour. To protect the account, typed codes (sign-in codes, authenticator
-              codes and recovery codes) are turned off for {hours} hours.
-            </P>
-            <P>
-              Sign-in links still work, and your passkey still confirms it is you. Without a
-              passkey, ask a colleague to reset your second factor on the workspace&apos;s Security
-              screen, or wait until the codes work again.
-            </P>
-          </>
-        ) : (
-          <>
-            <P>
-              Someone typed {MAX_CODE_FAILURES_PER_HOUR} wrong sign-in codes for your {company.name}{' '}
-              account within an hour. To protect the account, typed codes are turned off for {hours}{' '}
-              hours; sign-in links still work.
-            </P>
-            <P>
-              If it was you, open the link in your newest sign-in e-mail instead of typing its code.
-            </P>
-          </>
-        )}
+          <P>
+            Your passkey, authenticator app and recovery codes are not affected: after the link,
+            confirm it is you with them as usual.
+          </P>
+        ) : null}
+        <P>
+          If it was you, open the link in your newest sign-in e-mail instead of typing its code.
+        </P>
         <Note>
           If it was not you, nothing else is needed: nobody can sign in without a link or code sent
           to this address.

@@ -99,10 +99,11 @@ export type CodeResult =
 
 /**
  * Checks a typed code against the user's newest usable token, counting wrong attempts per
- * token and per account. While the account's codes are turned off, every code is refused.
+ * token and per account. While the account's sign-in codes are turned off, every code is
+ * refused; the second factor has its own count (review N1), so this form cannot lock it.
  */
 export async function consumeCode(tx: Tx, userId: string, code: string): Promise<CodeResult> {
-  if (await codesLocked(tx, userId)) return { ok: false, reason: 'codes-locked' };
+  if (await codesLocked(tx, userId, 'sign-in-code')) return { ok: false, reason: 'codes-locked' };
   const [row] = await tx
     .select()
     .from(signInTokens)
@@ -119,7 +120,7 @@ export async function consumeCode(tx: Tx, userId: string, code: string): Promise
       .update(signInTokens)
       .set({ codeAttempts: row.codeAttempts + 1 })
       .where(eq(signInTokens.id, row.id));
-    const lockedNow = await recordCodeFailure(tx, userId);
+    const lockedNow = await recordCodeFailure(tx, userId, 'sign-in-code');
     return {
       ok: false,
       reason: row.codeAttempts + 1 >= MAX_CODE_ATTEMPTS ? 'too-many-attempts' : 'wrong-code',

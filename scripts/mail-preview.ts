@@ -14,6 +14,8 @@ import {
 import * as contact from '../src/server/modules/contact/mails.tsx';
 import * as quote from '../src/server/modules/quote/mails.tsx';
 import { welcomeMail } from '../src/server/services/welcome-mail.tsx';
+import { passkeyAddedMail } from '../src/server/services/passkey-mail.tsx';
+import { secondFactorCodesTurnedOffMail } from '../src/server/services/second-factor-mail.tsx';
 import {
   acknowledgementBody,
   deskCustomerReplyBody,
@@ -85,6 +87,17 @@ const mails: (readonly [string, MailMessage])[] = [
   ],
   ['sign-in-codes-off', codesTurnedOffMail({ to, firstName: 'Jordan', staff: false })],
   ['sign-in-codes-off-staff', codesTurnedOffMail({ to, firstName: 'Jordan', staff: true })],
+  ['second-factor-codes-off', secondFactorCodesTurnedOffMail({ to, firstName: 'Pat' })],
+  [
+    'passkey-added',
+    passkeyAddedMail({
+      appUrl: app,
+      to,
+      firstName: 'Jordan',
+      role: 'customer',
+      passkeyName: 'Work laptop',
+    }),
+  ],
   [
     'email-change-confirm',
     confirmNewAddressMail({
@@ -111,6 +124,7 @@ const mails: (readonly [string, MailMessage])[] = [
       oldEmail: to,
       newEmail: 'new@acme-logistics.example',
       outcome: 'The change was cancelled.',
+      passkeysRemoved: 1,
     }),
   ],
   [

@@ -217,20 +217,34 @@ export async function setSignInPolicy(
   return { policy, ssoAvailable };
 }
 
-/** Why magic links are refused to an address: its company's policy. */
-export type LinkRefusal = { policy: 'sso'; company: string } | { policy: 'passkey' };
+/** How a sign-in proves the person: a mailed link or code, a passkey, the company's SSO. */
+export type SignInDoor = 'link' | 'passkey' | 'sso';
+
+/** Why a sign-in is refused: the method a company's policy requires instead. */
+export type SignInRefusal = { policy: 'sso'; company: string } | { policy: 'passkey' };
 
 /**
- * `sso` refuses links to every address of the domains the company's enabled SSO owns, known or
- * not, so the answer tells nothing the login screen's discovery does not. `passkey` refuses
- * links to a member of such a company once they have a passkey: a colleague without one needs
- * a link to sign in and register it (ADR 042). Across several companies the strictest wins
- * (sso, then passkey). Staff are never subject to a company policy.
+ * The one policy rule of every sign-in door (ADR 042, review N5): the method the user's
+ * companies require, strictest first, and the door refused unless it is that method.
+ * `sso` covers every address of the domains the company's enabled SSO owns, known or not, so
+ * the answer tells nothing the login screen's discovery does not; members whose address is
+ * outside them (guests) are not covered, as the provider cannot sign them in. `passkey`
+ * covers a member of such a company once they have a passkey: a colleague without one needs a
+ * link to sign in and register it. Staff are never subject to a company policy.
  */
-export async function linkRefusalFor(
+export async function signInRefusalFor(
   db: Db | Tx,
   user: { id: string | null; email: string; role?: 'customer' | 'staff' },
-): Promise<LinkRefusal | null> {
+  door: SignInDoor,
+): Promise<SignInRefusal | null> {
+  const required = await requiredSignIn(db, user);
+  return required && required.policy !== door ? required : null;
+}
+
+async function requiredSignIn(
+  db: Db | Tx,
+  user: { id: string | null; email: string; role?: 'customer' | 'staff' },
+): Promise<SignInRefusal | null> {
   if (user.role === 'staff') return null;
   const owner = await ssoCompanyForEmail(db, user.email);
   if (owner?.policy === 'sso') return { policy: 'sso', company: owner.name };
@@ -259,17 +273,17 @@ export async function linkRefusalFor(
 }
 
 /** How a refused user signs in instead, in one sentence. */
-export const refusalMessage = (refusal: LinkRefusal) =>
+export const refusalMessage = (refusal: SignInRefusal) =>
   refusal.policy === 'sso'
     ? `Your company signs in with ${refusal.company}'s single sign-on.`
     : 'Your company signs in with a passkey.';
 
-/** The same rule for a link or code already issued: checked again when it is used. */
-export async function linkRefusalForUserId(db: Db | Tx, userId: string) {
+/** The same rule by user id: a link or code already issued, a passkey, an SSO identity. */
+export async function signInRefusalForUserId(db: Db | Tx, userId: string, door: SignInDoor) {
   const [user] = await db
     .select({ id: users.id, email: users.email, role: users.role })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  return user ? linkRefusalFor(db, user) : null;
+  return user ? signInRefusalFor(db, user, door) : null;
 }

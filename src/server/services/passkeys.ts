@@ -14,6 +14,8 @@ import {
 import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
+import { enqueueMail } from './mail-outbox.ts';
+import { passkeyAddedMail } from './passkey-mail.tsx';
 import { mayEnrol, secondFactorStatus } from './second-factor.ts';
 import { passkeys, webauthnChallenges } from '../db/schema.ts';
 import { HttpError, badRequest, notFound } from '../lib/errors.ts';
@@ -151,11 +153,12 @@ export async function startRegistration(
 export async function finishRegistration(
   tx: Tx,
   rp: RelyingParty,
-  userId: string,
+  user: { id: string; email: string; firstName: string; role: 'customer' | 'staff' },
   challengeId: string | null,
   binding: Binding,
   input: { name: string; response: RegistrationResponseJSON },
 ): Promise<Passkey> {
+  const userId = user.id;
   const stored = await consumeChallenge(tx, challengeId, 'registration', binding);
   if (stored.userId !== userId) throw badRequest(PASSKEY_MESSAGES.challengeGone);
   let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
@@ -192,6 +195,17 @@ export async function finishRegistration(
       lastUsedAt: passkeys.lastUsedAt,
     });
   if (!row) throw new HttpError(409, PASSKEY_MESSAGES.alreadyRegistered);
+  // The relying party's origin is APP_URL's: the owner reviews the passkey where it works.
+  await enqueueMail(
+    tx,
+    passkeyAddedMail({
+      appUrl: rp.origin,
+      to: user.email,
+      firstName: user.firstName,
+      role: user.role,
+      passkeyName: row.name,
+    }),
+  );
   return { ...row, createdAt: row.createdAt.toISOString(), lastUsedAt: null };
 }
 
@@ -269,4 +283,13 @@ export async function deletePasskey(db: Db | Tx, userId: string, id: string) {
     .where(and(eq(passkeys.id, id), eq(passkeys.userId, userId)))
     .returning({ id: passkeys.id });
   if (!row) throw notFound();
+}
+
+/** Removes every passkey of the account (a reported takeover); the number removed. */
+export async function deleteAllPasskeys(tx: Tx, userId: string): Promise<number> {
+  const rows = await tx
+    .delete(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .returning({ id: passkeys.id });
+  return rows.length;
 }

@@ -76,7 +76,7 @@ export function changeRequestedNoticeMail(opts: {
         <P>If it was you, nothing else is needed.</P>
         <P>
           If it was not you, secure your account with this link: it cancels the change (or undoes
-          it), signs out every session and tells our support team.
+          it), signs out every session, removes every passkey and tells our support team.
         </P>
         <Action href={opts.reportLink}>It was not me: secure my account</Action>
         <Note>The link works for 30 days.</Note>
@@ -94,6 +94,7 @@ export function changeReportedMail(opts: {
   oldEmail: string;
   newEmail: string;
   outcome: string;
+  passkeysRemoved: number;
 }): MailMessage {
   return {
     to: opts.to,
@@ -111,8 +112,8 @@ export function changeReportedMail(opts: {
           ]}
         />
         <P>
-          {opts.outcome} Every session of the account has been signed out and its sign-in links
-          cancelled.
+          {opts.outcome} Every session of the account has been signed out, its sign-in links
+          cancelled and its passkeys removed ({opts.passkeysRemoved}).
         </P>
         <P>
           Please contact the owner at the old address: someone may have had access to their session.

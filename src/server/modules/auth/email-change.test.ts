@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, customers, sessions, users } from '../../db/schema.ts';
+import { auditLog, customers, passkeys, sessions, users } from '../../db/schema.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { appWithMailSink } from '../../test/mail-app.ts';
 import {
@@ -178,9 +178,13 @@ describe('changing the e-mail address', () => {
     ]);
   });
 
-  it('the old address can report a change it did not ask for: undone, every session ended, support told', async () => {
+  it('the old address can report a change it did not ask for: undone, every session ended, every passkey removed, support told', async () => {
     const jordanId = await idOf(JORDAN);
     const stolen = await sessionCookieFor(t.app, JORDAN);
+    // Review N5: a passkey the thief added from the stolen session outlives signing out.
+    await t.app.db
+      .insert(passkeys)
+      .values({ userId: jordanId, credentialId: 'thief-key', publicKey: 'k', name: 'Mine now' });
     const thief = 'thief@evil.example';
     await putProfile(stolen, thief);
     const page = await open(
@@ -200,8 +204,11 @@ describe('changing the e-mail address', () => {
     expect(secured.body).toContain('every session');
     expect(await emailOf(jordanId)).toBe(JORDAN);
     expect(await t.app.db.$count(sessions, eq(sessions.userId, jordanId))).toBe(0);
+    expect(await t.app.db.$count(passkeys, eq(passkeys.userId, jordanId))).toBe(0);
+    expect(secured.body).toContain('every passkey is removed');
     expect((await me(stolen)).statusCode).toBe(401);
     const toSupport = await lastMailTo(SUPPORT);
+    expect(toSupport?.text.replace(/\s+/g, ' ')).toContain('its passkeys removed (1)');
     expect(toSupport?.text).toContain(JORDAN);
     expect(toSupport?.text).toContain(thief);
     expect((await press(reportPage, '/api/auth/email/report')).statusCode).toBe(400);

@@ -21,9 +21,9 @@ import { unsubscribeRoutes } from './unsubscribe-routes.ts';
 import { ratingPageRoutes } from './rating-page-routes.ts';
 import { createLoginLimiters } from './limits.ts';
 import {
-  linkRefusalFor,
-  linkRefusalForUserId,
   refusalMessage,
+  signInRefusalFor,
+  signInRefusalForUserId,
 } from '../../services/company-sso.ts';
 import { ssoCompanyForEmail } from '../../services/sso-sign-in.ts';
 import { ssoRoutes } from './sso-routes.ts';
@@ -170,11 +170,11 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       const email = parsed.data;
       const sso = await ssoChoiceFor(email);
       const user = await findActiveUserByEmail(app.db, email);
-      const refusal = await linkRefusalFor(app.db, {
-        id: user?.id ?? null,
-        email,
-        role: user?.role,
-      });
+      const refusal = await signInRefusalFor(
+        app.db,
+        { id: user?.id ?? null, email, role: user?.role },
+        'link',
+      );
       // Generated either way: the unknown branch does the same hashing as the known one.
       const issued = generateToken(user?.id ?? randomUUID());
       if (refusal?.policy === 'sso' && sso) {
@@ -275,7 +275,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       const done = await app.write(async (tx) => {
         const userId = await consumeToken(tx, request.body.token);
         if (!userId) return null;
-        const refusal = await linkRefusalForUserId(tx, userId);
+        const refusal = await signInRefusalForUserId(tx, userId, 'link');
         if (refusal) return { refused: refusalMessage(refusal) };
         return completeSignIn(tx, userId, meta(request), 'link');
       });
@@ -335,7 +335,7 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
                 });
               return checked;
             }
-            const refusal = await linkRefusalFor(tx, user);
+            const refusal = await signInRefusalFor(tx, user, 'link');
             if (refusal) return { ok: false as const, reason: 'policy' as const, refusal };
             const done = await completeSignIn(tx, user.id, meta(request), 'code');
             return done

@@ -272,7 +272,7 @@ export function reportChangePage(opts: { csrf: string; token: string }) {
   return layout(
     'Secure your account',
     `<h1>Did not ask for this change?</h1>
-<p>Press the button to cancel the change of your sign-in address (or undo it if it has happened), sign out every session of your account, and tell our support team.</p>
+<p>Press the button to cancel the change of your sign-in address (or undo it if it has happened), sign out every session of your account, remove every passkey, and tell our support team.</p>
 ${buttonForm({ action: EMAIL_CHANGE_PATHS.report, csrf: opts.csrf, token: opts.token, label: 'Secure my account' })}`,
   );
 }
@@ -281,8 +281,8 @@ export function reportDonePage() {
   return layout(
     'Account secured',
     `<h1>Your account is secured</h1>
-<p role="status">The change of address is cancelled, every session is signed out, and our support team has been told and will contact you.</p>
-<p><a href="${paths.login}">Sign in again</a> with your usual address.</p>`,
+<p role="status">The change of address is cancelled, every session is signed out, every passkey is removed, and our support team has been told and will contact you.</p>
+<p><a href="${paths.login}">Sign in again</a> with your usual address, then add your passkeys again.</p>`,
   );
 }
 

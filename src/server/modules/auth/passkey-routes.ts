@@ -16,6 +16,7 @@ import {
   startRegistration,
   CHALLENGE_TTL_MS,
 } from '../../services/passkeys.ts';
+import { refusalMessage, signInRefusalForUserId } from '../../services/company-sso.ts';
 import { deleteSession, markSecondFactor, sha256 } from '../../services/sessions.ts';
 import { recordSignInEvent } from '../../services/sign-in-log.ts';
 import {
@@ -43,6 +44,9 @@ const errors = {
 /** The browser's options, passed to @simplewebauthn/browser as they are. */
 const webauthnOptions = z.record(z.string(), z.unknown());
 const passkeyParams = idParam('passkeyId');
+type SignInOutcome =
+  | { userId: string; refused: string }
+  | { userId: string; sessionId: string | null; landing: string; newSession: boolean };
 
 /**
  * Passkeys (issue 19, docs/decisions/040-passkeys.md): a signed-in user's own passkeys under
@@ -138,7 +142,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
           const passkey = await finishRegistration(
             tx,
             rp,
-            user.id,
+            user,
             challengeId,
             binding,
             request.body,
@@ -215,7 +219,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
     async (request, reply) => {
       const { user, binding } = await sessionOf(request);
       const challengeId = takeChallengeId(request, reply);
-      const done = await app.write(async (tx) => {
+      const done = await app.write(async (tx): Promise<SignInOutcome> => {
         const { userId } = await finishAuthentication(
           tx,
           rp,
@@ -224,6 +228,9 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
           request.body.response,
         );
         if (!user) {
+          // Returned, not thrown: the challenge stays used up (review N5).
+          const refusal = await signInRefusalForUserId(tx, userId, 'passkey');
+          if (refusal) return { userId, refused: refusalMessage(refusal) };
           const signedIn = await completeSignIn(tx, userId, meta(request), 'passkey');
           if (!signedIn) throw new HttpError(400, PASSKEY_MESSAGES.notAccepted);
           return { ...signedIn, newSession: true };
@@ -241,6 +248,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         }
         return { userId, sessionId: null, landing: landingFor(user.role), newSession: false };
       });
+      if ('refused' in done) {
+        audit.info({ reqId: request.id, userId: done.userId }, 'passkey sign-in refused: policy');
+        throw new HttpError(403, done.refused);
+      }
       if (done.sessionId) {
         const previous = app.readSessionId(request);
         if (previous) await deleteSession(app.db, previous);

@@ -11,8 +11,15 @@ import {
 } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
 import { companyIdOf } from '../../test/companies.ts';
-import { openForm, postForm, requestLink } from '../../test/login-links.ts';
+import {
+  cookieHeader,
+  cookiesOf,
+  openForm,
+  postForm,
+  requestLink,
+} from '../../test/login-links.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
+import { SoftAuthenticator } from '../../test/soft-authenticator.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { SSO_MESSAGES } from '../../../shared/schemas/sso.ts';
 
@@ -207,5 +214,50 @@ describe('company sign-in policy and SSO settings (issue 19)', () => {
       policy: 'any',
     });
     expect(staffSet.statusCode).toBe(200);
+  });
+
+  // Review N5: a passkey outlives every session, so its owner hears of each one added.
+  const key = new SoftAuthenticator();
+  const post = (url: string, cookie: string, payload?: object) =>
+    t.app.inject({ method: 'POST', url, headers: { cookie, origin: APP_URL }, payload });
+
+  it('mails the owner each passkey added, with where to remove it', async () => {
+    const session = await sessionCookieFor(t.app, DEMO_USERS.acme);
+    const options = await post('/api/auth/passkeys/registration-options', session);
+    const added = await post(
+      '/api/auth/passkeys',
+      `${session}; ${cookieHeader(cookiesOf(options))}`,
+      { name: 'Spare key', response: key.register(options.json()) },
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    const mail = await lastMailTo(DEMO_USERS.acme);
+    expect(mail?.subject).toBe('A passkey was added to your account');
+    expect(mail?.text).toContain('“Spare key”');
+    expect(mail?.text).toContain(`${APP_URL}/portal/profile`);
+  });
+
+  // Review N5: the policy holds on every door, not only on links and codes.
+  it('refuses a passkey sign-in under the sso policy and allows it under passkey', async () => {
+    const signIn = async () => {
+      const started = await post('/api/auth/passkey-sign-in/options', '');
+      return post('/api/auth/passkey-sign-in', cookieHeader(cookiesOf(started)), {
+        response: key.authenticate(started.json()),
+      });
+    };
+    const staffPolicy = (policy: string) =>
+      send('PUT', `/api/staff/customers/${acme}/sign-in-policy`, staff, { policy });
+    expect((await staffPolicy('sso')).statusCode).toBe(200);
+    const refused = await signIn();
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      message: "Your company signs in with Acme Logistics's single sign-on.",
+    });
+    expect(cookiesOf(refused)[t.app.sessionCookieName]).toBeFalsy();
+
+    expect((await staffPolicy('passkey')).statusCode).toBe(200);
+    const allowed = await signIn();
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(cookiesOf(allowed)[t.app.sessionCookieName]).toBeTruthy();
+    expect((await staffPolicy('any')).statusCode).toBe(200);
   });
 });

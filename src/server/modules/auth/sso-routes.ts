@@ -12,6 +12,7 @@ import {
   takeSsoLogin,
   type SsoUserResult,
 } from '../../services/sso-sign-in.ts';
+import { refusalMessage, signInRefusalForUserId } from '../../services/company-sso.ts';
 import { deleteSession } from '../../services/sessions.ts';
 import { emailField } from '../../../shared/schemas/fields.ts';
 import { SSO_PATHS } from '../../../shared/routes.ts';
@@ -212,9 +213,16 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
           lastName: claims.lastName,
         });
         if (!person.ok) return person;
+        // Another company of the user may require a passkey (review N5).
+        const refusal = await signInRefusalForUserId(tx, person.userId, 'sso');
+        if (refusal) return { ok: false as const, reason: 'policy' as const, refusal };
         const done = await completeSignIn(tx, person.userId, meta, 'sso', company.issuer);
         return done ? { ...person, ...done } : { ok: false as const, reason: 'inactive' as const };
       });
+      if (!result.ok && 'refusal' in result) {
+        audit.info({ reqId: request.id }, 'sso refused: company policy');
+        return refuse(reply, 403, refusalMessage(result.refusal));
+      }
       if (!result.ok) {
         audit.info({ reqId: request.id, reason: result.reason }, 'sso refused: account');
         return refuse(reply, 403, REFUSALS[result.reason]);

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, companySso, customerUsers, signIns, users } from '../../db/schema.ts';
+import { auditLog, companySso, customerUsers, passkeys, signIns, users } from '../../db/schema.ts';
 import { companyIdOf } from '../../test/companies.ts';
 import { cookieHeader, cookiesOf } from '../../test/login-links.ts';
 import { startTestProvider, type TestProvider } from '../../test/oidc-provider.ts';
@@ -59,7 +59,8 @@ describe('single sign-on with a company’s own OpenID provider', () => {
   beforeAll(async () => {
     idp = await startTestProvider(`${APP_URL}${SSO_PATHS.callback}`);
     // The test provider listens on loopback: the private-network switch on, as webhook tests do.
-    t = await createTestApp({ webhooksAllowPrivate: true });
+    // One client makes every sign-in here: more than the 30 verifications of one network.
+    t = await createTestApp({ webhooksAllowPrivate: true, rateLimitScale: 20 });
     acme = await companyIdOf(t.app, 'Acme Logistics');
     staffCookie = await sessionCookieFor(t.app, STAFF);
   });
@@ -310,6 +311,30 @@ describe('single sign-on with a company’s own OpenID provider', () => {
       url: `/api/login?email=${encodeURIComponent(JORDAN)}`,
     });
     expect(page.body).toContain('Continue with Acme Logistics');
+  });
+
+  // Review N5: another company of the user may require a passkey; SSO does not get around it.
+  it('refuses a member whom another of their companies requires to sign in with a passkey', async () => {
+    const globex = await companyIdOf(t.app, 'Globex Retail');
+    const [jordan] = await t.app.db.select().from(users).where(eq(users.email, JORDAN));
+    await t.app.db.insert(customerUsers).values({ customerId: globex, userId: jordan!.id });
+    await t.app.db
+      .insert(passkeys)
+      .values({ userId: jordan!.id, credentialId: 'n5-key', publicKey: 'k', name: 'Laptop' });
+    const policy = await t.app.inject({
+      method: 'PUT',
+      url: `/api/staff/customers/${globex}/sign-in-policy`,
+      headers: { cookie: staffCookie, origin: APP_URL },
+      payload: { policy: 'passkey' },
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+    idp.signInAs({ email: JORDAN, email_verified: true });
+    const flow = await throughProvider(JORDAN);
+    const res = await callback(flow.url, flow.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.body).toContain('Your company signs in with a passkey.');
+    expect(res.body).toContain('href="/api/login"');
+    expect(cookiesOf(res)[t.app.sessionCookieName]).toBeFalsy();
   });
 });
 

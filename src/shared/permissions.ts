@@ -44,6 +44,8 @@ export const permissions = {
   editSites: ['admin'],
   /** The colleagues screen: list, invite, change role, deactivate; the company's sign-in log. */
   team: ['admin'],
+  /** Leaving the company: one's own membership, whatever the role (review N3). */
+  leave: everyone,
 } as const satisfies Record<string, readonly CompanyRole[]>;
 export type Permission = keyof typeof permissions;
 

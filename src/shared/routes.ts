@@ -7,6 +7,9 @@ export const SSO_PATHS = {
   callback: '/api/auth/sso/callback',
 } as const;
 
+/** A colleague invitation's mailed link (review N3): a page with a button, then the acceptance. */
+export const INVITATION_PATH = '/api/auth/invitation';
+
 /** Route paths, defined once: the router, the prerenderer, the sitemap and the server read these. */
 export const paths = {
   home: '/',

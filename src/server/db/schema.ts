@@ -170,6 +170,33 @@ export const customerUsers = pgTable(
   ],
 );
 
+/**
+ * A company admin's invitation to an address (review N3): nothing is linked until the
+ * address's owner accepts through the mailed link. One per company and address (a new
+ * invite replaces the token); the row is deleted when accepted or revoked.
+ */
+export const customerInvitations = pgTable(
+  'customer_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: customerRef(),
+    /** Lower-case, so one address has one invitation per company. */
+    email: text('email').notNull(),
+    role: companyRole('role').notNull(),
+    /** sha256 of the mailed token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    invitedByUserId: uuid('invited_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('customer_invitations_token_hash_idx').on(t.tokenHash),
+    uniqueIndex('customer_invitations_customer_email_idx').on(t.customerId, t.email),
+  ],
+);
+
 export const notificationPreferences = pgTable('notification_preferences', {
   userId: uuid('user_id')
     .primaryKey()

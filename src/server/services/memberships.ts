@@ -1,18 +1,15 @@
 // Who belongs to a company, with which role (issue 18): the rules of the colleagues screen
-// and of staff's company page, once, whichever door calls them.
+// and of staff's company page, once, whichever door calls them. Company admins invite
+// through services/invitations.ts: a membership starts only when its owner accepts (ADR 046).
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { customerUsers, customers, notificationPreferences, signIns, users } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import { customerUsers, signIns, users } from '../db/schema.ts';
+import { conflict, notFound } from '../lib/errors.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
-import { enqueueMail } from './mail-outbox.ts';
-import { welcomeMail } from './welcome-mail.tsx';
 import type { CompanyRole } from '../../shared/permissions.ts';
 import {
-  ALREADY_MEMBER_MESSAGE,
   LAST_ADMIN_MESSAGE,
-  STAFF_INVITE_MESSAGE,
   type TeamMember,
   type TeamMemberChange,
 } from '../../shared/schemas/team.ts';
@@ -33,7 +30,9 @@ export async function listMembers(db: Db | Tx, customerId: string): Promise<Team
       active: sql<boolean>`${customerUsers.active} and ${users.active}`,
       lastSignInAt: sql<string | null>`(
         select max(${signIns.at}) from ${signIns}
-         where ${signIns.userId} = ${users.id} and ${signIns.event} = 'sign-in')`,
+         where ${signIns.userId} = ${users.id} and ${signIns.event} = 'sign-in'
+           -- Since they joined this company (review N3): not their sign-ins for another.
+           and ${signIns.at} >= ${customerUsers.createdAt})`,
       invitedBy: inviter,
     })
     .from(customerUsers)
@@ -80,87 +79,64 @@ async function otherActiveAdmins(tx: Tx, customerId: string, userId: string): Pr
   return row?.n ?? 0;
 }
 
-export type InviteMember = {
-  customerId: string;
-  email: string;
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-  role: CompanyRole;
-  actor: Actor;
-  appUrl: string;
-  /** The inviter's company for the mail: set when a company admin invites (not staff). */
-  inviterCompany?: string;
-};
+export async function isMember(db: Db | Tx, customerId: string, userId: string) {
+  const n = await db.$count(
+    customerUsers,
+    and(eq(customerUsers.customerId, customerId), eq(customerUsers.userId, userId)),
+  );
+  return n > 0;
+}
 
 /**
- * Adds a user (new or existing) to a company with a role and mails them a sign-in link
- * naming the company and the inviter. An existing user's other companies are not revealed
- * to the inviter. Staff addresses are refused.
+ * Links an account to a company: only once its owner said yes (an accepted invitation,
+ * services/invitations.ts). The row's `createdAt` is that moment, which bounds what the company
+ * sees of the member's sign-ins. Accepting twice changes nothing.
  */
-export async function inviteMember(tx: Tx, input: InviteMember): Promise<TeamMember> {
-  const [company] = await tx
-    .select({ name: customers.name })
-    .from(customers)
-    .where(eq(customers.id, input.customerId));
-  if (!company) throw notFound('Company not found');
-  const [existing] = await tx
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, input.email.toLowerCase()))
-    .limit(1);
-  let user = existing;
-  if (user) {
-    if (user.role === 'staff') throw conflict(STAFF_INVITE_MESSAGE);
-    if (!user.active) throw conflict('This account is deactivated. Ask the service desk.');
-  } else {
-    if (!input.firstName || !input.lastName)
-      throw badRequest('First and last name are required for a new user');
-    [user] = await tx
-      .insert(users)
-      .values({
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        role: 'customer',
-      })
-      .returning();
-    if (!user) throw new Error('user not created');
-    await tx.insert(notificationPreferences).values({ userId: user.id });
-  }
-  const [link] = await tx
+export async function addMembership(
+  tx: Tx,
+  input: { userId: string; customerId: string; role: CompanyRole; invitedByUserId: string | null },
+): Promise<void> {
+  await tx
     .insert(customerUsers)
     .values({
-      userId: user.id,
-      customerId: input.customerId,
-      role: input.role,
-      invitedByUserId: input.actor.id,
+      ...input,
       // Appended after the user's other companies: the portal keeps showing the first one.
-      position: sql`(select coalesce(max(${customerUsers.position}) + 1, 0) from ${customerUsers} where ${customerUsers.userId} = ${user.id})`,
+      position: sql`(select coalesce(max(${customerUsers.position}) + 1, 0) from ${customerUsers} where ${customerUsers.userId} = ${input.userId})`,
     })
-    .onConflictDoNothing()
-    .returning({ position: customerUsers.position });
-  if (!link) throw conflict(ALREADY_MEMBER_MESSAGE);
-  await enqueueMail(
-    tx,
-    welcomeMail({
-      appUrl: input.appUrl,
-      to: user.email,
-      firstName: user.firstName,
-      companyName: company.name,
-      invitedBy: input.actor.name,
-      ...(input.inviterCompany ? { inviterCompany: input.inviterCompany } : {}),
-    }),
-  );
-  await recordAudit(tx, input.actor, {
-    action: 'member.invite',
+    .onConflictDoNothing();
+}
+
+/**
+ * A member leaves a company of their own accord (review N3): the membership row goes, and
+ * with it the company's view of their sign-ins. The company keeps at least one active admin.
+ */
+export async function leaveCompany(
+  tx: Tx,
+  input: { customerId: string; actor: Actor },
+): Promise<void> {
+  const { customerId, actor } = input;
+  await lockMemberships(tx, customerId);
+  const [current] = await tx
+    .select({ role: customerUsers.role, active: customerUsers.active })
+    .from(customerUsers)
+    .where(and(eq(customerUsers.customerId, customerId), eq(customerUsers.userId, actor.id)));
+  if (!current) throw notFound('You are not a member of this company');
+  if (
+    current.role === 'admin' &&
+    current.active &&
+    (await otherActiveAdmins(tx, customerId, actor.id)) === 0
+  )
+    throw conflict(LAST_ADMIN_MESSAGE);
+  await tx
+    .delete(customerUsers)
+    .where(and(eq(customerUsers.customerId, customerId), eq(customerUsers.userId, actor.id)));
+  await recordAudit(tx, actor, {
+    action: 'member.leave',
     entityType: 'user',
-    entityId: user.id,
-    customerId: input.customerId,
-    details: { email: user.email, role: input.role, created: !existing },
+    entityId: actor.id,
+    customerId,
+    details: { role: current.role },
   });
-  const member = (await listMembers(tx, input.customerId)).find((m) => m.userId === user.id);
-  if (!member) throw new Error('member not listed');
-  return member;
 }
 
 /**

@@ -1,9 +1,9 @@
 // The sign-in log (issue 18): sign-ins, sign-outs and wrong typed codes, with where from.
 import Bowser from 'bowser';
-import { and, desc, eq, exists, gte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { isoTimestamp } from '../db/json-list.ts';
-import { customerUsers, signIns, users } from '../db/schema.ts';
+import { companySso, customerUsers, signIns, users } from '../db/schema.ts';
 import type { SignInEvent, SignInLogEntry, SignInMethod } from '../../shared/schemas/auth.ts';
 
 /** How many entries a log screen shows, newest first. */
@@ -75,28 +75,41 @@ export const signInLogColumns = {
 export type LogScope = { userId: string } | { customerId: string };
 
 export async function listSignIns(db: Db, scope: LogScope): Promise<SignInLogEntry[]> {
-  let where: SQL | undefined;
-  if ('userId' in scope) where = eq(signIns.userId, scope.userId);
-  else
-    where = exists(
-      db
-        .select({ one: sql`1` })
-        .from(customerUsers)
-        .where(
-          and(
-            eq(customerUsers.userId, signIns.userId),
-            eq(customerUsers.customerId, scope.customerId),
-            // Only since they joined: where a newcomer signed in from while working for
-            // another company is not this company's business.
-            gte(signIns.at, customerUsers.createdAt),
-          ),
-        ),
-    );
+  if ('userId' in scope)
+    return db
+      .select(signInLogColumns)
+      .from(signIns)
+      .innerJoin(users, eq(users.id, signIns.userId))
+      .where(eq(signIns.userId, scope.userId))
+      .orderBy(desc(signIns.at), desc(signIns.id))
+      .limit(SIGN_IN_LOG_SIZE);
   return db
-    .select(signInLogColumns)
+    .select({
+      ...signInLogColumns,
+      // Only this company's own identity provider (review N3): a member's sign-in through
+      // another company's single sign-on does not tell this one where that company signs in.
+      issuer: sql<string | null>`case when ${signIns.issuer} = (
+        select ${companySso.issuer} from ${companySso}
+         where ${companySso.customerId} = ${scope.customerId}) then ${signIns.issuer} end`,
+    })
     .from(signIns)
     .innerJoin(users, eq(users.id, signIns.userId))
-    .where(where)
+    .where(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(customerUsers)
+          .where(
+            and(
+              eq(customerUsers.userId, signIns.userId),
+              eq(customerUsers.customerId, scope.customerId),
+              // Only since they accepted: where a newcomer signed in from while working for
+              // another company is not this company's business (the row is made on acceptance).
+              gte(signIns.at, customerUsers.createdAt),
+            ),
+          ),
+      ),
+    )
     .orderBy(desc(signIns.at), desc(signIns.id))
     .limit(SIGN_IN_LOG_SIZE);
 }

@@ -4,15 +4,17 @@ import { A, Action, Note, P } from '../mail/parts.tsx';
 import { renderMail } from '../mail/render.ts';
 import type { MailMessage } from './mail-outbox.ts';
 
-/** The invitation: who added them to which company, and the link that starts sign-in with the address filled in. */
+/**
+ * Staff's invitation (the staff door, which asks staff to confirm an address of another
+ * company): who added them to which company, and the link that starts sign-in with the
+ * address filled in. Company admins' invitations are services/invitation-mail.tsx.
+ */
 export function welcomeMail(opts: {
   appUrl: string;
   to: string;
   firstName: string;
   companyName: string;
   invitedBy: string;
-  /** Where the inviter works: the MSP (staff, the default) or the customer company (its admin). */
-  inviterCompany?: string;
   /** The companies an existing user already had: told, so an unexpected addition is noticed. */
   alsoIn?: string[];
 }): MailMessage {
@@ -26,9 +28,8 @@ export function welcomeMail(opts: {
       >
         <P>Hello {opts.firstName},</P>
         <P>
-          {opts.invitedBy} from {opts.inviterCompany ?? company.name} has given you access to the
-          customer portal for {opts.companyName}: invoices, projects, support tickets and documents
-          in one place.
+          {opts.invitedBy} from {company.name} has given you access to the customer portal for{' '}
+          {opts.companyName}: invoices, projects, support tickets and documents in one place.
         </P>
         {opts.alsoIn?.length ? (
           <P>

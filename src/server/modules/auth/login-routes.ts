@@ -19,6 +19,7 @@ import { emailChangeRoutes } from './email-change-routes.ts';
 import { unsubscribeRoutes } from './unsubscribe-routes.ts';
 
 import { ratingPageRoutes } from './rating-page-routes.ts';
+import { invitationRoutes } from './invitation-routes.ts';
 import { createLoginLimiters } from './limits.ts';
 import {
   refusalMessage,
@@ -408,4 +409,5 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
 
   await app.register(ratingPageRoutes, { config, csrf, page });
   await app.register(ssoRoutes, { config, page, limit: limits.verifyPerIp });
+  await app.register(invitationRoutes, { csrf, page, limit: limits.verifyPerIp });
 };

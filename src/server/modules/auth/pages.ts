@@ -4,7 +4,8 @@
 // allowed by its hash (the CSP has no 'unsafe-inline').
 import { createHash } from 'node:crypto';
 import { company } from '../../../shared/company.ts';
-import { paths, SSO_PATHS } from '../../../shared/routes.ts';
+import { companyRoleLabels, type CompanyRole } from '../../../shared/permissions.ts';
+import { INVITATION_PATH, paths, SSO_PATHS } from '../../../shared/routes.ts';
 import { EMAIL_CHANGE_PATHS } from './email-change-paths.ts';
 
 export const escapeHtml = (value: string) =>
@@ -313,5 +314,57 @@ export function unsubscribedPage(opts: { what: string }) {
     `<h1>You are unsubscribed</h1>
 <p role="status">You will no longer get ${escapeHtml(opts.what)}.</p>
 <p class="muted">You can turn them on again under Notification Preferences on your <a href="${paths.profile}">profile</a>.</p>`,
+  );
+}
+
+/**
+ * A colleague invitation's link (review N3): what accepting means, then the button; a new
+ * address gives its own names here (never the inviter: review N9).
+ */
+export function invitationPage(opts: {
+  csrf: string;
+  token: string;
+  companyName: string;
+  role: CompanyRole;
+  email: string;
+  newAccount: boolean;
+  firstName?: string;
+  lastName?: string;
+  error?: string;
+}) {
+  const names = opts.newAccount
+    ? `<p>You are new to the portal: tell us your name.</p>
+${field({ id: 'firstName', label: 'First name', type: 'text', value: opts.firstName ?? '', error: opts.error, autocomplete: 'given-name', extra: ' maxlength="100"' })}
+${field({ id: 'lastName', label: 'Last name', type: 'text', value: opts.lastName ?? '', error: opts.error, autocomplete: 'family-name', extra: ' maxlength="100"' })}`
+    : '';
+  return layout(
+    'Invitation',
+    `<h1>Join ${escapeHtml(opts.companyName)}?</h1>
+<p>${escapeHtml(opts.companyName)} invites <strong>${escapeHtml(opts.email)}</strong> to its customer portal as ${escapeHtml(companyRoleLabels[opts.role])}. Its admins will see your name, address, role and, from now on, your sign-ins.</p>
+<form method="post" action="${INVITATION_PATH}" novalidate>
+${csrfInput(opts.csrf)}
+<input type="hidden" name="token" value="${escapeHtml(opts.token)}">
+${names}
+<button type="submit">Accept invitation</button>
+</form>
+<p class="muted">Not for you? Close this page: nothing changes, and the invitation expires.</p>`,
+  );
+}
+
+export function invitationNotValidPage() {
+  return layout(
+    'Invitation not valid',
+    `<h1>This invitation is not valid</h1>
+<p>It has been used already, was withdrawn or renewed, or is more than 7 days old. Ask the company's admin to invite you again.</p>
+<p><a href="${paths.login}">Sign in</a></p>`,
+  );
+}
+
+export function invitationAcceptedPage(opts: { companyName: string; email: string }) {
+  return layout(
+    'Invitation accepted',
+    `<h1>Welcome to ${escapeHtml(opts.companyName)}</h1>
+<p role="status">You are now a member of ${escapeHtml(opts.companyName)} in the portal.</p>
+<p><a href="${paths.login}?email=${encodeURIComponent(opts.email)}">Sign in</a> with ${escapeHtml(opts.email)} to see it.</p>`,
   );
 }

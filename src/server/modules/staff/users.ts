@@ -20,11 +20,10 @@ import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { requireCompany, rethrowUnique } from './lookups.ts';
 import { welcomeMail } from '../../services/welcome-mail.tsx';
+import { ALREADY_MEMBER_MESSAGE, STAFF_INVITE_MESSAGE } from '../../../shared/schemas/team.ts';
 import { resetSecondFactor } from '../../services/second-factor.ts';
 import { secondFactorResetMail } from '../../services/second-factor-mail.tsx';
 import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
-
-const ALREADY_MEMBER = 'This user already belongs to this company';
 
 /** Names of the other companies a user belongs to, in their order. */
 async function otherCompaniesOf(tx: Tx, userId: string, customerId: string): Promise<string[]> {
@@ -136,14 +135,13 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
             .limit(1);
           let user = existing;
           if (user) {
-            if (user.role === 'staff')
-              throw conflict('Staff accounts cannot be added to a company');
+            if (user.role === 'staff') throw conflict(STAFF_INVITE_MESSAGE);
             if (!user.active) throw conflict('This user is deactivated. Reactivate them first.');
             const member = await tx.$count(
               customerUsers,
               and(eq(customerUsers.userId, user.id), eq(customerUsers.customerId, customerId)),
             );
-            if (member > 0) throw conflict(ALREADY_MEMBER);
+            if (member > 0) throw conflict(ALREADY_MEMBER_MESSAGE);
             otherCompanies = await otherCompaniesOf(tx, user.id, customerId);
             if (otherCompanies.length > 0 && !input.confirmOtherCompany) {
               const name = `${user.firstName} ${user.lastName}`.trim();
@@ -182,7 +180,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
             })
             .onConflictDoNothing()
             .returning({ position: customerUsers.position, role: customerUsers.role });
-          if (!link) throw conflict(ALREADY_MEMBER);
+          if (!link) throw conflict(ALREADY_MEMBER_MESSAGE);
           await enqueueMail(
             tx,
             welcomeMail({
@@ -227,7 +225,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
           if (err instanceof OtherCompanyUser) {
             return { owner: err.owner, message: err.message };
           }
-          return rethrowUnique(err, ALREADY_MEMBER);
+          return rethrowUnique(err, ALREADY_MEMBER_MESSAGE);
         });
       if ('owner' in result) return reply.status(409).send(result);
       return reply.status(201).send(result);

@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { signInLogSchema } from '../../../shared/schemas/auth.ts';
 import {
+  invitationListSchema,
+  invitationSchema,
   teamInviteSchema,
   teamListSchema,
   teamMemberChangeSchema,
   teamMemberSchema,
 } from '../../../shared/schemas/team.ts';
-import { actorOf, userOf } from '../../plugins/session/actor.ts';
-import { changeMember, inviteMember, listMembers } from '../../services/memberships.ts';
+import { actorOf } from '../../plugins/session/actor.ts';
+import { changeMember, leaveCompany, listMembers } from '../../services/memberships.ts';
+import { inviteToCompany, listInvitations, revokeInvitation } from '../../services/invitations.ts';
 import { listSignIns } from '../../services/sign-in-log.ts';
 import { getSignInPolicy, setSignInPolicy } from '../../services/company-sso.ts';
 import { signInPolicyBodySchema, signInPolicySchema } from '../../../shared/schemas/sso.ts';
@@ -31,6 +35,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     async (request) => listMembers(app.db, request.params.customerId),
   );
 
+  // Review N3: the same 202 and invitation for every address; nothing is linked until the
+  // invitee accepts through the mailed link (services/invitations.ts, ADR 046).
   app.post(
     '/team',
     {
@@ -38,22 +44,66 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       schema: {
         params: companyParams,
         body: teamInviteSchema,
-        response: { 201: teamMemberSchema, 400: messageSchema, 409: messageSchema },
+        response: {
+          202: invitationSchema,
+          400: messageSchema,
+          409: messageSchema,
+          429: messageSchema,
+        },
       },
     },
     async (request, reply) => {
-      const { customerId } = request.params;
-      const company = userOf(request).customers.find((c) => c.id === customerId);
-      const member = await app.write((tx) =>
-        inviteMember(tx, {
-          customerId,
+      const invitation = await app.write((tx) =>
+        inviteToCompany(tx, {
+          customerId: request.params.customerId,
           ...request.body,
           actor: actorOf(request),
           appUrl: config.appUrl,
-          ...(company ? { inviterCompany: company.name } : {}),
         }),
       );
-      return reply.status(201).send(member);
+      return reply.status(202).send(invitation);
+    },
+  );
+
+  app.get(
+    '/team/invitations',
+    {
+      config: { permission: 'team' },
+      schema: { params: companyParams, response: { 200: invitationListSchema } },
+    },
+    async (request) => listInvitations(app.db, request.params.customerId),
+  );
+
+  app.delete(
+    '/team/invitations/:invitationId',
+    {
+      config: { ...writeLimit, permission: 'team' },
+      schema: {
+        params: companyParams.extend(idParam('invitationId').shape),
+        response: { 204: z.null(), 404: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const { customerId, invitationId } = request.params;
+      await app.write((tx) =>
+        revokeInvitation(tx, { customerId, invitationId, actor: actorOf(request) }),
+      );
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Any member leaves of their own accord; the last active admin cannot (409).
+  app.delete(
+    '/membership',
+    {
+      config: { ...writeLimit, permission: 'leave' },
+      schema: { params: companyParams, response: { 204: z.null(), 409: messageSchema } },
+    },
+    async (request, reply) => {
+      await app.write((tx) =>
+        leaveCompany(tx, { customerId: request.params.customerId, actor: actorOf(request) }),
+      );
+      return reply.status(204).send(null);
     },
   );
 

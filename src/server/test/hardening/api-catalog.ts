@@ -89,7 +89,7 @@ export function validCustomerBody(route: ApiRoute): Record<string, unknown> {
     };
   if (route.method === 'PATCH' && route.url.endsWith('/team/:userId')) return { role: 'member' };
   if (route.method === 'POST' && route.url.endsWith('/team'))
-    return { email: 'probe@example.com', firstName: 'Probe', lastName: 'Person', role: 'member' };
+    return { email: 'probe@example.com', role: 'member' };
   if (route.method === 'POST' && route.url.endsWith('/sites'))
     return {
       name: 'Probe site',

@@ -8,10 +8,10 @@ import { unique } from './fixtures/staff.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Portal' });
 
-test('an admin invites a member, who cannot open invoices until promoted to billing', async ({
+test('an admin invites a member, who accepts, cannot open invoices until promoted to billing, and leaves', async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const company = await newCompany({ firstName: 'Avery', lastName: 'Admin' });
   const admin = await signedInPage(browser, company.email);
 
@@ -24,14 +24,31 @@ test('an admin invites a member, who cannot open invoices until promoted to bill
   const seen = await mailFiles();
   const form = admin.getByRole('region', { name: 'Invite a colleague' });
   await form.getByLabel('E-mail address').fill(email);
-  await form.getByLabel('First name').fill('Morgan');
-  await form.getByLabel('Last name').fill('Member');
   await form.getByLabel('Role').selectOption('member');
   await form.getByRole('button', { name: 'Send invitation' }).click();
   await expect(admin.getByTestId('toast')).toContainText('Invitation sent');
+  // Review N3: an invitation, not yet a colleague.
+  const pending = admin.getByRole('region', { name: 'Pending invitations' });
+  await expect(pending.getByText(email, { exact: true })).toBeVisible();
+  await expect(pending.getByText('Invited by Avery Admin')).toBeVisible();
   const mail = await nextMailTo(email, seen);
-  expect(mail.text).toContain(`Avery Admin from ${company.name} has given you access`);
-  expect(mail.text).toContain('/api/login?email=');
+  // Review N9: the mail names the company and the portal, no person.
+  expect(mail.text).toContain(`${company.name} invites you to its customer portal`);
+  expect(mail.text).not.toContain('Avery Admin');
+  const link = /(https?:\/\/\S+\/api\/auth\/invitation\?token=[\w-]+)/.exec(mail.text)?.[1];
+  expect(link).toBeTruthy();
+
+  // The invitee opens the link, gives their own names and accepts; then signs in.
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(link!);
+  await expect(invitee.getByRole('heading', { name: `Join ${company.name}?` })).toBeVisible();
+  await invitee.getByLabel('First name').fill('Morgan');
+  await invitee.getByLabel('Last name').fill('Member');
+  await invitee.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(invitee.getByRole('heading', { name: `Welcome to ${company.name}` })).toBeVisible();
+  await invitee.context().close();
+  await admin.reload();
+  await expect(admin.getByRole('region', { name: 'Pending invitations' })).toHaveCount(0);
 
   // The colleague: no Invoices in the navigation; the address says "no access".
   const member = await signedInPage(browser, email);
@@ -47,8 +64,44 @@ test('an admin invites a member, who cannot open invoices until promoted to bill
   await member.reload();
   await expect(member.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
   await expect(nav(member).getByRole('link', { name: 'Invoices' })).toBeVisible();
+  // Review N3: the member leaves the company from their profile.
+  await member.goto('/portal/profile');
+  const companies = member.getByRole('region', { name: 'Your companies' });
+  await companies.getByRole('button', { name: `Leave this company: ${company.name}` }).click();
+  await member.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click();
+  await expect(member.getByTestId('toast')).toContainText(`You left ${company.name}`);
+  await admin.reload();
+  await expect(admin.getByLabel('Role of Morgan Member')).toHaveCount(0);
   await admin.context().close();
   await member.context().close();
+});
+
+test('an admin withdraws an invitation; its link then says it is not valid', async ({
+  browser,
+}) => {
+  const company = await newCompany({ firstName: 'Wren', lastName: 'Admin' });
+  const admin = await signedInPage(browser, company.email);
+  await admin.goto('/portal/team');
+  const email = `withdrawn.${unique()}@customer.example`;
+  const seen = await mailFiles();
+  const form = admin.getByRole('region', { name: 'Invite a colleague' });
+  await form.getByLabel('E-mail address').fill(email);
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  const link = /(https?:\/\/\S+\/api\/auth\/invitation\?token=[\w-]+)/.exec(
+    (await nextMailTo(email, seen)).text,
+  )?.[1];
+  const pending = admin.getByRole('region', { name: 'Pending invitations' });
+  await pending.getByRole('button', { name: `Withdraw the invitation of ${email}` }).click();
+  await admin.getByRole('alertdialog').getByRole('button', { name: 'Withdraw' }).click();
+  await expect(admin.getByTestId('toast')).toContainText('Invitation withdrawn');
+  await expect(pending).toHaveCount(0);
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(link!);
+  await expect(
+    invitee.getByRole('heading', { name: 'This invitation is not valid' }),
+  ).toBeVisible();
+  await invitee.context().close();
+  await admin.context().close();
 });
 
 test('a user of two companies switches, and every screen shows the other company', async ({

@@ -3,7 +3,7 @@ import type { CurrentUser, NotificationPreferences } from '../../../shared/schem
 import type { ProfileInput } from '../../../shared/schemas/profile.ts';
 import type { SiteInput } from '../../../shared/schemas/sites.ts';
 import type { NotificationDelivery } from '../../../shared/schemas/notifications.ts';
-import { apiRequest } from '../../lib/api.ts';
+import { ApiError, apiRequest } from '../../lib/api.ts';
 import { currentUserQuery } from '../../lib/auth.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
 
@@ -86,5 +86,21 @@ export function useDeleteSite(companyId: string) {
       apiRequest('DELETE', `/api/customers/${companyId}/sites/${siteId}`),
     onSuccess: refetch,
     meta: { failureToast: 'Failed to delete site. Please try again.' },
+  });
+}
+
+/** Review N3: a member leaves a company of their own accord (not the last admin: 409). */
+export function useLeaveCompany() {
+  const refetch = useRefetchCurrentUser();
+  return useMutation({
+    mutationFn: (companyId: string) =>
+      apiRequest('DELETE', `/api/customers/${companyId}/membership`),
+    onSuccess: refetch,
+    meta: {
+      failureToast: (error: Error) =>
+        error instanceof ApiError && error.serverMessage
+          ? error.serverMessage
+          : 'Failed to leave the company. Please try again.',
+    },
   });
 }

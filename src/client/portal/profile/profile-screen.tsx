@@ -1,6 +1,7 @@
 import { useAuth } from '../../lib/auth.ts';
 import { useCurrentCompany } from '../shared/use-company-query.ts';
 import { SignInLogCard, useOwnSignIns } from '../shared/sign-in-log-card.tsx';
+import { CompaniesCard } from './companies-card.tsx';
 import { CompanySitesCard } from './company-sites-card.tsx';
 import { NotificationPreferencesCard } from './notification-preferences-card.tsx';
 import { PasskeysCard } from '../../auth/passkeys-card.tsx';
@@ -29,6 +30,7 @@ export function ProfileScreen() {
       <SecurityCard previousSignInAt={user.previousSignInAt} />
       <PasskeysCard />
       <SignInLogCard title="Your sign-in log" entries={log.data} isPending={log.isPending} />
+      <CompaniesCard companies={user.customers} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { signInLogSchema } from '../../../shared/schemas/auth.ts';
 import {
+  invitationListSchema,
   teamListSchema,
   type TeamInputRole,
   type TeamMemberChange,
@@ -18,13 +19,22 @@ const teamQuery = (companyId: string) =>
 
 export const useTeam = (companyId: string) => useQuery(teamQuery(companyId));
 
+const invitationsQuery = (companyId: string) =>
+  queryOptions({
+    queryKey: ['/api/customers', companyId, 'team', 'invitations'] as const,
+    queryFn: () => getJson(`/api/customers/${companyId}/team/invitations`, invitationListSchema),
+  });
+
+/** Invitations not yet accepted (review N3): the address, never an account's data. */
+export const useInvitations = (companyId: string) => useQuery(invitationsQuery(companyId));
+
 export const useCompanySignIns = (companyId: string) =>
   useQuery({
     queryKey: ['/api/customers', companyId, 'sign-ins'] as const,
     queryFn: () => getJson(`/api/customers/${companyId}/sign-ins`, signInLogSchema),
   });
 
-/** The server's own words on a refused change (last admin, staff address, already a member). */
+/** The server's own words on a refused change (last admin, already a member, daily limit). */
 const refusal = (title: string) => (error: Error) =>
   toast({
     title,
@@ -43,16 +53,26 @@ function useRefresh(companyId: string) {
 }
 
 export function useInvite(companyId: string) {
-  const refresh = useRefresh(companyId);
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: {
-      email: string;
-      firstName: string;
-      lastName: string;
-      role: TeamInputRole;
-    }) => apiRequest('POST', `/api/customers/${companyId}/team`, input),
-    onSuccess: refresh,
+    mutationFn: (input: { email: string; role: TeamInputRole }) =>
+      apiRequest('POST', `/api/customers/${companyId}/team`, input),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: invitationsQuery(companyId).queryKey }),
     onError: refusal('Invitation not sent'),
+  });
+}
+
+export function useRevokeInvitation(companyId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: string) =>
+      apiRequest('DELETE', `/api/customers/${companyId}/team/invitations/${invitationId}`),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: invitationsQuery(companyId).queryKey });
+      toast({ title: 'Invitation withdrawn' });
+    },
+    onError: refusal('Invitation not withdrawn'),
   });
 }
 

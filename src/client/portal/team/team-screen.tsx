@@ -1,9 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { companyRoleLabels, companyRoles, type CompanyRole } from '../../../shared/permissions.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import type { TeamMember } from '../../../shared/schemas/team.ts';
+import type { Invitation, TeamMember } from '../../../shared/schemas/team.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { toast } from '../../lib/toast.ts';
+import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
@@ -11,7 +12,14 @@ import { Input } from '../../ui/input.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { QueryError } from '../shared/query-state.tsx';
 import { useCurrentCompany } from '../shared/use-company-query.ts';
-import { useChangeMember, useCompanySignIns, useInvite, useTeam } from './api.ts';
+import {
+  useChangeMember,
+  useCompanySignIns,
+  useInvitations,
+  useInvite,
+  useRevokeInvitation,
+  useTeam,
+} from './api.ts';
 import { SignInLogCard } from '../shared/sign-in-log-card.tsx';
 import { SignInPolicyCard } from './sign-in-policy-card.tsx';
 
@@ -30,6 +38,7 @@ export function TeamScreen() {
         </p>
       </div>
       <InviteCard companyId={company.id} />
+      <InvitationsCard companyId={company.id} />
       <MembersCard companyId={company.id} />
       <CompanySignIns companyId={company.id} />
       <SignInPolicyCard companyId={company.id} />
@@ -46,12 +55,12 @@ function InviteCard({ companyId }: { companyId: string }) {
     const data = new FormData(form);
     const text = (name: string) => String(data.get(name) ?? '').trim();
     invite.mutate(
-      { email: text('email'), firstName: text('firstName'), lastName: text('lastName'), role },
+      { email: text('email'), role },
       {
         onSuccess: () => {
           toast({
             title: 'Invitation sent',
-            description: `A sign-in link went to ${text('email')}.`,
+            description: `${text('email')} joins once they accept the invitation we e-mailed.`,
           });
           form.reset();
         },
@@ -62,18 +71,9 @@ function InviteCard({ companyId }: { companyId: string }) {
     <Card role="region" aria-label="Invite a colleague">
       <CardHeader title="Invite a colleague" />
       <CardBody>
-        <form
-          onSubmit={submit}
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-end"
-        >
+        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
           <Labelled label="E-mail address">
             <Input name="email" type="email" required autoComplete="off" />
-          </Labelled>
-          <Labelled label="First name">
-            <Input name="firstName" autoComplete="off" />
-          </Labelled>
-          <Labelled label="Last name">
-            <Input name="lastName" autoComplete="off" />
           </Labelled>
           <Labelled label="Role">
             <RoleSelect value={role} onChange={setRole} />
@@ -83,10 +83,70 @@ function InviteCard({ companyId }: { companyId: string }) {
           </Button>
         </form>
         <p className="mt-2 text-xs text-slate-600">
-          Names are needed only for someone new to the portal. Billing sees invoices; technical sees
-          all tickets and projects; members see their own tickets.
+          They join once they accept the invitation we e-mail them (the link works for 7 days).
+          Billing sees invoices; technical sees all tickets and projects; members see their own
+          tickets.
         </p>
       </CardBody>
+    </Card>
+  );
+}
+
+/** Review N3: who was invited and has not accepted yet; only the address, never an account's data. */
+function InvitationsCard({ companyId }: { companyId: string }) {
+  const invitations = useInvitations(companyId);
+  const revoke = useRevokeInvitation(companyId);
+  const [revoking, setRevoking] = useState<Invitation | null>(null);
+  // The time the screen opened: an invitation expiring while it is open is marked on the next visit.
+  const [openedAt] = useState(() => Date.now());
+  if (!invitations.data?.length) return null;
+  return (
+    <Card role="region" aria-label="Pending invitations">
+      <CardHeader title="Pending invitations" />
+      <CardBody>
+        <ul className="divide-y divide-slate-200" aria-label="Pending invitations">
+          {invitations.data.map((i) => {
+            const expired = Date.parse(i.expiresAt) <= openedAt;
+            return (
+              <li
+                key={i.id}
+                className="grid gap-2 py-3 md:grid-cols-[1fr_8rem_14rem_auto] md:items-center"
+              >
+                <p className="font-medium break-all text-slate-900">{i.email}</p>
+                <p className="text-sm text-slate-700">{companyRoleLabels[i.role]}</p>
+                <p className="text-xs text-slate-600">
+                  {i.invitedBy ? `Invited by ${i.invitedBy}, ` : 'Invited '}
+                  {formatDateTime(i.sentAt)}
+                  <span className="block">
+                    {expired ? (
+                      <Badge tone="gray">Expired</Badge>
+                    ) : (
+                      `Link works until ${formatDateTime(i.expiresAt)}`
+                    )}
+                  </span>
+                </p>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={revoke.isPending}
+                  onClick={() => setRevoking(i)}
+                >
+                  Withdraw<span className="sr-only"> the invitation of {i.email}</span>
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="mt-2 text-xs text-slate-600">To send a new link, invite the address again.</p>
+      </CardBody>
+      <ConfirmItemDialog
+        item={revoking}
+        onClose={() => setRevoking(null)}
+        title="Withdraw this invitation?"
+        description={(i) => `The link we e-mailed to ${i.email} stops working.`}
+        confirmLabel="Withdraw"
+        onConfirm={(i) => revoke.mutate(i.id)}
+      />
     </Card>
   );
 }

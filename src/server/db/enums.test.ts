@@ -35,6 +35,7 @@ const sharedLists: Record<string, readonly string[]> = {
   activity_type: activityTypes,
   lead_status: leadStatuses,
   mail_status: schema.mailStatus.enumValues,
+  typed_code_kind: schema.typedCodeKinds,
   webhook_delivery_status: webhookDeliveryStatuses,
   notification_kind: notificationKinds,
 };

@@ -24,6 +24,9 @@ export const LISTED_LEVELS: Readonly<Record<string, Assurance>> = {
   'GET /api/auth/email/confirm': 'anonymous',
   'POST /api/auth/email/confirm': 'recent-sign-in',
   'GET /api/auth/email/report': 'anonymous',
+  // The mailed accept link: its token is the proof (ADR 046).
+  'GET /api/auth/invitation': 'anonymous',
+  'POST /api/auth/invitation': 'anonymous',
   'POST /api/auth/email/report': 'anonymous',
   'GET /api/notifications/unsubscribe': 'anonymous',
   'POST /api/notifications/unsubscribe': 'anonymous',

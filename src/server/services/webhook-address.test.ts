@@ -21,6 +21,10 @@ describe('webhook addresses', () => {
     'fd00:ec2::254',
     '::ffff:127.0.0.1',
     '::ffff:10.0.0.1',
+    // IPv4-compatible IPv6 (::/96, deprecated), which ipaddr.js calls unicast (review N13).
+    '::7f00:1',
+    '::a00:1',
+    '::808:808',
     '224.0.0.1',
     '255.255.255.255',
   ])('refuses %s', (address) => {
@@ -39,6 +43,7 @@ describe('webhook addresses', () => {
       'https://10.0.0.5/hook',
       'https://localhost/hook',
       'https://[::ffff:7f00:1]/hook',
+      'https://[::7f00:1]/hook',
     ]) {
       await expect(checkWebhookUrl(url, STRICT), url).rejects.toThrow(/private, loopback/);
     }

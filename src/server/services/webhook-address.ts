@@ -13,10 +13,14 @@ export class WebhookAddressError extends Error {
   override name = 'WebhookAddressError';
 }
 
+const RESERVED_V6 = ipaddr.parseCIDR('::/8');
+
 /**
  * Only ordinary unicast addresses: loopback, private (10/8, 172.16/12, 192.168/16, fc00::/7),
  * link-local (169.254/16 with the cloud metadata address, fe80::/10), carrier-grade NAT,
  * unspecified, multicast, reserved and the IPv6 forms that embed an IPv4 address are refused.
+ * ipaddr.js calls the deprecated IPv4-compatible form (`::7f00:1`, ::/96) "unicast": the whole
+ * IANA-reserved ::/8 is refused instead (review N13); mapped addresses are judged as IPv4 above.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
@@ -24,6 +28,7 @@ export function isPublicAddress(address: string): boolean {
   if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
     parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   }
+  if (parsed.kind() === 'ipv6' && parsed.match(RESERVED_V6)) return false;
   return parsed.range() === 'unicast';
 }
 

@@ -15,7 +15,10 @@ export type MailMessage = {
   text: string;
   html?: string;
   replyTo?: string;
-  /** Links and codes that open an account: the outbox keeps them only until the mail is sent. */
+  /**
+   * Links, codes and tokens (sign-in, rating, unsubscribe): the outbox keeps them, in the text,
+   * HTML and headers, only until the mail is sent.
+   */
   secrets?: string[];
   /** A Message-ID chosen by the sender (ticket mail records it); default `<outbox id@host>`. */
   messageId?: string;
@@ -48,6 +51,14 @@ function withoutSecrets(text: string, secrets: string[]): string {
   return out;
 }
 
+/** The headers with every secret replaced (List-Unsubscribe carries a token). */
+function headersWithoutSecrets(headers: Record<string, string> | null, secrets: string[]) {
+  if (headers === null) return null;
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [name, withoutSecrets(value, secrets)]),
+  );
+}
+
 /** Columns that forget a mail's secrets; empty when it has none. */
 function forgetSecrets(mail: typeof mailOutbox.$inferSelect) {
   const secrets = mail.secrets ?? [];
@@ -55,6 +66,7 @@ function forgetSecrets(mail: typeof mailOutbox.$inferSelect) {
   return {
     text: withoutSecrets(mail.text, secrets),
     html: mail.html === null ? null : withoutSecrets(mail.html, secrets),
+    headers: headersWithoutSecrets(mail.headers, secrets),
     secrets: null,
   };
 }
@@ -63,10 +75,11 @@ function forgetSecrets(mail: typeof mailOutbox.$inferSelect) {
 type SentMark = {
   id: string;
   attempts: number;
-  /** With secrets: the text and HTML without them (the row forgets the secrets once sent). */
+  /** With secrets: the text, HTML and headers without them (the row forgets them once sent). */
   forget: boolean;
   text: string | null;
   html: string | null;
+  headers: Record<string, string> | null;
 };
 
 function sentMark(mail: typeof mailOutbox.$inferSelect): SentMark {
@@ -78,6 +91,7 @@ function sentMark(mail: typeof mailOutbox.$inferSelect): SentMark {
     forget,
     text: forgotten.text ?? null,
     html: forgotten.html ?? null,
+    headers: forgotten.headers ?? null,
   };
 }
 
@@ -289,7 +303,7 @@ export class MailOutbox {
 
   /** Several sent mails marked in one statement (the group commit's write). */
   private async markSent(rows: SentMark[]) {
-    const v = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, attempts int, forget boolean, text text, html text)`;
+    const v = sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, attempts int, forget boolean, text text, html text, headers jsonb)`;
     await this.db
       .update(mailOutbox)
       .set({
@@ -299,6 +313,7 @@ export class MailOutbox {
         lastError: null,
         text: sql`case when v.forget then v.text else ${mailOutbox.text} end`,
         html: sql`case when v.forget then v.html else ${mailOutbox.html} end`,
+        headers: sql`case when v.forget then v.headers else ${mailOutbox.headers} end`,
         secrets: sql`case when v.forget then null else ${mailOutbox.secrets} end`,
       })
       .from(v)

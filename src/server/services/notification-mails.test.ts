@@ -5,6 +5,7 @@ import {
   domainEvents,
   invoiceReminders,
   invoices,
+  mailOutbox,
   notificationPreferences,
   notifications,
   users,
@@ -114,6 +115,28 @@ describe('notification mails', () => {
       DEMO_USERS.globex,
     ])
       expect(got(to)).toEqual([]);
+  });
+
+  // Review N14: the token never expires, so a read of the table or a backup must not yield it.
+  it('forgets the unsubscribe token in the outbox once the mail is sent', async () => {
+    const [mail] = sink
+      .mailsTo(DEMO_USERS.acme)
+      .filter((m) => m.subject === 'New invoice INV-2026-7001');
+    const token = new URL(mail!.listUnsubscribe.slice(1, -1)).searchParams.get('token')!;
+    expect(mail?.text).toContain(token);
+    const rows = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, 'New invoice INV-2026-7001'));
+    const sent = rows.filter((r) => r.to === DEMO_USERS.acme);
+    expect(sent.map((r) => r.status)).toEqual(['sent']);
+    for (const row of rows) {
+      const stored = JSON.stringify([row.text, row.html, row.headers, row.secrets]);
+      expect(stored).not.toContain(token);
+      expect(stored).not.toMatch(/token=[\w-]+\.\w+\./);
+    }
+    expect(sent[0]?.headers?.['List-Unsubscribe']).toContain('token=[removed after sending]');
+    expect(sent[0]?.text).toContain('[removed after sending]');
   });
 
   it('queues project, document and maintenance notices for the roles that see them', async () => {

@@ -131,11 +131,12 @@ export class NotificationOutbox {
       const claimed = await this.claim(tx, false);
       const mails: MailMessage[] = claimed.map((n) => {
         const text = noticeText(n.type, n.data);
-        const { links, headers } = unsubscribeLinks(this.options, n.userId, n.kind);
+        const { links, headers, secrets } = unsubscribeLinks(this.options, n.userId, n.kind);
         return {
           to: n.email,
           subject: text.subject,
           headers,
+          secrets,
           ...noticeMailBody({
             firstName: n.firstName,
             companyName: n.companyName,
@@ -166,11 +167,12 @@ export class NotificationOutbox {
       for (const n of claimed) byUser.set(n.userId, [...(byUser.get(n.userId) ?? []), n]);
       const mails: MailMessage[] = [...byUser.values()].map((items) => {
         const first = items[0]!;
-        const { links, headers } = unsubscribeLinks(this.options, first.userId, 'digest');
+        const { links, headers, secrets } = unsubscribeLinks(this.options, first.userId, 'digest');
         return {
           to: first.email,
           subject: `Your daily update: ${items.length} ${items.length === 1 ? 'notification' : 'notifications'}`,
           headers,
+          secrets,
           ...digestMailBody({
             firstName: first.firstName,
             items: items.map((n) => {

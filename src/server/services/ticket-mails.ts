@@ -150,11 +150,12 @@ export async function enqueueTicketUpdateMail(
     );
   const subject = oneLine(ticket.subject);
   const messages: MailMessage[] = recipients.map((r) => {
-    const { links, headers } = unsubscribeLinks(config, r.id, 'tickets');
+    const { links, headers, secrets } = unsubscribeLinks(config, r.id, 'tickets');
     return {
       to: r.email,
       replyTo: config.supportMailbox,
       headers,
+      secrets,
       subject:
         update.kind === 'reply'
           ? `[${update.ticketId}] New reply: ${subject}`
@@ -222,6 +223,7 @@ export async function enqueueWatcherAddedMail(
     replyTo: config.supportMailbox,
     subject: `[${added.ticketId}] You are in copy: ${subject}`,
     headers: unsubscribe.headers,
+    secrets: unsubscribe.secrets,
     ...watcherAddedBody({
       firstName: watcher.firstName,
       by: added.by,

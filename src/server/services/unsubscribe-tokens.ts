@@ -52,12 +52,15 @@ export function unsubscribeLinks(
   userId: string,
   scope: UnsubscribeScope,
 ) {
-  const unsubscribe = `${config.appUrl}${UNSUBSCRIBE_PATH}?token=${unsubscribeToken(config.sessionSecrets, userId, scope)}`;
+  const token = unsubscribeToken(config.sessionSecrets, userId, scope);
+  const unsubscribe = `${config.appUrl}${UNSUBSCRIBE_PATH}?token=${token}`;
   return {
     links: { unsubscribe, preferences: `${config.appUrl}${paths.profile}` },
     headers: {
       'List-Unsubscribe': `<${unsubscribe}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
+    // The token never expires: the outbox forgets it once the mail is sent (review N14).
+    secrets: [token],
   };
 }

@@ -25,7 +25,13 @@ import { HUGE_COMPANY } from '../src/server/seed/huge.ts';
 import { LARGE_COMPANY } from '../src/server/seed/large.ts';
 import { createSession } from '../src/server/services/sessions.ts';
 
-export type AppServerInfo = { port: number; cookie: string; customerId: string };
+export type AppServerInfo = {
+  port: number;
+  cookie: string;
+  customerId: string;
+  /** BENCH_PROBE_EMAIL: a second signed-in user, of another company (the isolation bench). */
+  probe?: { cookie: string; customerId: string };
+};
 /** A list's search of the rare word as the planner runs it: EXPLAIN ANALYZE's node lines. */
 export type SearchPlan = { list: string; plan: string };
 
@@ -48,6 +54,9 @@ const env = {
   // by default) would answer 429 within the first second. Measured with the limiter in
   // place (its hash and counter per read included), set out of reach (README, Benchmarks).
   READ_RATE_LIMIT: '1000000000',
+  // Likewise its 100 connections at once (2 by default): out of reach unless a bench
+  // measures the bound itself (BENCH_READ_CONCURRENCY, the isolation bench).
+  READ_CONCURRENCY: process.env.BENCH_READ_CONCURRENCY ?? '1000000000',
   ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
   // BENCH_METRICS=1: with the /metrics listener on, so every request is timed.
   ...(process.env.BENCH_METRICS === '1' ? { METRICS_PORT: '0' } : {}),
@@ -85,19 +94,26 @@ const email = huge
   : large
     ? LARGE_COMPANY.userEmail
     : 'jordan.lee@acme-logistics.example';
-const [user] = await app.db
-  .select({ id: users.id, customerId: customerUsers.customerId })
-  .from(users)
-  .innerJoin(customerUsers, eq(customerUsers.userId, users.id))
-  .where(eq(users.email, email))
-  .limit(1);
-if (!user) throw new Error(`no seeded user ${email}`);
-const rawId = await createSession(app.db, user.id, { userAgent: 'bench' });
+/** A session of the seeded user with this address, and their (first) company. */
+async function signIn(address: string) {
+  const [user] = await app.db
+    .select({ id: users.id, customerId: customerUsers.customerId })
+    .from(users)
+    .innerJoin(customerUsers, eq(customerUsers.userId, users.id))
+    .where(eq(users.email, address))
+    .limit(1);
+  if (!user) throw new Error(`no seeded user ${address}`);
+  const rawId = await createSession(app.db, user.id, { userAgent: 'bench' });
+  return {
+    cookie: `${app.sessionCookieName}=${app.signCookie(rawId)}`,
+    customerId: user.customerId,
+  };
+}
 const address = app.server.address();
 const info: AppServerInfo = {
   port: typeof address === 'object' && address ? address.port : 0,
-  cookie: `${app.sessionCookieName}=${app.signCookie(rawId)}`,
-  customerId: user.customerId,
+  ...(await signIn(email)),
+  ...(process.env.BENCH_PROBE_EMAIL ? { probe: await signIn(process.env.BENCH_PROBE_EMAIL) } : {}),
 };
 process.send?.(info);
 // The scale bench reads this process's CPU time around a batch of requests: unlike the

@@ -19,6 +19,12 @@ import {
   type AttachmentBench,
 } from './attachments.ts';
 import { benchWebhooks, printWebhooks, webhooksDataDir, type WebhookBench } from './webhooks.ts';
+import {
+  benchIsolation,
+  isolationDataDir,
+  printIsolation,
+  type IsolationPass,
+} from './isolation.ts';
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const wants = (part: string) => only.length === 0 || only.includes(part);
@@ -112,6 +118,24 @@ if (wants('attachments')) {
   }
 }
 
+// Review F4: another company's reads while one session runs costly searches, bound off and on.
+const isolation: IsolationPass[] = [];
+if (wants('isolation')) {
+  isolation.push(
+    ...(await benchIsolation('PGlite', { BENCH_DATA_DIR: isolationDataDir('isolation-pglite') })),
+  );
+  if (process.env.DATABASE_URL) {
+    isolation.push(
+      ...(await withBenchDatabase(process.env.DATABASE_URL, (url) =>
+        benchIsolation('PostgreSQL', {
+          BENCH_DATABASE_URL: url,
+          BENCH_DATA_DIR: isolationDataDir('isolation-pg-files'),
+        }),
+      )),
+    );
+  }
+}
+
 // Issue 20's company of 100,000 rows: part of `scale`, or alone with `npm run bench huge`.
 const huge: HugeResult[] = [];
 if (wants('scale') || wants('huge')) {
@@ -197,11 +221,12 @@ if (scale.length > 0) printScale(scale);
 if (intake.length > 0) printIntake(intake);
 if (webhooks.length > 0) printWebhooks(webhooks);
 if (attachments.length > 0) printAttachments(attachments);
+if (isolation.length > 0) printIsolation(isolation);
 
 await fs.mkdir(path.resolve('bench/results'), { recursive: true });
 await fs.writeFile(
   path.resolve('bench/results/latest.json'),
-  `${JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), api: apiRows, pages: pageRows, scale, huge, intake, webhooks, attachments }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), api: apiRows, pages: pageRows, scale, huge, intake, webhooks, attachments, isolation }, null, 2)}\n`,
 );
 
 /**

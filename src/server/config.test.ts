@@ -94,10 +94,11 @@ describe('the session secret on https (issue 13, item 15)', () => {
   });
 });
 
-describe('READ_RATE_LIMIT and MAIL_RETENTION_DAYS (issue 13, items 4 and 8)', () => {
-  it('default to 600 reads per minute and 14 days', () => {
+describe('READ_RATE_LIMIT, READ_CONCURRENCY and MAIL_RETENTION_DAYS (issue 13, items 4 and 8; review F4)', () => {
+  it('default to 600 reads per minute, 2 in flight and 14 days', () => {
     const config = loadConfig({});
     expect(config.readRateLimit).toBe(600);
+    expect(config.readConcurrency).toBe(2);
     expect(config.mailRetentionDays).toBe(14);
   });
 
@@ -107,6 +108,9 @@ describe('READ_RATE_LIMIT and MAIL_RETENTION_DAYS (issue 13, items 4 and 8)', ()
     expect(config.mailRetentionDays).toBe(30);
     expect(() => loadConfig({ READ_RATE_LIMIT: '0' })).toThrow(/READ_RATE_LIMIT/);
     expect(() => loadConfig({ READ_RATE_LIMIT: 'lots' })).toThrow(/READ_RATE_LIMIT/);
+    expect(loadConfig({ READ_CONCURRENCY: '4' }).readConcurrency).toBe(4);
+    expect(() => loadConfig({ READ_CONCURRENCY: '0' })).toThrow(/READ_CONCURRENCY/);
+    expect(() => loadConfig({ READ_CONCURRENCY: '1.5' })).toThrow(/READ_CONCURRENCY/);
     expect(() => loadConfig({ MAIL_RETENTION_DAYS: '-3' })).toThrow(/MAIL_RETENTION_DAYS/);
   });
 

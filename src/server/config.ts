@@ -135,6 +135,7 @@ const envSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
     TRUST_PROXY: trustProxySchema,
     READ_RATE_LIMIT: positiveInt(600),
+    READ_CONCURRENCY: positiveInt(2),
     WEBHOOKS_ALLOW_PRIVATE: z
       .enum(['true', 'false'], { message: 'must be true or false' })
       .default('false'),
@@ -217,6 +218,8 @@ export type Config = {
   trustProxy: false | number | string[];
   /** Signed-in reads allowed per session (per address when signed out) per minute. */
   readRateLimit: number;
+  /** Reads in flight at once per session, API token or signed-out address (plugins/read-limit.ts). */
+  readConcurrency: number;
   /** Delivered mail is deleted from the outbox after this many days. */
   mailRetentionDays: number;
   /** Where the built client lives; absent in API-only tests. */
@@ -296,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,
     readRateLimit: e.READ_RATE_LIMIT,
+    readConcurrency: e.READ_CONCURRENCY,
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
     clientDir: path.join(packageRoot, 'dist/client'),
     rateLimitScale: 1,

@@ -13,7 +13,9 @@
 export const pureServerTests = [
   'src/server/config.test.ts',
   'src/server/db/company-roles-migration.test.ts',
+  'src/server/lib/key-slots.test.ts',
   'src/server/lib/safe-file.test.ts',
+  'src/server/plugins/in-flight.test.ts',
   'src/server/plugins/session/session-cache.test.ts',
   'src/server/services/group-commit.test.ts',
   'src/server/services/poller.test.ts',

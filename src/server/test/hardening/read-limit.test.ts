@@ -1,6 +1,8 @@
 import { MAX_PAGE_SIZE } from '../../../shared/schemas/paging.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../sign-in.ts';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import { createTestApp, type TestApp } from '../test-app.ts';
 import { createCatalogedApp, STAFF_EMAIL, tenants, type Tenant } from './api-catalog.ts';
 
 const LIMIT = 5;
@@ -121,5 +123,88 @@ describe(`signed-in reads limited to READ_RATE_LIMIT (${LIMIT} a minute here)`, 
         param.safeParse(String(MAX_PAGE_SIZE + 1)).success || param.safeParse('100000').success,
     );
     expect(uncapped.map((p) => p.at)).toEqual([]);
+  });
+});
+
+// Review F4: four costly searches at a time from one session stayed under the rate yet
+// slowed every other company. Reads in flight are bounded per session and per company; the
+// handlers of two lists count how many of them run at once (whether a burst arrives all
+// together depends on the database's speed, the bound must hold either way).
+describe('signed-in reads in flight bounded by READ_CONCURRENCY (1 here, 8 may wait)', () => {
+  let t: TestApp;
+  let a: Tenant;
+  let b: Tenant;
+  /** Handlers of company A's lists running now, and the most at once. */
+  const running = { now: 0, most: 0 };
+  const counted = (handler: RouteHandlerMethod): RouteHandlerMethod =>
+    async function (this: FastifyInstance, request, reply) {
+      const mine = (request.params as { customerId: string }).customerId === a.customerId;
+      if (mine) running.most = Math.max(running.most, ++running.now);
+      try {
+        return await handler.call(this, request, reply);
+      } finally {
+        if (mine) running.now--;
+      }
+    };
+  beforeAll(async () => {
+    t = await createTestApp(
+      { readConcurrency: 1 },
+      {
+        onRoute: (route) => {
+          if (
+            route.method === 'GET' &&
+            /^\/api\/customers\/:customerId\/(tickets|invoices)$/.test(route.url)
+          )
+            route.handler = counted(route.handler);
+        },
+      },
+    );
+    ({ a, b } = await tenants(t.app.db));
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, cookie: string) =>
+    t.app.inject({ method: 'GET', url, headers: { cookie } });
+  /** Every answer a 200, or the in-flight refusal; returns how many were refused. */
+  const refusals = (
+    answers: { statusCode: number; headers: Record<string, unknown>; json<T>(): T }[],
+  ) => {
+    const refused = answers.filter((r) => r.statusCode !== 200);
+    for (const r of refused) {
+      expect(r.statusCode).toBe(429);
+      expect(r.headers['retry-after']).toBe('1');
+      expect(r.json<{ message: string }>().message).toBe(
+        'Too many requests at once. Please wait a moment and try again.',
+      );
+    }
+    return refused.length;
+  };
+
+  it('runs one read of a session at a time, queues 8, and lets other companies read meanwhile', async () => {
+    const cookie = await sessionCookieFor(t.app, a.email);
+    const other = await sessionCookieFor(t.app, b.email);
+    const url = `/api/customers/${a.customerId}/tickets?q=ab&limit=200`;
+    running.most = 0;
+    const burst = Array.from({ length: 16 }, () => get(url, cookie));
+    const otherRead = get(`/api/customers/${b.customerId}/invoices`, other);
+    // At least one running and eight waiting get through; the rest may be refused.
+    expect(refusals(await Promise.all(burst))).toBeLessThanOrEqual(7);
+    expect(running.most).toBe(1);
+    expect((await otherRead).statusCode).toBe(200);
+    // Every slot came back: the same session reads again, 9 at once without a refusal.
+    const again = await Promise.all(Array.from({ length: 9 }, () => get(url, cookie)));
+    expect(again.map((r) => r.statusCode)).toEqual(Array(9).fill(200));
+  });
+
+  it('bounds a company across its sessions: 4 sessions’ worth in flight, 32 waiting', async () => {
+    const cookies = await Promise.all(
+      Array.from({ length: 40 }, () => sessionCookieFor(t.app, a.email)),
+    );
+    const url = `/api/customers/${a.customerId}/invoices?q=ab`;
+    running.most = 0;
+    const answers = await Promise.all(cookies.map((cookie) => get(url, cookie)));
+    expect(refusals(answers)).toBeLessThanOrEqual(4);
+    expect(running.most).toBeLessThanOrEqual(4);
+    expect(running.most).toBeGreaterThan(1);
   });
 });

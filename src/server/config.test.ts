@@ -111,6 +111,9 @@ describe('READ_RATE_LIMIT, READ_CONCURRENCY and MAIL_RETENTION_DAYS (issue 13, i
     expect(loadConfig({ READ_CONCURRENCY: '4' }).readConcurrency).toBe(4);
     expect(() => loadConfig({ READ_CONCURRENCY: '0' })).toThrow(/READ_CONCURRENCY/);
     expect(() => loadConfig({ READ_CONCURRENCY: '1.5' })).toThrow(/READ_CONCURRENCY/);
+    expect(loadConfig({}).imagePixelsPerMinute).toBe(256_000_000);
+    expect(loadConfig({ IMAGE_MP_PER_MINUTE: '100' }).imagePixelsPerMinute).toBe(100_000_000);
+    expect(() => loadConfig({ IMAGE_MP_PER_MINUTE: '0' })).toThrow(/IMAGE_MP_PER_MINUTE/);
     expect(() => loadConfig({ MAIL_RETENTION_DAYS: '-3' })).toThrow(/MAIL_RETENTION_DAYS/);
   });
 

@@ -136,6 +136,7 @@ const envSchema = z
     TRUST_PROXY: trustProxySchema,
     READ_RATE_LIMIT: positiveInt(600),
     READ_CONCURRENCY: positiveInt(2),
+    IMAGE_MP_PER_MINUTE: positiveInt(256),
     WEBHOOKS_ALLOW_PRIVATE: z
       .enum(['true', 'false'], { message: 'must be true or false' })
       .default('false'),
@@ -220,6 +221,8 @@ export type Config = {
   readRateLimit: number;
   /** Reads in flight at once per session, API token or signed-out address (plugins/read-limit.ts). */
   readConcurrency: number;
+  /** Image pixels each user may have decoded per minute (IMAGE_MP_PER_MINUTE, services/image-budget.ts). */
+  imagePixelsPerMinute: number;
   /** Delivered mail is deleted from the outbox after this many days. */
   mailRetentionDays: number;
   /** Where the built client lives; absent in API-only tests. */
@@ -300,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     readRateLimit: e.READ_RATE_LIMIT,
     readConcurrency: e.READ_CONCURRENCY,
+    imagePixelsPerMinute: e.IMAGE_MP_PER_MINUTE * 1_000_000,
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
     clientDir: path.join(packageRoot, 'dist/client'),
     rateLimitScale: 1,

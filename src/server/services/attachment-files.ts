@@ -81,25 +81,27 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** The image's thumbnail and viewing size as WebP, turned upright, without metadata. */
+/**
+ * The image's thumbnail and viewing size as WebP, turned upright, without metadata. The
+ * original is decoded once, for the viewing size; the thumbnail is made from that (review
+ * N12: decoding a 64 MP original twice at once doubled the time and the memory).
+ */
 async function derivedImages(storage: FileStorage, name: string, key: string) {
   // sharp takes a whole input; an image (at most 25 MB) is read back from storage only after
   // its pixel count passed the header check, never during the upload stream.
   const input = await readAll(await storage.get(key));
-  const image = () =>
-    sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).rotate();
+  const original = sharp(input, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' });
   try {
-    const meta = await image().metadata();
-    const [thumb, view] = await Promise.all([
-      image()
-        .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
-        .webp()
-        .toBuffer(),
-      image()
-        .resize(VIEW_PX, VIEW_PX, { fit: 'inside', withoutEnlargement: true })
-        .webp()
-        .toBuffer(),
-    ]);
+    const meta = await original.metadata();
+    const view = await original
+      .rotate()
+      .resize(VIEW_PX, VIEW_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp()
+      .toBuffer();
+    const thumb = await sharp(view)
+      .resize(THUMB_PX, THUMB_PX, { fit: 'inside', withoutEnlargement: true })
+      .webp()
+      .toBuffer();
     const upright = (meta.orientation ?? 1) >= 5;
     return {
       thumb,
@@ -116,20 +118,25 @@ async function derivedImages(storage: FileStorage, name: string, key: string) {
 /**
  * Streams one file into storage under `prefix` and returns what to record. Every key it
  * wrote is pushed to `written` as soon as it exists, so the caller can remove them all when
- * the message fails, whichever file or check failed.
+ * the message fails, whichever file or check failed. `takePixels` counts an image against
+ * its sender's budget before anything is decoded (it throws to refuse).
  */
 export async function storeAttachment(
   storage: FileStorage,
   file: { name: string; stream: Readable & { truncated?: boolean } },
   prefix: string,
   written: string[],
+  takePixels: (pixels: number) => void = () => {},
 ): Promise<StoredAttachment> {
   const { name, stream } = file;
   const inspected = await inspectFile(stream);
   refuseByType(name, inspected.type);
   const image = isThumbnailType(inspected.type);
-  if (image && ((await headerPixels(inspected.head)) ?? 0) > MAX_IMAGE_PIXELS) {
-    throw badRequest(imageTooLarge(name));
+  if (image) {
+    const pixels = await headerPixels(inspected.head);
+    if ((pixels ?? 0) > MAX_IMAGE_PIXELS) throw badRequest(imageTooLarge(name));
+    // A header sharp could not read from the first bytes counts as the largest image.
+    takePixels(pixels ?? MAX_IMAGE_PIXELS);
   }
   const storageKey = `${prefix}/${randomUUID()}`;
   written.push(storageKey);

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { badRequest } from '../lib/errors.ts';
 import { cleanFileName } from '../lib/file-name.ts';
 import type { FileStorage } from './storage.ts';
+import type { ImageBudget } from './image-budget.ts';
 import { storeAttachment, type StoredAttachment } from './attachment-files.ts';
 import {
   MAX_ATTACHMENTS,
@@ -40,12 +41,17 @@ function parseData<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
 
 /**
  * Reads the message and stores its files, then runs `write` with both (the caller's
- * transaction). Stored blobs are removed when reading, a check or `write` fails.
+ * transaction). Stored blobs are removed when reading, a check or `write` fails. Images
+ * count against the sender's budget of pixels per minute (`images`, review N12).
  */
 export async function withAttachments<S extends z.ZodType, T>(
   request: FastifyRequest,
   storage: FileStorage,
-  { schema, prefix }: { schema: S; prefix: string },
+  {
+    schema,
+    prefix,
+    images,
+  }: { schema: S; prefix: string; images: { budget: ImageBudget; userId: string } },
   write: (body: z.output<S>, files: StoredAttachment[]) => Promise<T>,
 ): Promise<T> {
   const written: string[] = [];
@@ -62,7 +68,11 @@ export async function withAttachments<S extends z.ZodType, T>(
       if (body === undefined) throw badRequest(FIELDS_FIRST);
       if (files.length === MAX_ATTACHMENTS) throw badRequest(TOO_MANY_ATTACHMENTS);
       const name = cleanFileName(part.filename);
-      files.push(await storeAttachment(storage, { name, stream: part.file }, prefix, written));
+      files.push(
+        await storeAttachment(storage, { name, stream: part.file }, prefix, written, (pixels) =>
+          images.budget.take(images.userId, pixels),
+        ),
+      );
     }
     if (body === undefined) throw badRequest('The message is missing');
     return await write(body, files);

@@ -16,6 +16,8 @@ export const attachmentMisnamed = (name: string) =>
 export const imageTooLarge = (name: string) =>
   `"${name}" is too large an image (at most 64 megapixels)`;
 export const imageUnreadable = (name: string) => `"${name}" could not be read as an image`;
+export const imageBudgetSpent = (seconds: number) =>
+  `You sent many large images in the last minute. Please wait ${seconds} seconds and try again.`;
 
 /** Raster images the conversation shows as thumbnails; every other file is a download. */
 export const thumbnailTypes = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;

@@ -77,7 +77,11 @@ export const staffTicketAttachmentRoutes: FastifyPluginAsyncZod<{ config: Config
         const created = await withAttachments(
           request,
           app.storage,
-          { schema: staffReplySchema, prefix: `tickets/staff` },
+          {
+            schema: staffReplySchema,
+            prefix: `tickets/staff`,
+            images: { budget: app.imageBudget, userId: actor.id },
+          },
           ({ message, cc }, files) =>
             app.write(async (tx) => {
               const { reply: added, ticket } = await addReply(tx, {

@@ -104,7 +104,11 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod<{ config: Config }> =
         const ticket = await withAttachments(
           request,
           app.storage,
-          { schema: newTicketSchema, prefix: `tickets/${customerId}` },
+          {
+            schema: newTicketSchema,
+            prefix: `tickets/${customerId}`,
+            images: { budget: app.imageBudget, userId: author.id },
+          },
           (input, files) =>
             app.write(async (tx) => {
               const id = await createTicket(tx, { customerId, author, input });
@@ -143,7 +147,11 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod<{ config: Config }> =
         const ticket = await withAttachments(
           request,
           app.storage,
-          { schema: ticketReplySchema, prefix: `tickets/${customerId}` },
+          {
+            schema: ticketReplySchema,
+            prefix: `tickets/${customerId}`,
+            images: { budget: app.imageBudget, userId: author.id },
+          },
           ({ message }, files) =>
             app.write(async (tx) => {
               if (!(await loadTicket(tx, customerId, ticketId, viewer)))

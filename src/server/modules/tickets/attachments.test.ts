@@ -389,3 +389,56 @@ describe('ticket attachments', () => {
       ));
   });
 });
+
+// Review N12: ten 64 MP images cost 17 s of server time per message; each user has a budget
+// of image pixels decoded per minute (three 640 x 480 images here).
+describe('image pixels per user and minute', () => {
+  let t: TestApp;
+  let acmeId: string;
+  const url = () => `/api/customers/${acmeId}/tickets/with-attachments`;
+  const send = async (cookie: string, files: UploadFile[]) => {
+    const body = await messageWithFiles(newTicket, files);
+    return t.app.inject({
+      method: 'POST',
+      url: url(),
+      ...body,
+      headers: { ...body.headers, cookie },
+    });
+  };
+  const stored = async () =>
+    (await t.app.db.select({ id: ticketAttachments.id }).from(ticketAttachments)).length;
+  let png: Buffer;
+  const image = (name: string): UploadFile => ({ name, type: 'image/png', data: png });
+
+  beforeAll(async () => {
+    t = await createTestApp({ rateLimitScale: 100, imagePixelsPerMinute: 3 * 640 * 480 });
+    png = await pngOf(640, 480);
+    acmeId = await companyIdOf(t.app, 'Acme Logistics');
+  });
+  afterAll(() => t.close());
+
+  it('refuses the image past the budget with a 429, keeps nothing of that message, and lets others send', async () => {
+    const jordan = await sessionCookieFor(t.app, DEMO_USERS.acme);
+    expect((await send(jordan, [image('a.png'), image('b.png')])).statusCode).toBe(201);
+    const before = await stored();
+    const over = await send(jordan, [text('notes.txt'), image('c.png'), image('d.png')]);
+    expect(over.statusCode, over.body).toBe(429);
+    expect(over.json<{ message: string }>().message).toMatch(
+      /^You sent many large images in the last minute\. Please wait \d+ seconds and try again\.$/,
+    );
+    expect(await stored()).toBe(before);
+    // Files that are no images cost nothing; another user has a budget of their own.
+    expect((await send(jordan, [text('log.txt')])).statusCode).toBe(201);
+    const [colleague] = await t.app.db
+      .insert(users)
+      .values({ email: 'images@attach.example', firstName: 'Casey', lastName: 'Tester' })
+      .returning({ id: users.id });
+    await t.app.db
+      .insert(customerUsers)
+      .values({ userId: colleague!.id, customerId: acmeId, role: 'admin' });
+    const casey = await sessionCookieFor(t.app, 'images@attach.example');
+    expect((await send(casey, [image('e.png'), image('f.png'), image('g.png')])).statusCode).toBe(
+      201,
+    );
+  });
+});

@@ -15,6 +15,7 @@ import * as contact from '../src/server/modules/contact/mails.tsx';
 import * as quote from '../src/server/modules/quote/mails.tsx';
 import { welcomeMail } from '../src/server/services/welcome-mail.tsx';
 import { passkeyAddedMail } from '../src/server/services/passkey-mail.tsx';
+import { ssoIssuerChangedMail } from '../src/server/services/sso-change-mail.tsx';
 import { secondFactorCodesTurnedOffMail } from '../src/server/services/second-factor-mail.tsx';
 import {
   acknowledgementBody,
@@ -96,6 +97,17 @@ const mails: (readonly [string, MailMessage])[] = [
       firstName: 'Jordan',
       role: 'customer',
       passkeyName: 'Work laptop',
+    }),
+  ],
+  [
+    'sso-issuer-changed',
+    ssoIssuerChangedMail({
+      to,
+      firstName: 'Jordan',
+      companyName: 'Acme Logistics',
+      previousIssuer: 'https://login.acme-logistics.example',
+      issuer: 'https://idp.example.com/acme',
+      changedBy: 'Morgan Hayes',
     }),
   ],
   [

@@ -135,6 +135,25 @@ export const companySsoDomains = pgTable(
 );
 
 /**
+ * Who a member is at their company's provider (review N4): the issuer and subject of their
+ * first single sign-on there. A later sign-in naming the same address with another subject is
+ * refused; a change of the company's issuer (staff, audited, mailed to its admins) clears them.
+ */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: customerRef(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.customerId] })],
+);
+
+/**
  * A started SSO sign-in: the PKCE verifier and nonce kept server-side, found by the hash of
  * its `state`, deleted when the provider sends the browser back (single use, 10 minutes).
  */

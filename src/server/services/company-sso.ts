@@ -8,12 +8,15 @@ import {
   customerUsers,
   customers,
   passkeys,
+  ssoIdentities,
   users,
 } from '../db/schema.ts';
 import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
+import { enqueueMail } from './mail-outbox.ts';
 import { encryptSecret } from './secret-box.ts';
+import { ssoIssuerChangedMail } from './sso-change-mail.tsx';
 import { hostIsPublic } from './webhook-address.ts';
 import { ssoCompanyForEmail } from './sso-sign-in.ts';
 import type { ssoSettingsInputSchema } from '../../shared/schemas/sso.ts';
@@ -117,7 +120,7 @@ export async function saveSsoSettings(
   const company = await requireCompanyRow(tx, customerId);
   const issuer = checkIssuerUrl(input.issuer, args.allowLoopbackHttp);
   const [existing] = await tx
-    .select({ clientSecret: companySso.clientSecret })
+    .select({ clientSecret: companySso.clientSecret, issuer: companySso.issuer })
     .from(companySso)
     .where(eq(companySso.customerId, customerId))
     .for('update');
@@ -161,6 +164,14 @@ export async function saveSsoSettings(
     .from(companySsoDomains)
     .where(eq(companySsoDomains.customerId, customerId));
   if (mine !== input.domains.length) throw conflict(SSO_MESSAGES.domainTaken);
+  if (existing && existing.issuer !== issuer) {
+    await issuerChanged(
+      tx,
+      { customerId, companyName: company.name, actor },
+      existing.issuer,
+      issuer,
+    );
+  }
   await recordAudit(tx, actor, {
     action: existing ? 'sso.update' : 'sso.create',
     entityType: 'company',
@@ -175,6 +186,44 @@ export async function saveSsoSettings(
       clientSecretChanged: !!secret,
     },
   });
+}
+
+/**
+ * Another provider speaks for the company (review N4): its people are linked afresh at their
+ * next sign-in there, and its admins are told who changed it.
+ */
+async function issuerChanged(
+  tx: Tx,
+  at: { customerId: string; companyName: string; actor: Actor },
+  previousIssuer: string,
+  issuer: string,
+) {
+  await tx.delete(ssoIdentities).where(eq(ssoIdentities.customerId, at.customerId));
+  const admins = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(customerUsers)
+    .innerJoin(users, eq(users.id, customerUsers.userId))
+    .where(
+      and(
+        eq(customerUsers.customerId, at.customerId),
+        eq(customerUsers.role, 'admin'),
+        eq(customerUsers.active, true),
+        eq(users.active, true),
+      ),
+    );
+  await enqueueMail(
+    tx,
+    admins.map((admin) =>
+      ssoIssuerChangedMail({
+        ...admin,
+        to: admin.email,
+        companyName: at.companyName,
+        previousIssuer,
+        issuer,
+        changedBy: at.actor.name,
+      }),
+    ),
+  );
 }
 
 const ssoEnabled = (db: Db | Tx, customerId: string) =>

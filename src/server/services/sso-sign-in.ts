@@ -8,6 +8,7 @@ import {
   customerUsers,
   customers,
   notificationPreferences,
+  ssoIdentities,
   ssoLogins,
   users,
 } from '../db/schema.ts';
@@ -102,10 +103,27 @@ export async function takeSsoLogin(tx: Tx, state: string) {
   return row ?? null;
 }
 
-export type SsoPerson = { email: string; firstName: string; lastName: string };
+export type SsoPerson = { subject: string; email: string; firstName: string; lastName: string };
 export type SsoUserResult =
   | { ok: true; userId: string; joined: boolean }
-  | { ok: false; reason: 'other-company' | 'join-off' | 'inactive' | 'staff' };
+  | { ok: false; reason: 'other-company' | 'join-off' | 'inactive' | 'staff' | 'other-identity' };
+
+/**
+ * The member's first sign-in through this company's provider records who they are there;
+ * later ones must be the same subject of the same issuer (review N4). False: someone else.
+ */
+async function boundIdentity(tx: Tx, userId: string, company: SsoCompany, subject: string) {
+  const [bound] = await tx
+    .insert(ssoIdentities)
+    .values({ userId, customerId: company.customerId, issuer: company.issuer, subject })
+    .onConflictDoUpdate({
+      target: [ssoIdentities.userId, ssoIdentities.customerId],
+      // A no-op write, so the row comes back to compare.
+      set: { userId: sql`excluded.user_id` },
+    })
+    .returning({ issuer: ssoIdentities.issuer, subject: ssoIdentities.subject });
+  return bound?.issuer === company.issuer && bound.subject === subject;
+}
 
 /**
  * Who signs in: an active member of the company; or, when the company allows it, a new
@@ -135,6 +153,9 @@ export async function resolveSsoUser(
       .limit(1);
     if (!membership) return { ok: false, reason: 'other-company' };
     if (!membership.active) return { ok: false, reason: 'inactive' };
+    if (!(await boundIdentity(tx, user.id, company, person.subject))) {
+      return { ok: false, reason: 'other-identity' };
+    }
     return { ok: true, userId: user.id, joined: false };
   }
   if (!company.allowJoin) return { ok: false, reason: 'join-off' };
@@ -152,6 +173,7 @@ export async function resolveSsoUser(
   await tx
     .insert(customerUsers)
     .values({ userId: created.id, customerId: company.customerId, role: 'member' });
+  await boundIdentity(tx, created.id, company, person.subject);
   await recordAudit(
     tx,
     {

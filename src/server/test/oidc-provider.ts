@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 
 export type TestPerson = {
+  /** The provider's id of the person (default: the address). */
+  sub?: string;
   email: string;
   email_verified: boolean;
   given_name?: string;
@@ -72,7 +74,7 @@ export async function startTestProvider(redirectUri: string): Promise<TestProvid
     // The "login screen": signs in the chosen person and grants the scopes asked for.
     void (async () => {
       const details = await provider.interactionDetails(req, res);
-      const accountId = person.email;
+      const accountId = person.sub ?? person.email;
       const grant = new provider.Grant({ accountId, clientId });
       grant.addOIDCScope(String(details.params['scope'] ?? 'openid'));
       const grantId = await grant.save();

@@ -94,6 +94,8 @@ export async function startAuthorization(
 }
 
 export type VerifiedClaims = {
+  /** The provider's id of the person (the ID token's `sub`). */
+  subject: string;
   email: string;
   emailVerified: boolean;
   firstName: string;
@@ -117,6 +119,8 @@ export async function finishAuthorization(
   const text = (v: unknown) => (typeof v === 'string' ? v.trim().slice(0, 100) : '');
   const name = text(claims['name']).split(/\s+/);
   return {
+    // `sub` is required in an ID token, and checked by openid-client to be a string.
+    subject: claims.sub,
     email: typeof claims['email'] === 'string' ? claims['email'].trim().toLowerCase() : '',
     emailVerified: claims['email_verified'] === true,
     firstName: text(claims['given_name']) || name[0] || '',

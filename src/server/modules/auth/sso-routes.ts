@@ -39,6 +39,8 @@ const REFUSALS: Record<Exclude<SsoUserResult, { ok: true }>['reason'], string> =
     'This address belongs to an account of another company in the portal. Sign in with an e-mail link instead, or ask your company’s portal administrator.',
   inactive: 'This account is deactivated. Ask your company’s portal administrator.',
   staff: 'Staff accounts cannot sign in through a customer’s single sign-on.',
+  'other-identity':
+    'This address signed in before as another person of your company’s sign-in service. Ask your company’s portal administrator or the service desk.',
 };
 
 /**
@@ -208,6 +210,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       const meta = { userAgent: request.headers['user-agent'] ?? null, ip: request.ip };
       const result = await app.write(async (tx) => {
         const person = await resolveSsoUser(tx, company, {
+          subject: claims.subject,
           email: claims.email,
           firstName: claims.firstName,
           lastName: claims.lastName,

@@ -1,8 +1,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, companySso, customerUsers, passkeys, signIns, users } from '../../db/schema.ts';
+import {
+  auditLog,
+  companySso,
+  customerUsers,
+  mailOutbox,
+  passkeys,
+  signIns,
+  ssoIdentities,
+  users,
+} from '../../db/schema.ts';
 import { companyIdOf } from '../../test/companies.ts';
 import { cookieHeader, cookiesOf } from '../../test/login-links.ts';
 import { startTestProvider, type TestProvider } from '../../test/oidc-provider.ts';
@@ -96,6 +105,44 @@ describe('single sign-on with a company’s own OpenID provider', () => {
       .orderBy(sql`${signIns.at} desc`)
       .limit(1);
     expect(row).toEqual({ method: 'sso', issuer: idp.issuer });
+  });
+
+  it('binds a member to the provider’s subject; a new issuer links afresh and tells the admins (review N4)', async () => {
+    const signIn = async (sub: string) => {
+      idp.signInAs({ sub, email: JORDAN, email_verified: true });
+      const flow = await throughProvider(JORDAN);
+      return callback(flow.url, flow.cookie);
+    };
+    // The test provider's subject is the address unless told otherwise (as in the tests above).
+    expect((await signIn(JORDAN)).statusCode).toBe(303);
+    // Another person at the provider now holding Jordan's address: refused.
+    const other = await signIn('someone-else');
+    expect(other.statusCode).toBe(403);
+    expect(other.body).toContain('signed in before as another person');
+    expect((await signIn(JORDAN)).statusCode).toBe(303);
+
+    // Staff move Acme to another provider: the link is cleared, Acme's admins are told.
+    const next = await startTestProvider(`${APP_URL}${SSO_PATHS.callback}`);
+    try {
+      const saved = await saveSso({
+        ...settings(next.issuer),
+        clientId: next.clientId,
+        clientSecret: next.clientSecret,
+      });
+      expect(saved.statusCode).toBe(200);
+      const bound = await t.app.db.$count(ssoIdentities, eq(ssoIdentities.customerId, acme));
+      expect(bound).toBe(0);
+      const [told] = await t.app.db
+        .select({ subject: mailOutbox.subject, text: mailOutbox.text })
+        .from(mailOutbox)
+        .where(
+          and(eq(mailOutbox.to, JORDAN), like(mailOutbox.subject, '%now uses another provider')),
+        );
+      expect(told?.text).toContain(next.issuer);
+      expect(told?.text).toContain(idp.issuer);
+    } finally {
+      await next.close();
+    }
   });
 
   it('refuses a new address when joining is off, with a clear page', async () => {

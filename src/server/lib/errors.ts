@@ -30,6 +30,15 @@ const UNAVAILABLE_CODES = new Set([
   '08004',
 ]);
 
+/**
+ * The multipart parser's own refusals (no boundary, a body cut off): the caller's bytes, not
+ * our fault. Plain Errors from @fastify/busboy, told apart only by their messages.
+ */
+export function isMalformedMultipart(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : '';
+  return /^Multipart: Boundary not found$|unexpected end of multipart data$/i.test(message);
+}
+
 /** True when an error means "the database is not reachable right now" rather than a bug. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {

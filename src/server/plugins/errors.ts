@@ -2,7 +2,12 @@ import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, isDatabaseUnavailable, isUnstorableText } from '../lib/errors.ts';
+import {
+  HttpError,
+  isDatabaseUnavailable,
+  isMalformedMultipart,
+  isUnstorableText,
+} from '../lib/errors.ts';
 import { API_CACHE_CONTROL, securityHeaders } from './security.ts';
 
 /** One place maps every error to `{ message }`: 4xx pass through, 5xx stay generic. */
@@ -14,6 +19,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ message: err.message });
+    }
+    if (isMalformedMultipart(err)) {
+      return reply.status(400).send({ message: 'The upload is not a complete multipart form' });
     }
     if (isUnstorableText(err)) {
       return reply.status(400).send({ message: 'Text contains characters that cannot be stored' });

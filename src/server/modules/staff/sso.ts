@@ -36,7 +36,7 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.put(
     '/customers/:customerId/sso',
     {
-      config: { assurance: 'staff-session' },
+      config: { assurance: 'staff-recent' },
       schema: {
         params,
         body: ssoSettingsInputSchema,
@@ -68,7 +68,7 @@ export const ssoSettingsRoutes: FastifyPluginAsyncZod<{ config: Config }> = asyn
   app.put(
     '/customers/:customerId/sign-in-policy',
     {
-      config: { assurance: 'staff-session' },
+      config: { assurance: 'staff-recent' },
       schema: {
         params,
         body: signInPolicyBodySchema,

@@ -69,7 +69,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
   app.post(
     '/staff-members/:userId/second-factor/reset',
     {
-      config: { assurance: 'staff-session' },
+      config: { assurance: 'staff-recent' },
       schema: {
         params: idParam('userId'),
         response: { 204: z.null(), 400: messageSchema, 404: messageSchema },

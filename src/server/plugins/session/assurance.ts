@@ -14,7 +14,9 @@ import { HttpError } from '../../lib/errors.ts';
  * - `recent-sign-in`: the same, signed in within RECENT_SIGN_IN_MS (identity changes).
  * - `staff`: a staff session past its second factor, or a staff API token within its scope.
  * - `staff-session`: the same without API tokens: what outlives a token's revocation or opens
- *   accounts (sign-in settings, second-factor resets, activation, tokens and webhooks).
+ *   accounts (activation, adding users, tokens and webhooks).
+ * - `staff-recent`: a staff session (no token) that passed its second factor within
+ *   RECENT_SIGN_IN_MS: how a company's people sign in (SSO, policy) and second-factor resets.
  */
 export const ASSURANCES = [
   'anonymous',
@@ -24,6 +26,7 @@ export const ASSURANCES = [
   'recent-sign-in',
   'staff',
   'staff-session',
+  'staff-recent',
 ] as const;
 export type Assurance = (typeof ASSURANCES)[number];
 

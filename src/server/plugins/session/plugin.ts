@@ -173,9 +173,9 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
 
   /** The one check of every route's declared assurance (assurance.ts). */
   async function enforce(request: WithAccount, reply: FastifyReply, level: Assurance) {
-    const staffOnly = level === 'staff' || level === 'staff-session';
+    const staffOnly = level === 'staff' || level === 'staff-session' || level === 'staff-recent';
     if (staffOnly && request.headers.authorization !== undefined) {
-      if (level === 'staff-session') {
+      if (level !== 'staff') {
         throw new AssuranceError('token', 403, API_TOKEN_MESSAGES.sessionOnly);
       }
       return loadTokenAccount(request);
@@ -197,7 +197,7 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     if (found.user.secondFactorPending) {
       throw new AssuranceError('second-factor', 401, SECOND_FACTOR_MESSAGES.required);
     }
-    if (level === 'recent-sign-in' && !recent) {
+    if ((level === 'recent-sign-in' || level === 'staff-recent') && !recent) {
       throw new AssuranceError('not-recent', 403, SIGN_IN_AGAIN_MESSAGE);
     }
   }

@@ -16,7 +16,12 @@ const expectedLevel = (key: string, url: string): Assurance | undefined =>
   LISTED_LEVELS[key] ?? PREFIX_LEVELS.find(([prefix]) => url.startsWith(prefix))?.[1];
 
 /** Levels that need more than a session of any age (or, for staff, refuse API tokens). */
-const STRONG = new Set<Assurance>(['adding-a-factor', 'recent-sign-in', 'staff-session']);
+const STRONG = new Set<Assurance>([
+  'adding-a-factor',
+  'recent-sign-in',
+  'staff-session',
+  'staff-recent',
+]);
 /**
  * Writes that change how someone signs in or who may: their own address and factors, the
  * sign-in settings, second-factor resets, accounts' access, API tokens and webhooks.
@@ -73,7 +78,9 @@ describe('route assurance', () => {
       .filter((route) => !STRONG.has(route.assurance!))
       .map(keyOf);
     expect(weak).toEqual([]);
-    expect(routesAt('staff-session').length).toBeGreaterThanOrEqual(13);
+    expect(
+      routesAt('staff-session').length + routesAt('staff-recent').length,
+    ).toBeGreaterThanOrEqual(13);
   });
 
   it('refuses to start with an /api route that declares nothing', async () => {
@@ -112,7 +119,7 @@ describe('route assurance', () => {
     expect(me.json()).toMatchObject({ secondFactorPending: true });
   });
 
-  it('an API token gets 403 on every staff-session route, and still reads (review N4)', async () => {
+  it('an API token gets 403 on every staff-session and staff-recent route, and still reads (review N4)', async () => {
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/staff/api-tokens',
@@ -121,7 +128,7 @@ describe('route assurance', () => {
     });
     const { token } = created.json<CreatedApiToken>();
     const bearer = { authorization: `Bearer ${token}` };
-    for (const route of routesAt('staff-session')) {
+    for (const route of [...routesAt('staff-session'), ...routesAt('staff-recent')]) {
       const res = await probe(route, bearer);
       expect(res.statusCode, keyOf(route)).toBe(403);
       expect(res.json()).toEqual({ message: API_TOKEN_MESSAGES.sessionOnly });
@@ -139,9 +146,9 @@ describe('route assurance', () => {
       customer: await sessionCookieFor(t.app, DEMO_USERS.acme, { minutesAgo: 11 }),
       staff: await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { minutesAgo: 11 }),
     };
-    const recent = ['recent-sign-in', 'adding-a-factor'] as const;
+    const recent = ['recent-sign-in', 'adding-a-factor', 'staff-recent'] as const;
     for (const route of recent.flatMap(routesAt)) {
-      const staffOnly = route.url.includes('second-factor');
+      const staffOnly = route.url.includes('second-factor') || route.url.startsWith('/api/staff');
       const res = await probe(route, { cookie: staffOnly ? old.staff : old.customer });
       expect(res.statusCode, keyOf(route)).toBe(403);
       if (!route.url.includes('email/confirm')) {

@@ -146,3 +146,49 @@ describe('hostile uploads, as the portal serves them', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
   });
 });
+
+// The outside attack of issue 35: a body that says multipart and is not was a 500.
+describe('malformed multipart bodies on every upload route', () => {
+  let t: TestApp;
+  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    ctx = await staffTestContext(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('answers 400 with a message, never 5xx', async () => {
+    const ticket = 'TK-1001';
+    const routes = [
+      [`/api/customers/${ctx.acmeId}/tickets/with-attachments`, ctx.customerCookie],
+      [
+        `/api/customers/${ctx.acmeId}/tickets/${ticket}/replies/with-attachments`,
+        ctx.customerCookie,
+      ],
+      [`/api/staff/customers/${ctx.acmeId}/documents`, ctx.staffCookie],
+      [`/api/staff/tickets/${ticket}/replies/with-attachments`, ctx.staffCookie],
+    ] as const;
+    const bodies = [
+      ['boundary=x', 'garbage'],
+      ['boundary=x', '--x'],
+      [
+        'boundary=x',
+        '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"message":"cut off',
+      ],
+      ['', 'x'],
+    ] as const;
+    for (const [url, cookie] of routes) {
+      for (const [boundary, payload] of bodies) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie, 'content-type': `multipart/form-data; ${boundary}`.trim() },
+          payload,
+        });
+        expect(res.statusCode, `${url} ${payload} ${res.body}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${url} ${payload} ${res.body}`).toBeLessThan(500);
+        expect(res.json<{ message: string }>().message).toBeTruthy();
+      }
+    }
+  });
+});

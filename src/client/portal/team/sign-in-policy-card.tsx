@@ -46,7 +46,7 @@ export function SignInPolicyCard({ companyId }: { companyId: string }) {
             ) : null}
             <p className="text-sm text-slate-600">
               With a passkey or single sign-on required, colleagues no longer receive e-mail sign-in
-              links. A colleague without a passkey yet still gets one link to sign in and add it.
+              links. A colleague without a passkey yet keeps getting links until they add one.
             </p>
           </>
         ) : (

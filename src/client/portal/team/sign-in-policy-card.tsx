@@ -3,7 +3,6 @@ import {
   signInPolicyLabels,
   type SignInPolicy,
 } from '../../../shared/schemas/sso.ts';
-import { ApiError } from '../../lib/api.ts';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSetSignInPolicy, useSignInPolicy } from './api.ts';
@@ -37,13 +36,6 @@ export function SignInPolicyCard({ companyId }: { companyId: string }) {
                 </option>
               ))}
             </select>
-            {change.error ? (
-              <p role="alert" className="text-sm text-red-700">
-                {change.error instanceof ApiError && change.error.serverMessage
-                  ? change.error.serverMessage
-                  : 'The policy could not be changed. Please try again.'}
-              </p>
-            ) : null}
             <p className="text-sm text-slate-600">
               With a passkey or single sign-on required, colleagues no longer receive e-mail sign-in
               links. A colleague without a passkey yet keeps getting links until they add one.

@@ -214,6 +214,42 @@ describe('changing the e-mail address', () => {
     expect((await press(reportPage, '/api/auth/email/report')).statusCode).toBe(400);
   });
 
+  it("the owner's report wins over later changes: back on the address that got it, later report links void (outside attack, issue 35)", async () => {
+    const alexId = await idOf(ALEX);
+    const stolen = await sessionCookieFor(t.app, ALEX);
+    /** The thief changes and confirms the address; the old address's report link comes back. */
+    async function change(from: string, to: string) {
+      await putProfile(stolen, to, 'Alex');
+      const report = linkIn((await lastMailTo(from))?.text, '/api/auth/email/report');
+      const page = await open(
+        linkIn((await lastMailTo(to))?.text, '/api/auth/email/confirm')!,
+        stolen,
+      );
+      expect((await press(page, '/api/auth/email/confirm', stolen)).statusCode).toBe(303);
+      return report!;
+    }
+    const first = 'alex-a@evil.example';
+    const second = 'alex-b@evil.example';
+    const ownersReport = await change(ALEX, first);
+    const thiefsReport = await change(first, second);
+    expect(await emailOf(alexId)).toBe(second);
+    const thiefsPage = await open(thiefsReport);
+    expect(thiefsPage.statusCode).toBe(200);
+
+    const secured = await press(await open(ownersReport), '/api/auth/email/report');
+    expect(secured.statusCode).toBe(200);
+    expect(await emailOf(alexId)).toBe(ALEX);
+    expect(await t.app.db.$count(sessions, eq(sessions.userId, alexId))).toBe(0);
+    const toSupport = (await lastMailTo(SUPPORT))?.text.replace(/\s+/g, ' ');
+    expect(toSupport).toContain(ALEX);
+    expect(toSupport).toContain(`Later changes were undone too (to ${second}).`);
+
+    // The later change's report link, opened before or after, cannot move the account again.
+    expect((await press(thiefsPage, '/api/auth/email/report')).statusCode).toBe(400);
+    expect((await open(thiefsReport)).statusCode).toBe(400);
+    expect(await emailOf(alexId)).toBe(ALEX);
+  });
+
   it('asks for at most 5 changes a day (each mails two addresses)', async () => {
     const cookie = await sessionCookieFor(t.app, SAM);
     for (let i = 0; i < 5; i++) {

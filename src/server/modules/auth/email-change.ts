@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { emailChanges, signInTokens, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -149,6 +149,8 @@ export async function confirmEmailChange(
 ): Promise<ConfirmResult> {
   return db
     .transaction(async (tx): Promise<ConfirmResult> => {
+      // The account first, as a report does: a report waits for this, or this for it.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
       const [change] = await tx
         .update(emailChanges)
         .set({ confirmedAt: new Date() })
@@ -182,57 +184,83 @@ const isUniqueViolation = (err: unknown): boolean =>
   (('code' in err && err.code === '23505') ||
     isUniqueViolation((err as { cause?: unknown }).cause));
 
+/** A report link not used (nor voided by an earlier change's report) and not too old. */
+const reportable = (token: string) =>
+  and(
+    eq(emailChanges.reportTokenHash, sha256(token)),
+    isNull(emailChanges.reportedAt),
+    gt(emailChanges.createdAt, new Date(Date.now() - REPORT_TTL_MS)),
+  );
+
 /** A change the old address may still report, or undefined. Read only. */
 export async function findChangeToReport(db: Db, token: string) {
   const [row] = await db
     .select({ id: emailChanges.id })
     .from(emailChanges)
-    .where(
-      and(
-        eq(emailChanges.reportTokenHash, sha256(token)),
-        isNull(emailChanges.reportedAt),
-        gt(emailChanges.createdAt, new Date(Date.now() - REPORT_TTL_MS)),
-      ),
-    )
+    .where(reportable(token))
     .limit(1);
   return row;
 }
 
 /**
- * "I did not ask for this", from the old address: the change is cancelled, or undone when
- * it was confirmed (unless the old address has another account by now), every session of
- * the account ends, every passkey is removed, and support is told. False when the link is
- * used up or too old. All passkeys, not only those added since the request (review N5): a
- * stolen session may have added its passkey before asking for the change, and nothing tells
- * the owner's from the thief's; the owner signs in with a link and adds theirs again.
+ * "I did not ask for this", from the old address: the account goes back to the address that
+ * got this report, whatever changed after it (unless that address has another account by
+ * now), every later change is undone with it and its report link voided (the thief received
+ * those (outside attack, issue 35): they must not move the account away again), a waiting change
+ * is cancelled, every session of the account ends, every passkey is removed, and support is
+ * told. False when the link is used up, voided or too old. All passkeys, not only those added
+ * since the request (review N5): a stolen session may have added its passkey before asking
+ * for the change, and nothing tells the owner's from the thief's; the owner signs in with a
+ * link and adds theirs again.
  */
 export async function reportEmailChange(
   tx: Tx,
   token: string,
   supportEmail: string,
 ): Promise<boolean> {
+  const [found] = await tx
+    .select({ userId: emailChanges.userId })
+    .from(emailChanges)
+    .where(reportable(token))
+    .limit(1);
+  if (!found) return false;
+  // The account first, as confirming does: its reports and confirmations take turns.
+  const [user] = await tx.select().from(users).where(eq(users.id, found.userId)).for('update');
+  if (!user) return false;
   const [change] = await tx
     .update(emailChanges)
     .set({
       reportedAt: new Date(),
       cancelledAt: sql`coalesce(${emailChanges.cancelledAt}, now())`,
     })
-    .where(
-      and(
-        eq(emailChanges.reportTokenHash, sha256(token)),
-        isNull(emailChanges.reportedAt),
-        gt(emailChanges.createdAt, new Date(Date.now() - REPORT_TTL_MS)),
-      ),
-    )
+    .where(and(reportable(token), eq(emailChanges.userId, user.id)))
     .returning();
   if (!change) return false;
-  const [user] = await tx.select().from(users).where(eq(users.id, change.userId)).for('update');
-  if (!user) return false;
-  const undo =
-    change.confirmedAt !== null &&
-    sameAddress(user.email, change.newEmail) &&
-    !(await otherUserWith(tx, change.oldEmail, user.id));
-  if (undo) {
+  const later = await tx
+    .update(emailChanges)
+    .set({
+      reportedAt: sql`coalesce(${emailChanges.reportedAt}, now())`,
+      cancelledAt: sql`coalesce(${emailChanges.cancelledAt}, now())`,
+    })
+    .where(
+      and(
+        eq(emailChanges.userId, user.id),
+        ne(emailChanges.id, change.id),
+        gte(emailChanges.createdAt, change.createdAt),
+      ),
+    )
+    .returning({
+      newEmail: emailChanges.newEmail,
+      confirmedAt: emailChanges.confirmedAt,
+      createdAt: emailChanges.createdAt,
+    });
+  const laterConfirmed = later
+    .filter((c) => c.confirmedAt)
+    .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+    .map((c) => c.newEmail);
+  const moved = !sameAddress(user.email, change.oldEmail);
+  const oldTaken = moved && !!(await otherUserWith(tx, change.oldEmail, user.id));
+  if (moved && !oldTaken) {
     await tx
       .update(users)
       .set({ email: change.oldEmail, updatedAt: new Date() })
@@ -254,14 +282,32 @@ export async function reportEmailChange(
       name: `${user.firstName} ${user.lastName}`.trim(),
       oldEmail: change.oldEmail,
       newEmail: change.newEmail,
-      outcome: undo
-        ? 'The change had been confirmed: the account is back on the old address.'
-        : change.confirmedAt
-          ? 'The change had been confirmed and could not be undone automatically (the old address now has another account, or the address changed again): please check the account.'
-          : 'The change was not confirmed yet: it is cancelled.',
+      outcome: reportOutcome({ moved, oldTaken, confirmed: !!change.confirmedAt, laterConfirmed }),
     }),
   );
   return true;
+}
+
+/** What support reads about the account's address after a report. */
+function reportOutcome(o: {
+  moved: boolean;
+  oldTaken: boolean;
+  confirmed: boolean;
+  laterConfirmed: string[];
+}): string {
+  const later = o.laterConfirmed.join(', ');
+  if (o.oldTaken) {
+    return `The account could not be put back on the old address automatically (it now has another account): please check the account.${later ? ` Later changes (to ${later}) can no longer be reported from their old addresses.` : ''}`;
+  }
+  const where = o.moved
+    ? 'the account is back on the old address'
+    : 'the account is on the old address again';
+  const base = o.confirmed
+    ? `The change had been confirmed: ${where}.`
+    : o.moved
+      ? `The change was not confirmed, but a later one was: ${where}.`
+      : 'The change was not confirmed yet: it is cancelled.';
+  return later ? `${base} Later changes were undone too (to ${later}).` : base;
 }
 
 /** Where the owner lands after confirming. */

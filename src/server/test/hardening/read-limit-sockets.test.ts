@@ -1,0 +1,117 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessionCookieFor } from '../sign-in.ts';
+import { createTestApp, type TestApp } from '../test-app.ts';
+import { tenants, type Tenant } from './api-catalog.ts';
+
+type Answer = { status: number; retryAfter?: string; type?: string };
+
+/** Company A's invoice PDF and invoice list, whose handlers the test holds until it lets them go. */
+const HELD = /^\/api\/customers\/:customerId\/invoices(\/:invoiceId\/pdf)?$/;
+
+// Review F4 retest: "45 simultaneous invoice-PDF or list reads from one session were all 200".
+// Over real sockets, with the reads really in flight together (their handlers wait for the
+// test), one session runs READ_CONCURRENCY (2) at once, queues 8 and is refused the rest; a
+// held read keeps its slot until its answer is sent; another company reads meanwhile.
+describe('reads in flight over a listening server (READ_CONCURRENCY 2, 8 may wait)', () => {
+  let t: TestApp;
+  let a: Tenant;
+  let b: Tenant;
+  let port: number;
+  /** Company A's held handlers running now, and the most at once. */
+  const running = { now: 0, most: 0 };
+  let letGo: () => void = () => {};
+  let gate = Promise.resolve();
+  const held = (handler: RouteHandlerMethod): RouteHandlerMethod =>
+    async function (this: FastifyInstance, request, reply) {
+      if ((request.params as { customerId: string }).customerId !== a.customerId) {
+        return handler.call(this, request, reply);
+      }
+      running.most = Math.max(running.most, ++running.now);
+      try {
+        await gate;
+        return await handler.call(this, request, reply);
+      } finally {
+        running.now--;
+      }
+    };
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      { readConcurrency: 2 },
+      {
+        onRoute: (route) => {
+          if (HELD.test(route.url)) route.handler = held(route.handler);
+        },
+      },
+    );
+    ({ a, b } = await tenants(t.app.db));
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+  afterAll(() => t.close());
+
+  /** A real request on a connection of its own. */
+  const read = (path: string, cookie: string, method = 'GET') =>
+    new Promise<Answer>((resolve, reject) => {
+      const req = http.request({
+        port,
+        host: '127.0.0.1',
+        path,
+        method,
+        agent: false,
+        headers: { cookie },
+      });
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            retryAfter: res.headers['retry-after'],
+            type: res.headers['content-type'],
+          }),
+        );
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  /** Fires 45 reads of one session at once and checks the bound while they are held. */
+  async function burst(paths: { path: string; method?: string }[]) {
+    const cookie = await sessionCookieFor(t.app, a.email);
+    const other = await sessionCookieFor(t.app, b.email);
+    running.most = 0;
+    gate = new Promise<void>((resolve) => (letGo = resolve));
+    const answers: Answer[] = [];
+    const all = paths.map(({ path, method }) =>
+      read(path, cookie, method).then((answer) => (answers.push(answer), answer)),
+    );
+    try {
+      // Two run, eight wait: the other 35 are refused while those ten are still in flight.
+      await vi.waitFor(() => expect(answers.length).toBe(35), { timeout: 10_000 });
+      expect(answers.every((r) => r.status === 429 && r.retryAfter === '1')).toBe(true);
+      expect(running.now).toBe(2);
+      // Another company is not held up by them.
+      expect((await read(`/api/customers/${b.customerId}/invoices`, other)).status).toBe(200);
+    } finally {
+      letGo();
+    }
+    const statuses = (await Promise.all(all)).map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(200), ...Array(35).fill(429)]);
+    expect(running.most).toBe(2);
+  }
+
+  it('bounds 45 simultaneous invoice PDF reads, GET and HEAD, of one session', async () => {
+    const pdf = `/api/customers/${a.customerId}/invoices/${await a.idFor('invoiceId')}/pdf`;
+    await burst(
+      Array.from({ length: 45 }, (_, i) => ({ path: pdf, method: i % 3 === 0 ? 'HEAD' : 'GET' })),
+    );
+  });
+
+  it('bounds 45 simultaneous reads of the invoice list of one session', async () => {
+    const list = `/api/customers/${a.customerId}/invoices?limit=200`;
+    await burst(Array.from({ length: 45 }, () => ({ path: list })));
+  });
+});

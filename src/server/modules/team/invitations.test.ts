@@ -202,14 +202,17 @@ describe('colleague invitations need the invitee to accept (review N3, N9)', () 
       .values({ email, firstName: 'Pat', lastName: 'Two' })
       .returning();
     await t.app.db.insert(customerUsers).values({ userId: pat!.id, customerId: acmeId });
-    await recordSignInEvent(t.app.db, {
-      userId: pat!.id,
-      event: 'sign-in',
-      method: 'sso',
-      issuer: ACME_IDP,
-      userAgent: null,
-      ip: '203.0.113.10',
-    });
+    /** Pat signs in through Acme's provider from this address. */
+    const throughAcme = (ip: string) =>
+      recordSignInEvent(t.app.db, {
+        userId: pat!.id,
+        event: 'sign-in',
+        method: 'sso',
+        issuer: ACME_IDP,
+        userAgent: null,
+        ip,
+      });
+    await throughAcme('203.0.113.10');
     await t.app.db
       .update(signIns)
       .set({ at: new Date(Date.now() - 60_000) })
@@ -226,14 +229,7 @@ describe('colleague invitations need the invitee to accept (review N3, N9)', () 
     expect(log.body).not.toContain('203.0.113.10');
 
     // A later sign-in through Acme's provider: Globex sees that Pat signed in, not where Acme signs in.
-    await recordSignInEvent(t.app.db, {
-      userId: pat!.id,
-      event: 'sign-in',
-      method: 'sso',
-      issuer: ACME_IDP,
-      userAgent: null,
-      ip: '198.51.100.20',
-    });
+    await throughAcme('198.51.100.20');
     expect((await member())?.lastSignInAt).not.toBeNull();
     const after = (await call('GET', `/api/customers/${globexId}/sign-ins`, sam)).json<
       SignInLogEntry[]

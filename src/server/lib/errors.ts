@@ -31,12 +31,14 @@ const UNAVAILABLE_CODES = new Set([
 ]);
 
 /**
- * The multipart parser's own refusals (no boundary, a body cut off): the caller's bytes, not
+ * The multipart parser's own refusals (no boundary, one over 256 bytes, a body cut off): the caller's bytes, not
  * our fault. Plain Errors from @fastify/busboy, told apart only by their messages.
  */
 export function isMalformedMultipart(err: unknown): boolean {
   const message = err instanceof Error ? err.message : '';
-  return /^Multipart: Boundary not found$|unexpected end of multipart data$/i.test(message);
+  return /^Multipart: Boundary not found$|unexpected end of multipart data$|^The needle cannot have a length bigger than/i.test(
+    message,
+  );
 }
 
 /** True when an error means "the database is not reachable right now" rather than a bug. */

@@ -166,6 +166,8 @@ describe('hostile uploads, as the portal serves them', () => {
         '--x\r\nContent-Disposition: form-data; name="data"\r\n\r\n{"message":"cut off',
       ],
       ['', 'x'],
+      // A boundary over 256 bytes (the parser's own limit).
+      [`boundary=${'b'.repeat(300)}`, `--${'b'.repeat(300)}\r\n`],
     ] as const;
     for (const [url, cookie] of routes) {
       for (const [boundary, payload] of bodies) {

@@ -87,6 +87,8 @@ export const unmatchedMailRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
   app.post(
     '/unmatched-mail/:id/attach',
     {
+      // It may add the sender to a company as a new user: access that outlives a token.
+      config: { assurance: 'staff-session' },
       schema: {
         params,
         body: attachUnmatchedSchema,

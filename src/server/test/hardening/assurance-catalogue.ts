@@ -67,6 +67,7 @@ export const LISTED_LEVELS: Readonly<Record<string, Assurance>> = {
   'GET /api/staff/api-tokens': 'staff-session',
   'POST /api/staff/api-tokens': 'staff-session',
   'DELETE /api/staff/api-tokens/:id': 'staff-session',
+  'POST /api/staff/unmatched-mail/:id/attach': 'staff-session',
   'POST /api/staff/webhooks': 'staff-session',
   'PUT /api/staff/webhooks/:webhookId': 'staff-session',
   'DELETE /api/staff/webhooks/:webhookId': 'staff-session',

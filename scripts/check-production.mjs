@@ -176,28 +176,41 @@ function field(html, name) {
 }
 
 /** The link of the sign-in mail to `email`, from the .eml files the server writes without SMTP. */
-async function signInLink(dataDir, email) {
+function signInLink(dataDir, email) {
   const dir = path.join(dataDir, 'mail');
-  const deadline = Date.now() + MAIL_LIMIT_MS;
-  while (Date.now() < deadline) {
-    const mails = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
-    for (const file of mails) {
+  fs.mkdirSync(dir, { recursive: true });
+  const find = () => {
+    for (const file of fs.readdirSync(dir)) {
       // Quoted-printable: undo the soft line breaks and the escaped "=" of the link.
       const eml = fs
         .readFileSync(path.join(dir, file), 'utf8')
         .replace(/=\r?\n/g, '')
         .replace(/=3D/g, '=');
       const link = /https?:\/\/\S+\/api\/login\/verify\?token=[\w-]+/.exec(eml)?.[0];
-      // No link yet may be a file still being written: look again on the next round.
+      // No link yet may be a file still being written: its next write wakes the watcher.
       if (link && eml.includes('Subject: Your sign-in link') && eml.includes(`To: ${email}`))
         return link;
     }
-    await sleep(100); // the next look at the folder, not a wait for time to pass
-  }
-  fail(
-    `no sign-in mail with a link to ${email} in ${dir} within ${MAIL_LIMIT_MS / 1000} s ` +
-      '(an address the server does not know gets none).',
-  );
+    return undefined;
+  };
+  return new Promise((resolve) => {
+    // Watching before the first look: a mail written in between still wakes it.
+    const watcher = fs.watch(dir, () => done(find()));
+    const limit = setTimeout(() => {
+      watcher.close();
+      fail(
+        `no sign-in mail with a link to ${email} in ${dir} within ${MAIL_LIMIT_MS / 1000} s ` +
+          '(an address the server does not know gets none).',
+      );
+    }, MAIL_LIMIT_MS);
+    const done = (link) => {
+      if (!link) return;
+      clearTimeout(limit);
+      watcher.close();
+      resolve(link);
+    };
+    done(find());
+  });
 }
 
 /** Signs in as a person does: ask for a link, open it from the mail, press the button. */

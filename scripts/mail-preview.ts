@@ -137,6 +137,10 @@ const mails: (readonly [string, MailMessage])[] = [
       newEmail: 'new@acme-logistics.example',
       outcome: 'The change was cancelled.',
       passkeysRemoved: 1,
+      invitations: {
+        withdrawn: ['new.colleague@acme-logistics.example (Acme Logistics)'],
+        accepted: ['someone@elsewhere.example (Acme Logistics, admin)'],
+      },
     }),
   ],
   [

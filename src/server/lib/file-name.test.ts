@@ -20,5 +20,6 @@ describe('cleanFileName', () => {
     expect(cleanFileName('')).toBe('upload');
     expect(cleanFileName('\u202e\u200b\u0007 ')).toBe('upload');
     expect(cleanFileName('folder/\u202e')).toBe('upload');
+    expect(cleanFileName(undefined)).toBe('upload');
   });
 });

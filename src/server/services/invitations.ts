@@ -2,12 +2,13 @@
 // address's owner accepts through the mailed link, and only then is a membership (and, for a
 // new address, the account) created. Every invite answers the same, whoever owns the address.
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { isoTimestamp } from '../db/json-list.ts';
 import {
   auditLog,
   customerInvitations,
+  customerUsers,
   customers,
   notificationPreferences,
   users,
@@ -255,4 +256,57 @@ export async function acceptInvitation(
     details: { role: invitation.role, created: !found.user },
   });
   return { status: 'accepted', email: user.email, companyName: invitation.companyName };
+}
+
+/** What a report of a stolen session did to the account's invitations, for support to read. */
+export type ReportedInvitations = {
+  /** Pending invitations withdrawn, as "address (company)". */
+  withdrawn: string[];
+  /** Memberships the account's invitations created since `since`, as "address (company, role)". */
+  accepted: string[];
+};
+
+/**
+ * The owner reported a stolen session (outside attack, issue 35): every invitation the account
+ * still has pending is withdrawn (nothing tells the owner's from the thief's, and the owner can
+ * send them again), and the memberships its invitations created since `since` are listed for
+ * support, who decide with the company (an accepted invitee may be a real colleague).
+ */
+export async function withdrawInvitationsOfReportedAccount(
+  tx: Tx,
+  owner: Actor,
+  since: Date,
+): Promise<ReportedInvitations> {
+  const pending = await tx
+    .select({
+      id: customerInvitations.id,
+      email: customerInvitations.email,
+      customerId: customerInvitations.customerId,
+      company: customers.name,
+    })
+    .from(customerInvitations)
+    .innerJoin(customers, eq(customers.id, customerInvitations.customerId))
+    .where(eq(customerInvitations.invitedByUserId, owner.id))
+    .orderBy(asc(customerInvitations.createdAt));
+  for (const invitation of pending) {
+    await tx.delete(customerInvitations).where(eq(customerInvitations.id, invitation.id));
+    await recordAudit(tx, owner, {
+      action: 'member.invite-revoke',
+      entityType: 'invitation',
+      entityId: invitation.id,
+      customerId: invitation.customerId,
+      details: { email: invitation.email, reason: 'stolen session reported' },
+    });
+  }
+  const accepted = await tx
+    .select({ email: users.email, company: customers.name, role: customerUsers.role })
+    .from(customerUsers)
+    .innerJoin(users, eq(users.id, customerUsers.userId))
+    .innerJoin(customers, eq(customers.id, customerUsers.customerId))
+    .where(and(eq(customerUsers.invitedByUserId, owner.id), gte(customerUsers.createdAt, since)))
+    .orderBy(asc(customerUsers.createdAt));
+  return {
+    withdrawn: pending.map((i) => `${i.email} (${i.company})`),
+    accepted: accepted.map((m) => `${m.email} (${m.company}, ${m.role})`),
+  };
 }

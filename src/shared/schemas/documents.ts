@@ -50,6 +50,7 @@ export const PREVIEW_ONLY_PDF_MESSAGE = 'Preview is only available for PDF files
 /** Upload size limit for one document. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 export const DOCUMENT_TOO_LARGE = 'The file is larger than 25 MB';
+export const ONE_DOCUMENT_AT_A_TIME = 'Upload one file at a time';
 
 /** What staff see of a document: the portal's fields but the links. */
 export const staffDocumentSchema = documentSchema.pick({

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../services/mail-outbox.ts';
+import type { ReportedInvitations } from '../../services/invitations.ts';
 import { MailLayout } from '../../mail/layout.tsx';
 import { A, Action, Fields, Note, P } from '../../mail/parts.tsx';
 import { renderMail } from '../../mail/render.ts';
@@ -95,7 +96,9 @@ export function changeReportedMail(opts: {
   newEmail: string;
   outcome: string;
   passkeysRemoved: number;
+  invitations: ReportedInvitations;
 }): MailMessage {
+  const { withdrawn, accepted } = opts.invitations;
   return {
     to: opts.to,
     subject: `Account security report: unrequested e-mail change for ${opts.oldEmail}`,
@@ -115,6 +118,18 @@ export function changeReportedMail(opts: {
           {opts.outcome} Every session of the account has been signed out, its sign-in links
           cancelled and its passkeys removed ({opts.passkeysRemoved}).
         </P>
+        {withdrawn.length > 0 && (
+          <P>
+            Its invitations still waiting were withdrawn ({withdrawn.length}):{' '}
+            {withdrawn.join(', ')}.
+          </P>
+        )}
+        {accepted.length > 0 && (
+          <P>
+            People who joined a company through its invitations since its oldest possible stolen
+            session; please check each with the company: {accepted.join(', ')}.
+          </P>
+        )}
         <P>
           Please contact the owner at the old address: someone may have had access to their session.
         </P>

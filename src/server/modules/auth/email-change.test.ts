@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, customers, passkeys, sessions, users } from '../../db/schema.ts';
+import {
+  auditLog,
+  customerInvitations,
+  customers,
+  passkeys,
+  sessions,
+  users,
+} from '../../db/schema.ts';
+import { companyIdOf } from '../../test/companies.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { appWithMailSink } from '../../test/mail-app.ts';
 import {
@@ -185,6 +193,20 @@ describe('changing the e-mail address', () => {
     await t.app.db
       .insert(passkeys)
       .values({ userId: jordanId, credentialId: 'thief-key', publicKey: 'k', name: 'Mine now' });
+    // Outside attack (issue 35): the thief's invitations, one accepted, one still waiting.
+    const acmeId = await companyIdOf(t.app, 'Acme Logistics');
+    const invite = (email: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/customers/${acmeId}/team`,
+        headers: { cookie: stolen },
+        payload: { email, role: 'admin' },
+      });
+    const waiting = 'pending.colleague@acme-logistics.example';
+    expect((await invite(waiting)).statusCode).toBe(202);
+    expect((await invite(ALEX)).statusCode).toBe(202);
+    const invitation = await open(linkIn((await lastMailTo(ALEX))?.text, '/api/auth/invitation')!);
+    expect((await press(invitation, '/api/auth/invitation')).statusCode).toBe(200);
     const thief = 'thief@evil.example';
     await putProfile(stolen, thief);
     const page = await open(
@@ -211,6 +233,13 @@ describe('changing the e-mail address', () => {
     expect(toSupport?.text.replace(/\s+/g, ' ')).toContain('its passkeys removed (1)');
     expect(toSupport?.text).toContain(JORDAN);
     expect(toSupport?.text).toContain(thief);
+    expect(
+      await t.app.db.$count(customerInvitations, eq(customerInvitations.invitedByUserId, jordanId)),
+    ).toBe(0);
+    expect(toSupport?.text.replace(/\s+/g, ' ')).toContain(
+      `withdrawn (1): ${waiting} (Acme Logistics)`,
+    );
+    expect(toSupport?.text.replace(/\s+/g, ' ')).toContain(`${ALEX} (Acme Logistics, admin)`);
     expect((await press(reportPage, '/api/auth/email/report')).statusCode).toBe(400);
   });
 

@@ -5,7 +5,8 @@ import { emailChanges, signInTokens, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { enqueueMail } from '../../services/mail-outbox.ts';
 import { deleteAllPasskeys } from '../../services/passkeys.ts';
-import { deleteUserSessions, sha256 } from '../../services/sessions.ts';
+import { withdrawInvitationsOfReportedAccount } from '../../services/invitations.ts';
+import { SESSION_ABSOLUTE_MS, deleteUserSessions, sha256 } from '../../services/sessions.ts';
 import { paths } from '../../../shared/routes.ts';
 import type { ProfileInput } from '../../../shared/schemas/profile.ts';
 import {
@@ -211,7 +212,8 @@ export async function findChangeToReport(db: Db, token: string) {
  * told. False when the link is used up, voided or too old. All passkeys, not only those added
  * since the request (review N5): a stolen session may have added its passkey before asking
  * for the change, and nothing tells the owner's from the thief's; the owner signs in with a
- * link and adds theirs again.
+ * link and adds theirs again. For the same reason its pending invitations are withdrawn and
+ * the memberships its invitations created are listed for support (outside attack, issue 35).
  */
 export async function reportEmailChange(
   tx: Tx,
@@ -273,10 +275,18 @@ export async function reportEmailChange(
   await tx.delete(signInTokens).where(eq(signInTokens.userId, user.id));
   await deleteUserSessions(tx, user.id);
   const passkeysRemoved = await deleteAllPasskeys(tx, user.id);
+  // A session lives at most SESSION_ABSOLUTE_MS: a thief's began no earlier than that before
+  // the change was asked for.
+  const invitations = await withdrawInvitationsOfReportedAccount(
+    tx,
+    { id: user.id, name: `${user.firstName} ${user.lastName}`.trim(), email: change.oldEmail },
+    new Date(change.createdAt.getTime() - SESSION_ABSOLUTE_MS),
+  );
   await enqueueMail(
     tx,
     changeReportedMail({
       passkeysRemoved,
+      invitations,
       to: supportEmail,
       userId: user.id,
       name: `${user.firstName} ${user.lastName}`.trim(),

@@ -9,6 +9,7 @@ import { inspectFile, storedContentType } from '../../lib/safe-file.ts';
 import {
   DOCUMENT_TOO_LARGE,
   MAX_DOCUMENT_BYTES,
+  ONE_DOCUMENT_AT_A_TIME,
   documentFieldsSchema,
   staffDocumentSchema,
 } from '../../../shared/schemas/documents.ts';
@@ -40,7 +41,7 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(async (scope) => {
     const upload = scope.withTypeProvider<ZodTypeProvider>();
     await upload.register(multipart, {
-      limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 5, fieldSize: 1000, parts: 6 },
+      limits: { fileSize: MAX_DOCUMENT_BYTES, files: 2, fields: 5, fieldSize: 1000, parts: 7 },
     });
 
     upload.post(
@@ -57,7 +58,16 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         const { customerId } = request.params;
         const actor = actorOf(request);
         await requireCompany(app.db, customerId);
-        const part = await request.file();
+        // One file per upload: a second file part is refused, not silently dropped (outside
+        // attack, issue 35); busboy's limit is two so the second is seen.
+        const parts = request.parts();
+        let part: MultipartFile | undefined;
+        for (let next = await parts.next(); !next.done; next = await parts.next()) {
+          if (next.value.type === 'file') {
+            part = next.value;
+            break;
+          }
+        }
         if (!part) throw badRequest('Choose a file to upload');
         const fields = documentFieldsSchema.safeParse({
           category: fieldValue(part, 'category'),
@@ -78,6 +88,12 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
           // Busboy stops writing at the limit and drains the rest: a truncated file is refused.
           if (part.file.truncated) throw new HttpError(413, DOCUMENT_TOO_LARGE);
           if (size === 0) throw badRequest('The file is empty');
+          for await (const more of parts) {
+            if (more.type === 'file') {
+              more.file.resume();
+              throw badRequest(ONE_DOCUMENT_AT_A_TIME);
+            }
+          }
           const row = await app.write(async (tx) => {
             const [created] = await tx
               .insert(documents)

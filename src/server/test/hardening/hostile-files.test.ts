@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../../db/schema.ts';
+import { documents, ticketAttachments } from '../../db/schema.ts';
 import { renderPdf } from '../../lib/pdf.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
 import { sessionCookieFor } from '../sign-in.ts';
@@ -147,6 +147,78 @@ describe('hostile uploads, as the portal serves them', () => {
   });
 
   // The outside attack of issue 35: a body that says multipart and is not was a 500.
+  // Second outside attack (issue 35): busboy takes a part declared application/octet-stream
+  // without a file name as a file with no name at all; that was a 500 on every upload route.
+  it('stores a file part sent without a file name as "upload" on every upload route', async () => {
+    const message = JSON.stringify({
+      subject: 'Nameless file',
+      description: 'A file part without a file name',
+      category: 'Network & Security',
+      department: 'IT Support',
+      message: 'A file part without a file name',
+    });
+    const routes = [
+      [
+        `/api/customers/${ctx.acmeId}/tickets/with-attachments`,
+        ctx.customerCookie,
+        'data',
+        message,
+      ],
+      [
+        `/api/customers/${ctx.acmeId}/tickets/TK-1001/replies/with-attachments`,
+        ctx.customerCookie,
+        'data',
+        message,
+      ],
+      [`/api/staff/customers/${ctx.acmeId}/documents`, ctx.staffCookie, 'category', 'other'],
+      [`/api/staff/tickets/TK-1001/replies/with-attachments`, ctx.staffCookie, 'data', message],
+    ] as const;
+    for (const [url, cookie, field, value] of routes) {
+      const payload =
+        `--x\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n` +
+        `--x\r\nContent-Disposition: form-data; name="file"\r\n` +
+        `Content-Type: application/octet-stream\r\n\r\nhello\r\n--x--\r\n`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, 'content-type': 'multipart/form-data; boundary=x' },
+        payload,
+      });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(201);
+    }
+    expect(await t.app.db.$count(ticketAttachments, eq(ticketAttachments.name, 'upload'))).toBe(3);
+    expect(await t.app.db.$count(documents, eq(documents.name, 'upload'))).toBe(1);
+  });
+
+  it('refuses a document upload of two files instead of keeping the first (second outside attack)', async () => {
+    const before = await t.app.db.$count(documents);
+    const one = await multipartBody(
+      { category: 'other' },
+      {
+        name: 'a.txt',
+        type: 'text/plain',
+        data: Buffer.from('first'),
+      },
+    );
+    const boundary = /boundary=(.+)$/.exec(one.headers['content-type'])![1]!;
+    const second =
+      `Content-Disposition: form-data; name="file"; filename="b.txt"\r\n` +
+      `Content-Type: text/plain\r\n\r\nsecond\r\n--${boundary}--\r\n`;
+    const payload = Buffer.concat([
+      one.payload.subarray(0, one.payload.length - `--\r\n`.length),
+      Buffer.from(`\r\n${second}`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/staff/customers/${ctx.acmeId}/documents`,
+      headers: { ...one.headers, cookie: ctx.staffCookie },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toEqual({ message: 'Upload one file at a time' });
+    expect(await t.app.db.$count(documents)).toBe(before);
+  });
+
   it('answers a malformed multipart body on every upload route with 400, never 5xx', async () => {
     const ticket = 'TK-1001';
     const routes = [

@@ -1,7 +1,9 @@
 import http from 'node:http';
+import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { documents } from '../../db/schema.ts';
 import { sessionCookieFor } from '../sign-in.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { tenants, type Tenant } from './api-catalog.ts';
@@ -113,5 +115,62 @@ describe('reads in flight over a listening server (READ_CONCURRENCY 2, 8 may wai
   it('bounds 45 simultaneous reads of the invoice list of one session', async () => {
     const list = `/api/customers/${a.customerId}/invoices?limit=200`;
     await burst(Array.from({ length: 45 }, () => ({ path: list })));
+  });
+
+  // Second outside attack (issue 35): a download gave its slot back when its headers left,
+  // so one session could have any number of files streaming at once.
+  it('a download keeps its slot while the file streams, and gives it back when the client leaves', async () => {
+    const cookie = await sessionCookieFor(t.app, a.email);
+    const key = `customers/${a.customerId}/big-download`;
+    // Bigger than the loopback's buffers: a client that reads nothing holds the stream open.
+    await t.app.storage.put(key, Readable.from([Buffer.alloc(48 * 1024 * 1024)]));
+    const [doc] = await t.app.db
+      .insert(documents)
+      .values({
+        customerId: a.customerId,
+        name: 'big.bin',
+        type: 'bin',
+        contentType: 'application/octet-stream',
+        size: 48 * 1024 * 1024,
+        category: 'other',
+        storageKey: key,
+        uploadedBy: 'Test',
+      })
+      .returning({ id: documents.id });
+    /** Starts a download and stops reading once its headers arrive. */
+    const stalled = () =>
+      new Promise<http.ClientRequest>((resolve, reject) => {
+        const req = http.request({
+          port,
+          host: '127.0.0.1',
+          path: `/api/customers/${a.customerId}/documents/${doc!.id}/download`,
+          agent: false,
+          headers: { cookie },
+        });
+        // No 'data' listener: the answer stays unread.
+        req.on('response', (res) => {
+          expect(res.statusCode).toBe(200);
+          resolve(req);
+        });
+        req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+        req.end();
+      });
+    const downloads = [await stalled(), await stalled()];
+    const answers: Answer[] = [];
+    const list = `/api/customers/${a.customerId}/documents`;
+    const reads = Array.from({ length: 9 }, () =>
+      read(list, cookie).then((answer) => (answers.push(answer), answer)),
+    );
+    try {
+      // Both slots stream files: eight reads wait, the ninth is refused.
+      await vi.waitFor(
+        () => expect(answers).toEqual([{ status: 429, retryAfter: '1', type: expect.any(String) }]),
+        { timeout: 10_000 },
+      );
+    } finally {
+      for (const download of downloads) download.destroy();
+    }
+    const statuses = (await Promise.all(reads)).map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array(8).fill(200), 429]);
   });
 });

@@ -20,11 +20,11 @@ if (!found) {
 if (!found && process.getuid?.() === 0) {
   try {
     execSync('command -v apt-get', { stdio: 'ignore' });
-    console.log("Installing Debian's chromium package with apt-get (running as root).");
+    console.log("Installing Debian's chromium-headless-shell with apt-get (running as root).");
     run('apt-get update -qq');
-    run('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium');
+    run('DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell');
   } catch {
-    console.log('apt-get could not install chromium.');
+    console.log('apt-get could not install chromium-headless-shell.');
   }
   found = findChromium();
 }

@@ -9,6 +9,7 @@ import {
   firstColumn,
   firstCompanyId,
   openPortal,
+  openedInNewTab,
 } from './fixtures/portal.ts';
 
 /** Base-1024 units with 2 decimals, written out here independently of the app. */
@@ -93,12 +94,12 @@ test('download saves the real file, preview opens PDFs only', async ({ page }) =
   await page.getByRole('button', { name: 'Preview Invoice History.csv' }).click();
   await expectToast(page, 'Preview Not Available', 'Preview is only available for PDF files.');
 
-  const [preview] = await Promise.all([
-    page.waitForEvent('popup'),
-    page.getByRole('button', { name: 'Preview Wi-Fi Survey Report.pdf' }).click(),
-  ]);
-  expect(preview.url()).toMatch(/\/documents\/[0-9a-f-]{36}\/download\?inline=1$/);
-  const res = await page.request.get(preview.url());
+  const preview = await openedInNewTab(
+    page,
+    /\/documents\/[0-9a-f-]{36}\/download\?inline=1$/,
+    () => page.getByRole('button', { name: 'Preview Wi-Fi Survey Report.pdf' }).click(),
+  );
+  const res = await page.request.get(preview);
   expect(res.headers()['content-type']).toBe('application/pdf');
   expect(res.headers()['content-disposition']).toMatch(/^inline;/);
 });

@@ -7,6 +7,7 @@ import {
   firstColumn,
   firstCompanyId,
   openPortal,
+  openedInNewTab,
   tableRows,
 } from './fixtures/portal.ts';
 
@@ -90,16 +91,15 @@ test('the detail dialog pays and opens the PDF in new tabs', async ({ page }) =>
   await expect(pay).toHaveURL('https://pay.example.com/acme/1003');
   await pay.close();
 
-  const [pdf] = await Promise.all([
-    page.waitForEvent('popup'),
-    dialog.getByRole('button', { name: 'PDF' }).click(),
-  ]);
   const customerId = await firstCompanyId(page);
-  expect(pdf.url()).toMatch(new RegExp(`/api/customers/${customerId}/invoices/[0-9a-f-]{36}/pdf$`));
-  const res = await page.request.get(pdf.url());
+  const pdf = await openedInNewTab(
+    page,
+    new RegExp(`/api/customers/${customerId}/invoices/[0-9a-f-]{36}/pdf$`),
+    () => dialog.getByRole('button', { name: 'PDF' }).click(),
+  );
+  const res = await page.request.get(pdf);
   expect(res.headers()['content-type']).toBe('application/pdf');
   expect((await res.body()).subarray(0, 5).toString()).toBe('%PDF-');
-  await pdf.close();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
@@ -127,12 +127,9 @@ test('row buttons: download, and pay only where the invoice has a payment link',
   await expect(dialog.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  const [pdf] = await Promise.all([
-    page.waitForEvent('popup'),
+  await openedInNewTab(page, /\/invoices\/[0-9a-f-]{36}\/pdf$/, () =>
     page.getByRole('button', { name: 'Download invoice INV-2026-1002' }).click(),
-  ]);
-  expect(pdf.url()).toMatch(/\/pdf$/);
-  await pdf.close();
+  );
 });
 
 test('Globex sees only its own invoices', async ({ page }) => {

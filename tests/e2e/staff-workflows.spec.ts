@@ -3,6 +3,7 @@ import type { Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { choose, companyWithUser, chooseCompany } from './fixtures/staff.ts';
 import { mailFiles, nextMailTo } from './fixtures/sign-in.ts';
+import { openedInNewTab } from './fixtures/portal.ts';
 
 test.setTimeout(150_000);
 
@@ -146,16 +147,15 @@ test('staff uploads a PDF; the customer previews and downloads the same bytes', 
   await expect(staff.getByRole('table', { name: 'Documents' }).getByText(name)).toBeVisible();
 
   await customer.goto('/portal/documents');
-  const [preview] = await Promise.all([
-    customer.waitForEvent('popup'),
-    customer.getByRole('button', { name: `Preview ${name}` }).click(),
-  ]);
-  expect(preview.url()).toMatch(/\/documents\/[0-9a-f-]{36}\/download\?inline=1$/);
-  const inline = await customer.request.get(preview.url());
+  const preview = await openedInNewTab(
+    customer,
+    /\/documents\/[0-9a-f-]{36}\/download\?inline=1$/,
+    () => customer.getByRole('button', { name: `Preview ${name}` }).click(),
+  );
+  const inline = await customer.request.get(preview);
   expect(inline.headers()['content-type']).toBe('application/pdf');
   expect(inline.headers()['content-disposition']).toMatch(/^inline;/);
   expect(Buffer.from(await inline.body()).equals(bytes)).toBe(true);
-  await preview.close();
 
   // The new tab turns into a download and closes; Chromium may report it on either tab.
   const downloaded = new Promise<Download>((resolve) => {

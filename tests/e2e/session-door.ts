@@ -4,14 +4,16 @@
 // magic link makes them), and answers the signed cookie the app would have set. Staff
 // sessions from here have passed the second factor too, unless `firstStepOnly` is asked. One spec,
 // auth.spec.ts, keeps the real mail flow; every other spec starts from here.
+// `POST /staff` makes a staff member of a spec's own (no second factor yet).
 // `POST /mail` hands a raw message to the mail intake's own `ingestMessage`, as a message
 // fetched from the support mailbox would be (the IMAP side is tested against Dovecot).
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { users } from '../../src/server/db/schema.ts';
+import { notificationPreferences, sessions, users } from '../../src/server/db/schema.ts';
 import { completeSignIn } from '../../src/server/modules/auth/complete-sign-in.ts';
 import { ingestMessage } from '../../src/server/services/intake/ingest.ts';
 import { markSecondFactor, sha256 } from '../../src/server/services/sessions.ts';
@@ -30,10 +32,26 @@ export async function startSessionDoor(app: FastifyInstance, db: Db, config: Con
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
           return;
         }
+        // A staff member of the spec's own, without a second factor yet: the app has no door
+        // that makes staff, and a spec that enrols one must not depend on the run before it.
+        if (req.method === 'POST' && req.url === '/staff') {
+          const email = `staff.${randomUUID()}@example.com`;
+          await db.transaction(async (tx) => {
+            const [user] = await tx
+              .insert(users)
+              .values({ email, firstName: 'Sam', lastName: 'Staff', role: 'staff' })
+              .returning({ id: users.id });
+            await tx.insert(notificationPreferences).values({ userId: user!.id });
+          });
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ email }));
+          return;
+        }
         const body = Buffer.concat(chunks).toString();
-        const { email, firstStepOnly } = JSON.parse(body || '{}') as {
+        const { email, firstStepOnly, minutesAgo } = JSON.parse(body || '{}') as {
           email?: string;
           firstStepOnly?: boolean;
+          /** Signed in (and past the second factor) this long ago: the recent-sign-in specs. */
+          minutesAgo?: number;
         };
         const [user] = email
           ? await db
@@ -53,6 +71,13 @@ export async function startSessionDoor(app: FastifyInstance, db: Db, config: Con
               // Staff specs start past the second factor unless they test it (firstStepOnly).
               if (signedIn && !firstStepOnly)
                 await markSecondFactor(tx, sha256(signedIn.sessionId));
+              if (signedIn && minutesAgo) {
+                const then = sql`now() - make_interval(mins => ${minutesAgo})`;
+                await tx
+                  .update(sessions)
+                  .set({ createdAt: then, secondFactorAt: firstStepOnly ? null : then })
+                  .where(eq(sessions.idHash, sha256(signedIn.sessionId)));
+              }
               return signedIn;
             })
           : null;

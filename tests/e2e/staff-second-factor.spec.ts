@@ -1,13 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, test } from './fixtures/test.ts';
-import { addSession } from './fixtures/session.ts';
-import { STAFF_EMAIL } from './fixtures/staff.ts';
+import { addSession, newStaffMember } from './fixtures/session.ts';
+import { newCompany } from './fixtures/company.ts';
 
 /** A staff member's browser past the mail link only, opening the workspace. */
-async function pastLinkOnly(browser: Browser): Promise<Page> {
+async function pastLinkOnly(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext();
-  await addSession(context, STAFF_EMAIL, true);
+  await addSession(context, email, true);
   const page = await context.newPage();
   await page.goto('/staff');
   // The first page of the run waits for the server's first answers.
@@ -21,7 +21,9 @@ test('a staff member enrols an authenticator, then confirms with a code and a re
   browser,
 }) => {
   test.setTimeout(90_000);
-  const enrolling = await pastLinkOnly(browser);
+  // A staff member of this run's own: each run enrols from scratch.
+  const email = await newStaffMember();
+  const enrolling = await pastLinkOnly(browser, email);
   await expect(
     enrolling.getByRole('heading', { name: 'Set up an authenticator app' }),
   ).toBeVisible();
@@ -43,7 +45,7 @@ test('a staff member enrols an authenticator, then confirms with a code and a re
   await expect(enrolling.getByRole('navigation', { name: 'Staff' })).toBeVisible();
 
   // The next sign-in asks for the code (the next step's: this step's code was used).
-  const next = await pastLinkOnly(browser);
+  const next = await pastLinkOnly(browser, email);
   await next
     .getByLabel('Code from your authenticator app')
     .fill(totp.generate({ timestamp: Date.now() + 30_000 }));
@@ -52,7 +54,7 @@ test('a staff member enrols an authenticator, then confirms with a code and a re
 
   // A recovery code works once.
   for (const expected of ['works', 'refused'] as const) {
-    const page = await pastLinkOnly(browser);
+    const page = await pastLinkOnly(browser, email);
     await page.getByRole('button', { name: 'Use a recovery code' }).click();
     await page.getByLabel('Recovery code').fill(codes[0] ?? '');
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -62,4 +64,25 @@ test('a staff member enrols an authenticator, then confirms with a code and a re
         page.getByText('That recovery code is not valid or was used already.'),
       ).toBeVisible();
   }
+
+  // Issue 35: a session whose second factor is 11 minutes old changing how a company signs
+  // in is asked to confirm it is the owner, here, instead of signing out.
+  const company = await newCompany({ firstName: 'Policy', lastName: 'Owner' });
+  const context = await browser.newContext();
+  await addSession(context, email, false, { minutesAgo: 11 });
+  const staff = await context.newPage();
+  await staff.goto(`/staff/customers/${company.id}`);
+  const policy = staff.getByLabel('Sign-in policy');
+  await policy.selectOption('passkey');
+  const confirm = staff.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(confirm).toBeVisible();
+  await expect(staff.getByTestId('toast')).toHaveCount(0);
+  await confirm.getByRole('button', { name: 'Use a recovery code' }).click();
+  await confirm.getByLabel('Recovery code').fill(codes[1] ?? '');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(staff.getByTestId('toast')).toContainText('Confirmed');
+  await policy.selectOption('passkey');
+  await expect(staff.getByTestId('toast')).toContainText('Sign-In Policy Updated');
+  await expect(policy).toHaveValue('passkey');
 });

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isUnauthorizedError } from './api.ts';
+import { askToConfirm, isNotRecentError } from './recent-sign-in.ts';
 import { errorToast } from './toast.ts';
 import { redirectToLogin } from './unauthorized.ts';
 
@@ -35,6 +36,7 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (isUnauthorizedError(error)) return redirectToLogin();
+        if (isNotRecentError(error) && askToConfirm()) return;
         const failure = mutation.meta?.failureToast;
         const text = typeof failure === 'function' ? failure(error) : failure;
         if (text) errorToast(text);

@@ -4,6 +4,7 @@ import { company } from '../../shared/company.ts';
 import { paths } from '../../shared/routes.ts';
 import { useAuth } from '../lib/auth.ts';
 import { cn } from '../ui/cn.ts';
+import { ConfirmItIsYouDialog } from './second-factor/confirm-dialog.tsx';
 
 const nav = [
   // The unmatched mail queue, the saved replies and the service levels are part of the help desk.
@@ -70,6 +71,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main className="mx-auto max-w-7xl px-4 py-8">{children}</main>
+      <ConfirmItIsYouDialog />
     </div>
   );
 }

@@ -75,6 +75,17 @@ export function SecondFactorScreen() {
 }
 
 function Verify({ onDone }: { onDone: () => void }) {
+  return (
+    <Card>
+      <CardBody>
+        <VerifyForm onDone={onDone} />
+      </CardBody>
+    </Card>
+  );
+}
+
+/** The authenticator or recovery code form (also the staff "Confirm it is you" dialog's). */
+export function VerifyForm({ onDone }: { onDone: () => void }) {
   const [method, setMethod] = useState<'totp' | 'recovery-code'>('totp');
   const [code, setCode] = useState('');
   const verify = useMutation({
@@ -91,36 +102,32 @@ function Verify({ onDone }: { onDone: () => void }) {
     verify.reset();
   };
   return (
-    <Card>
-      <CardBody>
-        <form onSubmit={submit} className="grid gap-4">
-          {method === 'totp' ? (
-            <FormField label="Code from your authenticator app" error={messageOf(verify.error)}>
-              <CodeInput value={code} onChange={setCode} />
-            </FormField>
-          ) : (
-            <FormField label="Recovery code" error={messageOf(verify.error)}>
-              <Input
-                autoComplete="off"
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-                className="font-mono"
-              />
-            </FormField>
-          )}
-          <Button type="submit" disabled={verify.isPending}>
-            Confirm
-          </Button>
-          <button
-            type="button"
-            className="justify-self-start text-sm text-brand-700 underline"
-            onClick={() => switchTo(method === 'totp' ? 'recovery-code' : 'totp')}
-          >
-            {method === 'totp' ? 'Use a recovery code' : 'Use your authenticator app'}
-          </button>
-        </form>
-      </CardBody>
-    </Card>
+    <form onSubmit={submit} className="grid gap-4">
+      {method === 'totp' ? (
+        <FormField label="Code from your authenticator app" error={messageOf(verify.error)}>
+          <CodeInput value={code} onChange={setCode} />
+        </FormField>
+      ) : (
+        <FormField label="Recovery code" error={messageOf(verify.error)}>
+          <Input
+            autoComplete="off"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            className="font-mono"
+          />
+        </FormField>
+      )}
+      <Button type="submit" disabled={verify.isPending}>
+        Confirm
+      </Button>
+      <button
+        type="button"
+        className="justify-self-start text-sm text-brand-700 underline"
+        onClick={() => switchTo(method === 'totp' ? 'recovery-code' : 'totp')}
+      >
+        {method === 'totp' ? 'Use a recovery code' : 'Use your authenticator app'}
+      </button>
+    </form>
   );
 }
 

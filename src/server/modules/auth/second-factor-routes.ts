@@ -185,7 +185,9 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     async (request, reply) => {
       const user = userOf(request);
       const { method, code } = request.body;
-      if (!user.secondFactorPending) return reply.status(204).send(null);
+      // Pending: this completes the sign-in. Signed in already: it confirms it is still the
+      // owner, which makes the session recent again for the staff-recent routes (SSO, sign-in
+      // policy, second-factor resets) without signing out (issue 35).
       const check = await app.write(async (tx) => {
         const checked =
           method === 'totp'
@@ -196,12 +198,14 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
           return checked;
         }
         await markSecondFactor(tx, sessionHash(request));
-        await recordSignInEvent(tx, {
-          userId: user.id,
-          event: 'sign-in',
-          method,
-          ...meta(request),
-        });
+        if (user.secondFactorPending) {
+          await recordSignInEvent(tx, {
+            userId: user.id,
+            event: 'sign-in',
+            method,
+            ...meta(request),
+          });
+        }
         return checked;
       });
       const refusedWith = refusal(

@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { auditLog, sessions, signIns, users } from '../../db/schema.ts';
 import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
+import { companyIdOf } from '../../test/companies.ts';
 import { appWithMailSink } from '../../test/mail-app.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
@@ -125,6 +126,34 @@ describe('staff second factor', () => {
     ).map((r) => r.method);
     expect(methods).toContain('totp');
     expect(methods).toContain('recovery-code');
+  });
+
+  // Issue 35: the staff-recent routes ask for a second factor within 10 minutes; a staff
+  // member confirms it is them again instead of signing out.
+  it('a signed-in session past 10 minutes confirms with its factor and is recent again; a wrong code changes nothing', async () => {
+    const old = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { minutesAgo: 11 });
+    const acmeId = await companyIdOf(t.app, 'Acme Logistics');
+    const policy = () =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/staff/customers/${acmeId}/sign-in-policy`,
+        headers: { cookie: old },
+        payload: { policy: 'any' },
+      });
+    expect((await policy()).statusCode).toBe(403);
+    const wrong = await post('/api/auth/second-factor/verify', old, {
+      method: 'recovery-code',
+      code: 'not-a-code',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect((await policy()).statusCode).toBe(403);
+    const confirmed = await post('/api/auth/second-factor/verify', old, {
+      method: 'recovery-code',
+      code: recoveryCodes[1]!,
+    });
+    expect(confirmed.statusCode).toBe(204);
+    const changed = await policy();
+    expect(changed.statusCode, changed.body).toBe(200);
   });
 
   it('regenerating recovery codes needs a full session and replaces them all', async () => {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../ui/button.tsx';
-import { Dialog, DialogContent } from '../ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent } from '../ui/dialog.tsx';
 import { useStaffMutation } from './api.ts';
 
 /**
@@ -78,18 +78,14 @@ export function FormDialog<TValues extends FieldValues, TOutput, TResult = unkno
           onSubmit={form.handleSubmit((values) => save.mutate(values))}
         >
           {children(form)}
-          <div
-            className={
-              twoColumns ? 'flex justify-end gap-2 sm:col-span-2' : 'flex justify-end gap-2'
-            }
-          >
+          <DialogActions className={twoColumns ? 'sm:col-span-2' : undefined}>
             <Button type="button" variant="secondary" onClick={onClose} disabled={save.isPending}>
               Cancel
             </Button>
             <Button type="submit" disabled={save.isPending}>
               {save.isPending ? pendingLabel : submitLabel}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

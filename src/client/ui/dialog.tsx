@@ -62,3 +62,27 @@ export function DialogContent({
     </DialogPrimitive.Portal>
   );
 }
+
+/**
+ * A dialog's buttons, pinned to the bottom edge of the dialog while a long form scrolls under
+ * them: on a phone a tall form would otherwise open with its buttons cut in half (review V4).
+ * The negative offsets undo the dialog's padding, so nothing shows below or beside the bar.
+ */
+export function DialogActions({
+  children,
+  className,
+}: {
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div
+      className={cn(
+        'sticky -bottom-6 z-10 -mx-6 -mb-6 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white px-6 py-4',
+        className,
+      )}
+    >
+      {children}
+    </div>
+  );
+}

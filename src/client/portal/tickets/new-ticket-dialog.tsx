@@ -11,7 +11,7 @@ import {
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent, DialogTrigger } from '../../ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent, DialogTrigger } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, Textarea } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -143,7 +143,7 @@ export function NewTicketDialog({ companyId }: { companyId: string }) {
               </span>
             </span>
           </label>
-          <div className="flex justify-end gap-2">
+          <DialogActions>
             <Button
               type="button"
               variant="secondary"
@@ -158,7 +158,7 @@ export function NewTicketDialog({ companyId }: { companyId: string }) {
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? 'Creating...' : 'Create Ticket'}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

@@ -5,7 +5,7 @@ import { HONEYPOT_FIELD } from '../../../shared/honeypot.ts';
 import { quoteSchema } from '../../../shared/schemas/quote.ts';
 import { ApiError, apiRequest } from '../../lib/api.ts';
 import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent } from '../../ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent } from '../../ui/dialog.tsx';
 import { HoneypotInput } from '../forms/honeypot-input.tsx';
 import { useSchemaForm } from '../forms/use-schema-form.ts';
 import { QuoteFields, type QuoteField } from './quote-fields.tsx';
@@ -110,7 +110,7 @@ export default function QuoteModal({
               value={form.values[HONEYPOT_FIELD]}
               onChange={(v) => form.setField(HONEYPOT_FIELD, v)}
             />
-            <div className="flex justify-end gap-2">
+            <DialogActions>
               <Button
                 type="button"
                 variant="secondary"
@@ -122,7 +122,7 @@ export default function QuoteModal({
               <Button type="submit" disabled={pending}>
                 {pending ? 'Submitting...' : 'Submit Request'}
               </Button>
-            </div>
+            </DialogActions>
           </form>
         )}
       </DialogContent>

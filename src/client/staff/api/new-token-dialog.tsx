@@ -9,7 +9,7 @@ import {
 import { formatDate } from '../../../shared/format.ts';
 import { staffUrl } from '../../lib/staff-queries.ts';
 import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent } from '../../ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson } from '../api.ts';
@@ -86,7 +86,7 @@ export function TokenShownDialog({
         <FormField label={`Token “${token.name}”, expires ${formatDate(token.expiresAt)}`}>
           <Input readOnly value={token.token} onFocus={(e) => e.currentTarget.select()} />
         </FormField>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <DialogActions className="mt-6">
           <Button
             variant="secondary"
             onClick={() =>
@@ -96,7 +96,7 @@ export function TokenShownDialog({
             {copied ? 'Copied' : 'Copy'}
           </Button>
           <Button onClick={onClose}>Done</Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

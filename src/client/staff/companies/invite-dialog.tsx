@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schemas/staff-customers.ts';
 import { ApiError } from '../../lib/api.ts';
 import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent } from '../../ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
@@ -109,14 +109,14 @@ function ConfirmOtherCompany({
           Add {owner.name} to {company.name} as well? They will see {company.name}&rsquo;s invoices,
           projects, tickets and documents, and get an e-mail saying so. The audit log records it.
         </p>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <DialogActions className="mt-6">
           <Button variant="secondary" onClick={onClose} disabled={add.isPending}>
             Cancel
           </Button>
           <Button onClick={() => add.mutate(input)} disabled={add.isPending}>
             {add.isPending ? 'Adding...' : `Add to ${company.name}`}
           </Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/webhooks.ts';
 import { staffUrl } from '../../lib/staff-queries.ts';
 import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogContent } from '../../ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson } from '../api.ts';
@@ -95,7 +95,7 @@ export function SecretShownDialog({
         <FormField label={`Secret for ${webhook.url}`}>
           <Input readOnly value={webhook.secret} onFocus={(e) => e.currentTarget.select()} />
         </FormField>
-        <div className="mt-6 flex flex-wrap justify-end gap-2">
+        <DialogActions className="mt-6">
           <Button
             variant="secondary"
             onClick={() =>
@@ -105,7 +105,7 @@ export function SecretShownDialog({
             {copied ? 'Copied' : 'Copy'}
           </Button>
           <Button onClick={onClose}>Done</Button>
-        </div>
+        </DialogActions>
       </DialogContent>
     </Dialog>
   );

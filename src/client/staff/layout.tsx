@@ -1,66 +1,39 @@
-import type { ReactNode } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Menu } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
 import { company } from '../../shared/company.ts';
 import { paths } from '../../shared/routes.ts';
 import { useAuth } from '../lib/auth.ts';
-import { cn } from '../ui/cn.ts';
 import { ConfirmItIsYouDialog } from './second-factor/confirm-dialog.tsx';
+import { StaffMenu } from './staff-menu.tsx';
+import { StaffNavLinks } from './staff-nav.tsx';
 
-const nav = [
-  // The unmatched mail queue, the saved replies and the service levels are part of the help desk.
-  {
-    href: paths.staff,
-    label: 'Help Desk',
-    exact: true,
-    also: [paths.staffUnmatchedMail, paths.staffSavedReplies, paths.staffServiceLevels],
-  },
-  { href: paths.staffLeads, label: 'Leads' },
-  { href: paths.staffCustomers, label: 'Customers' },
-  { href: paths.staffAudit, label: 'Audit Log' },
-  { href: paths.staffSignIns, label: 'Sign-ins' },
-  { href: paths.staffApi, label: 'API' },
-  { href: paths.staffWebhooks, label: 'Webhooks' },
-  { href: paths.staffSecurity, label: 'Security' },
-] as const;
-
-/** The staff workspace frame: navigation by area, who is signed in, logout. */
+/** The staff workspace frame: navigation by area (a drawer below 1024 px), who is signed in, logout. */
 export function StaffLayout({ children }: { children: ReactNode }) {
-  const [location] = useLocation();
   const { user } = useAuth();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const fullName = user ? `${user.firstName} ${user.lastName}` : '';
   return (
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-          <div className="flex flex-wrap items-center gap-6">
-            <Link href={paths.staff} className="font-semibold text-slate-900">
-              {company.shortName} <span className="text-slate-500">Staff</span>
-            </Link>
-            <nav aria-label="Staff" className="flex flex-wrap gap-1">
-              {nav.map((item) => {
-                const active =
-                  'exact' in item
-                    ? location === item.href || (item.also as readonly string[]).includes(location)
-                    : location.startsWith(item.href);
-                return (
-                  <Link
-                    key={item.href}
-                    href={item.href}
-                    aria-current={active ? 'page' : undefined}
-                    className={cn(
-                      'rounded-md px-3 py-2 text-sm font-medium',
-                      active ? 'bg-brand-600 text-white' : 'text-slate-700 hover:bg-slate-100',
-                    )}
-                  >
-                    {item.label}
-                  </Link>
-                );
-              })}
-            </nav>
-          </div>
-          <div className="flex items-center gap-3 text-sm">
-            <span className="text-slate-700">
-              {user ? `${user.firstName} ${user.lastName}` : ''}
-            </span>
+        <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
+          <button
+            type="button"
+            aria-label="Open menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          >
+            <Menu className="h-5 w-5" aria-hidden />
+          </button>
+          <Link href={paths.staff} className="font-semibold whitespace-nowrap text-slate-900">
+            {company.shortName} <span className="text-slate-500">Staff</span>
+          </Link>
+          <nav aria-label="Staff" className="hidden lg:block">
+            <StaffNavLinks />
+          </nav>
+          <div className="ml-auto flex items-center gap-3 text-sm">
+            <span className="hidden text-slate-700 xl:inline">{fullName}</span>
             <a
               href={paths.logout}
               className="rounded-md px-3 py-2 text-slate-700 hover:bg-slate-100"
@@ -70,6 +43,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
+      <StaffMenu open={menuOpen} onOpenChange={setMenuOpen} fullName={fullName} />
       <main className="mx-auto max-w-7xl px-4 py-8">{children}</main>
       <ConfirmItIsYouDialog />
     </div>

@@ -1,19 +1,41 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { cn } from './cn.ts';
+import { SM_UP, useMediaQuery } from './use-media-query.ts';
 
 /** How many rows before the end the next page is asked for, so scrolling rarely waits. */
 const END_MARGIN = 15;
+/** A phone card's usual height (title, two or three lines of fields, the actions). */
+const CARD_HEIGHT = 200;
 
 export type VirtualColumn = { header: string; className?: string };
+
+type VirtualTableProps<T> = {
+  label: string;
+  columns: readonly VirtualColumn[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  renderCells: (row: T) => ReactNode;
+  /** The row as a card (ui/row-card.tsx), shown instead of the table below `sm`. */
+  renderCard: (row: T) => ReactNode;
+  rowHeight?: number;
+  className?: string;
+  /** Called when the rows near the end come into view: a paged list loads its next page. */
+  onEndReached?: () => void;
+};
 
 /**
  * A real <table> that renders only the rows in view (plus a margin), so lists of
  * thousands of rows stay fast to render and to filter. `rowHeight` is a row's least height:
  * a cell whose text wraps makes its row taller, and each rendered row is measured, so no text
- * is cut. On a narrow screen the table keeps its columns and scrolls sideways in its own box.
+ * is cut. Below `sm` the columns do not fit a phone: each row is a card in a list instead,
+ * rendered and paged the same way (review V1).
  */
-export function VirtualTable<T>({
+export function VirtualTable<T>(props: VirtualTableProps<T>) {
+  return useMediaQuery(SM_UP) ? <TableRows {...props} /> : <CardRows {...props} />;
+}
+
+function TableRows<T>({
   label,
   columns,
   rows,
@@ -22,46 +44,10 @@ export function VirtualTable<T>({
   rowHeight = 56,
   className,
   onEndReached,
-}: {
-  label: string;
-  columns: readonly VirtualColumn[];
-  rows: readonly T[];
-  rowKey: (row: T) => string;
-  renderCells: (row: T) => ReactNode;
-  rowHeight?: number;
-  className?: string;
-  /** Called when the rows near the end come into view: a paged list loads its next page. */
-  onEndReached?: () => void;
-}) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  // The rule warns that React Compiler would skip this component; the build does not use the
-  // compiler, and the virtualizer re-renders the table itself on every scroll.
-  // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: 12,
-    // Before the first layout (and in tests without layout) show a screenful.
-    initialRect: { width: 1024, height: 20 * rowHeight },
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastShown = items.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (onEndReached && rows.length > 0 && lastShown >= rows.length - 1 - END_MARGIN) {
-      onEndReached();
-    }
-  }, [onEndReached, lastShown, rows.length]);
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+}: VirtualTableProps<T>) {
+  const v = useVirtualRows(rows.length, rowHeight, onEndReached);
   return (
-    <div
-      ref={scrollRef}
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      className={cn('max-h-[70vh] overflow-auto', className)}
-    >
+    <ScrollRegion label={label} className={className} scrollRef={v.scrollRef}>
       <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
         <thead className="sticky top-0 z-10 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
@@ -73,18 +59,18 @@ export function VirtualTable<T>({
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {paddingTop > 0 && (
-            <tr aria-hidden style={{ height: paddingTop }}>
+          {v.paddingTop > 0 && (
+            <tr aria-hidden style={{ height: v.paddingTop }}>
               <td colSpan={columns.length} />
             </tr>
           )}
-          {items.map((item) => {
+          {v.items.map((item) => {
             const row = rows[item.index] as T;
             return (
               <tr
                 key={rowKey(row)}
                 data-index={item.index}
-                ref={virtualizer.measureElement}
+                ref={v.measureElement}
                 style={{ height: rowHeight }}
                 className="hover:bg-slate-50"
               >
@@ -92,13 +78,92 @@ export function VirtualTable<T>({
               </tr>
             );
           })}
-          {paddingBottom > 0 && (
-            <tr aria-hidden style={{ height: paddingBottom }}>
+          {v.paddingBottom > 0 && (
+            <tr aria-hidden style={{ height: v.paddingBottom }}>
               <td colSpan={columns.length} />
             </tr>
           )}
         </tbody>
       </table>
+    </ScrollRegion>
+  );
+}
+
+function CardRows<T>({
+  label,
+  rows,
+  rowKey,
+  renderCard,
+  className,
+  onEndReached,
+}: VirtualTableProps<T>) {
+  const v = useVirtualRows(rows.length, CARD_HEIGHT, onEndReached);
+  return (
+    <ScrollRegion label={label} className={className} scrollRef={v.scrollRef}>
+      <ul style={{ paddingTop: v.paddingTop, paddingBottom: v.paddingBottom }}>
+        {v.items.map((item) => {
+          const row = rows[item.index] as T;
+          return (
+            // The space below each card is inside its item, so the measured height holds it.
+            <li key={rowKey(row)} data-index={item.index} ref={v.measureElement} className="pb-3">
+              {renderCard(row)}
+            </li>
+          );
+        })}
+      </ul>
+    </ScrollRegion>
+  );
+}
+
+/** The list's own scroll box, a named region that the keyboard can scroll. */
+function ScrollRegion({
+  label,
+  className,
+  scrollRef,
+  children,
+}: {
+  label: string;
+  className?: string;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      ref={scrollRef}
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={cn('max-h-[70vh] overflow-auto', className)}
+    >
+      {children}
     </div>
   );
+}
+
+/** The rows to render in the scroll box, the space above and below them, and paging. */
+function useVirtualRows(count: number, estimate: number, onEndReached?: () => void) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The rule warns that React Compiler would skip this component; the build does not use the
+  // compiler, and the virtualizer re-renders the list itself on every scroll.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => estimate,
+    overscan: 12,
+    // Before the first layout (and in tests without layout) show a screenful.
+    initialRect: { width: 1024, height: 20 * estimate },
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (onEndReached && count > 0 && lastShown >= count - 1 - END_MARGIN) onEndReached();
+  }, [onEndReached, lastShown, count]);
+  return {
+    scrollRef,
+    items,
+    measureElement: virtualizer.measureElement,
+    paddingTop: items[0]?.start ?? 0,
+    paddingBottom: virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0),
+  };
 }

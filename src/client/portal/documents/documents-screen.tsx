@@ -8,8 +8,9 @@ import {
 import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
-import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { DateTime } from '../../ui/date-time.tsx';
+import { RowAction, RowCard } from '../../ui/row-card.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { VirtualTable } from '../../ui/virtual-table.tsx';
 import { ListBody } from '../shared/list-body.tsx';
@@ -131,6 +132,7 @@ function DocumentList({
               rowHeight={64}
               onEndReached={pages.loadMore}
               renderCells={(d) => <DocumentCells doc={d} isSample={isSample} />}
+              renderCard={(d) => <DocumentCard doc={d} isSample={isSample} />}
             />
           )}
         </ListBody>
@@ -140,18 +142,10 @@ function DocumentList({
 }
 
 function DocumentCells({ doc: d, isSample }: { doc: PortalDocument; isSample: boolean }) {
-  // Sample rows have no file behind them, so their file actions are disabled.
-  const sampleHint = isSample ? 'Sample row: no file to open' : undefined;
   return (
     <>
       <td className="max-w-xs min-w-56 px-4 py-2">
-        <div className="flex items-center gap-2">
-          <FileText className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
-          <div className="min-w-0">
-            <p className="font-medium break-words text-slate-900">{d.name}</p>
-            {d.projectName && <p className="text-xs break-words text-slate-600">{d.projectName}</p>}
-          </div>
-        </div>
+        <DocumentName doc={d} />
       </td>
       <td className="px-4">
         <StatusBadge kind="documentCategory" value={d.category} />
@@ -162,28 +156,73 @@ function DocumentCells({ doc: d, isSample }: { doc: PortalDocument; isSample: bo
       <td className="px-4 whitespace-nowrap">{formatDateTime(d.uploadedAt)}</td>
       <td className="px-4">
         <div className="flex justify-end gap-1">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Preview ${d.name}`}
-            title={sampleHint}
-            disabled={isSample}
-            onClick={() => previewDocument(d)}
-          >
-            <Eye className="h-4 w-4" aria-hidden />
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Download ${d.name}`}
-            title={sampleHint}
-            disabled={isSample}
-            onClick={() => downloadDocument(d)}
-          >
-            <Download className="h-4 w-4" aria-hidden />
-          </Button>
+          <DocumentActions doc={d} isSample={isSample} inCard={false} />
         </div>
       </td>
+    </>
+  );
+}
+
+function DocumentCard({ doc: d, isSample }: { doc: PortalDocument; isSample: boolean }) {
+  return (
+    <RowCard
+      title={<DocumentName doc={d} />}
+      badge={<StatusBadge kind="documentCategory" value={d.category} />}
+      fields={[
+        { label: 'Type', value: <span className="uppercase">{d.type}</span> },
+        { label: 'Size', value: formatFileSize(d.size) },
+        { label: 'Uploaded By', value: d.uploadedBy },
+        { label: 'Date', value: <DateTime value={d.uploadedAt} /> },
+      ]}
+      actions={<DocumentActions doc={d} isSample={isSample} inCard />}
+    />
+  );
+}
+
+/** Spec: the name with the project's name under it. */
+function DocumentName({ doc: d }: { doc: PortalDocument }) {
+  return (
+    <div className="flex items-center gap-2">
+      <FileText className="h-4 w-4 shrink-0 text-slate-500" aria-hidden />
+      <div className="min-w-0">
+        <p className="font-medium break-words text-slate-900">{d.name}</p>
+        {d.projectName && <p className="text-xs break-words text-slate-600">{d.projectName}</p>}
+      </div>
+    </div>
+  );
+}
+
+function DocumentActions({
+  doc: d,
+  isSample,
+  inCard,
+}: {
+  doc: PortalDocument;
+  isSample: boolean;
+  inCard: boolean;
+}) {
+  // Sample rows have no file behind them, so their file actions are disabled.
+  const sampleHint = isSample ? 'Sample row: no file to open' : undefined;
+  return (
+    <>
+      <RowAction
+        icon={Eye}
+        text="Preview"
+        label={`Preview ${d.name}`}
+        inCard={inCard}
+        title={sampleHint}
+        disabled={isSample}
+        onClick={() => previewDocument(d)}
+      />
+      <RowAction
+        icon={Download}
+        text="Download"
+        label={`Download ${d.name}`}
+        inCard={inCard}
+        title={sampleHint}
+        disabled={isSample}
+        onClick={() => downloadDocument(d)}
+      />
     </>
   );
 }

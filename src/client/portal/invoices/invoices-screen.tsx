@@ -13,8 +13,8 @@ import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
-import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { RowAction, RowCard } from '../../ui/row-card.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { VirtualTable } from '../../ui/virtual-table.tsx';
 import { ListBody } from '../shared/list-body.tsx';
@@ -122,6 +122,7 @@ function InvoiceList({
               rowKey={(i) => i.id}
               onEndReached={pages.loadMore}
               renderCells={(i) => <InvoiceCells invoice={i} onView={() => setSelected(i)} />}
+              renderCard={(i) => <InvoiceCard invoice={i} onView={() => setSelected(i)} />}
             />
           )}
         </ListBody>
@@ -132,7 +133,6 @@ function InvoiceList({
 }
 
 function InvoiceCells({ invoice: i, onView }: { invoice: Invoice; onView: () => void }) {
-  const payUrl = i.paymentUrl;
   return (
     <>
       <td className="px-4 font-medium whitespace-nowrap text-slate-900">{i.number}</td>
@@ -145,37 +145,67 @@ function InvoiceCells({ invoice: i, onView }: { invoice: Invoice; onView: () => 
       </td>
       <td className="px-4">
         <div className="flex justify-end gap-1">
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`View invoice ${i.number}`}
-            onClick={onView}
-          >
-            <Eye className="h-4 w-4" aria-hidden />
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`Download invoice ${i.number}`}
-            onClick={() => openInvoicePdf(i)}
-          >
-            <Download className="h-4 w-4" aria-hidden />
-          </Button>
-          {payUrl ? (
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`Pay invoice ${i.number}`}
-              onClick={() => openInNewTab(payUrl)}
-            >
-              <CreditCard className="h-4 w-4" aria-hidden />
-            </Button>
-          ) : (
-            // Keeps the other actions in their columns on rows with nothing to pay.
-            <span aria-hidden className="w-10" />
-          )}
+          <InvoiceActions invoice={i} onView={onView} inCard={false} />
         </div>
       </td>
+    </>
+  );
+}
+
+function InvoiceCard({ invoice: i, onView }: { invoice: Invoice; onView: () => void }) {
+  return (
+    <RowCard
+      title={<p className="font-medium text-slate-900">{i.number}</p>}
+      badge={<StatusBadge kind="invoice" value={i.status} />}
+      fields={[
+        { label: 'Description', value: i.description, wide: true },
+        { label: 'Issue Date', value: formatDate(i.issueDate) },
+        { label: 'Due Date', value: formatDate(i.dueDate) },
+        { label: 'Amount', value: <span className="font-medium">{formatCurrency(i.amount)}</span> },
+      ]}
+      actions={<InvoiceActions invoice={i} onView={onView} inCard />}
+    />
+  );
+}
+
+function InvoiceActions({
+  invoice: i,
+  onView,
+  inCard,
+}: {
+  invoice: Invoice;
+  onView: () => void;
+  inCard: boolean;
+}) {
+  const payUrl = i.paymentUrl;
+  return (
+    <>
+      <RowAction
+        icon={Eye}
+        text="View"
+        label={`View invoice ${i.number}`}
+        inCard={inCard}
+        onClick={onView}
+      />
+      <RowAction
+        icon={Download}
+        text="Download"
+        label={`Download invoice ${i.number}`}
+        inCard={inCard}
+        onClick={() => openInvoicePdf(i)}
+      />
+      {payUrl ? (
+        <RowAction
+          icon={CreditCard}
+          text="Pay"
+          label={`Pay invoice ${i.number}`}
+          inCard={inCard}
+          onClick={() => openInNewTab(payUrl)}
+        />
+      ) : (
+        // Keeps the other actions in their columns on rows with nothing to pay.
+        !inCard && <span aria-hidden className="w-10" />
+      )}
     </>
   );
 }

@@ -12,17 +12,15 @@ export function StatCard({
   icon: LucideIcon;
 }) {
   return (
-    <Card
-      role="group"
-      aria-label={label}
-      className="flex items-center justify-between gap-3 p-4 sm:p-5"
-    >
-      <div className="min-w-0">
+    <Card role="group" aria-label={label} className="flex justify-between gap-3 p-4 sm:p-5">
+      {/* Label at the top, figure at the bottom: where a label wraps on a phone, the figures
+          of the cards in a row still line up (review V14). */}
+      <div className="flex min-w-0 flex-col justify-between">
         <p className="text-sm font-medium text-slate-600">{label}</p>
         <p className="mt-1 text-xl font-bold break-words text-slate-900 sm:text-2xl">{value}</p>
       </div>
       {/* Two cards share a phone's width: the figure needs the room more than the icon. */}
-      <Icon className="hidden h-8 w-8 shrink-0 text-brand-600 sm:block" aria-hidden />
+      <Icon className="hidden h-8 w-8 shrink-0 self-center text-brand-600 sm:block" aria-hidden />
     </Card>
   );
 }

@@ -4,7 +4,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { newCompany } from './fixtures/company.ts';
 import { expect, test } from './fixtures/test.ts';
-import { USERS, openPortal } from './fixtures/portal.ts';
+import { USERS, expectNoSeriousAxeViolations, openPortal } from './fixtures/portal.ts';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -54,6 +54,7 @@ test('Invoices on a phone: every action, the amount and the status on screen; a 
   await expectWithinScreenWidth(dock.getByText('Pending', { exact: true }));
   await expect(page.getByRole('table')).toHaveCount(0);
   await expectNoSidewaysScroll(page);
+  await expectNoSeriousAxeViolations(page);
 
   await page.setViewportSize(DESKTOP);
   await expect(list.getByRole('table')).toBeVisible();
@@ -76,6 +77,7 @@ test('Documents on a phone: preview and download of the first rows on screen; a 
   await expectWithinScreenWidth(survey.getByText('Morgan Hayes', { exact: true }));
   await expect(page.getByRole('table')).toHaveCount(0);
   await expectNoSidewaysScroll(page);
+  await expectNoSeriousAxeViolations(page);
 
   await page.setViewportSize(DESKTOP);
   await expect(list.getByRole('table')).toBeVisible();
@@ -92,6 +94,7 @@ test('Tickets on a phone: the View button of the first rows on screen; a table f
   for (let i = 0; i < 3; i += 1) await expectWithinScreenWidth(views.nth(i));
   await expect(page.getByRole('table')).toHaveCount(0);
   await expectNoSidewaysScroll(page);
+  await expectNoSeriousAxeViolations(page);
 
   await page.setViewportSize(DESKTOP);
   await expect(page.getByRole('table')).toBeVisible();

@@ -55,6 +55,16 @@ test('an admin invites a member, who accepts, cannot open invoices until promote
   await expect(nav(member).getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav(member).getByRole('link', { name: 'Invoices' })).toHaveCount(0);
   await expect(member.getByText('Outstanding Balance')).toHaveCount(0);
+  // Review V6: their dashboard says they have no tickets, and its three stats fill the row.
+  await expect(
+    member.getByText('You have no tickets yet. Raise one whenever you need help.'),
+  ).toBeVisible();
+  const hours = member.getByRole('group', { name: "This Month's Hours" });
+  const rowEnd = await hours.evaluate((card) => {
+    const grid = card.parentElement!.getBoundingClientRect();
+    return grid.right - card.getBoundingClientRect().right;
+  });
+  expect(rowEnd).toBeLessThan(1);
   await member.goto('/portal/invoices');
   await expect(member.getByRole('heading', { name: "You don't have access" })).toBeVisible();
 

@@ -27,6 +27,12 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
   const dana = `dana.${Date.now().toString(36)}@customer.example`;
   await staff.goto(companyUrl);
   await invite(staff, { email: dana, firstName: 'Dana', lastName: 'Copy' });
+  // A third colleague keeps the "Add a colleague" select on screen after Dana is added.
+  await invite(staff, {
+    email: `eli.${Date.now().toString(36)}@customer.example`,
+    firstName: 'Eli',
+    lastName: 'Extra',
+  });
   const me = (await (await customer.request.get('/api/auth/user')).json()) as {
     customers: Array<{ id: string }>;
   };
@@ -59,6 +65,10 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
   await shoot(customer, 'portal-watchers-choose');
   await copy.getByRole('button', { name: 'Add' }).click();
   await expect(customer.getByTestId('toast')).toContainText('Dana Copy added');
+  // Review V10: the select shows its placeholder again, not a blank.
+  await expect(copy.getByRole('combobox', { name: 'Add a colleague' })).toHaveText(
+    'Choose a colleague',
+  );
   await expect(copy.getByRole('list', { name: 'Colleagues in copy' })).toContainText('Dana Copy');
   await expect(view.getByRole('list', { name: 'Conversation' })).toContainText(
     'Riley Tester added Dana Copy',

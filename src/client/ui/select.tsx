@@ -31,7 +31,9 @@ export function Select({
   'aria-describedby'?: string;
 }) {
   return (
-    <SelectPrimitive.Root value={value} onValueChange={onValueChange} disabled={disabled}>
+    // '' rather than undefined: Radix keeps a removed choice on screen (blank) when the value
+    // goes undefined, and shows the placeholder again only for '' (review V10).
+    <SelectPrimitive.Root value={value ?? ''} onValueChange={onValueChange} disabled={disabled}>
       <SelectPrimitive.Trigger
         id={id}
         {...aria}

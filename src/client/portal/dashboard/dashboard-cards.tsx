@@ -40,6 +40,7 @@ function ListCard<T extends { id: string }>({
   what,
   itemClassName,
   renderItem,
+  empty,
 }: {
   title: string;
   link: { href: string; label: string };
@@ -49,6 +50,8 @@ function ListCard<T extends { id: string }>({
   what: string;
   itemClassName: string;
   renderItem: (row: T) => ReactNode;
+  /** Said when there are no rows and no sample to show. */
+  empty?: string;
 }) {
   const { rows, isSample } = rowsOrSample(realRows, sample);
   return (
@@ -56,6 +59,7 @@ function ListCard<T extends { id: string }>({
       <CardHeader title={title} action={<ViewLink href={link.href}>{link.label}</ViewLink>} />
       <CardBody className="grid gap-3">
         {isSample && <SampleNotice compact company={company} what={what} />}
+        {rows.length === 0 && empty && <p className="text-sm text-slate-600">{empty}</p>}
         <ul className="divide-y divide-slate-100">
           {rows.map((row) => (
             <li key={row.id} className={itemClassName}>
@@ -153,6 +157,7 @@ export function RecentTicketsCard({
       link={{ href: paths.tickets, label: 'New Ticket' }}
       rows={tickets}
       sample={ownOnly ? [] : sampleTickets}
+      empty="You have no tickets yet. Raise one whenever you need help."
       company={company}
       what="tickets"
       itemClassName={rowItem}

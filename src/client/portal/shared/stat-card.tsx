@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Children, type ReactNode } from 'react';
 import { Card } from '../../ui/card.tsx';
+import { cn } from '../../ui/cn.ts';
 
 export function StatCard({
   label,
@@ -25,7 +26,15 @@ export function StatCard({
   );
 }
 
-/** The row of summary cards above a portal list: two per line on phones, four on wide screens. */
+/**
+ * The row of summary cards above a portal list: two per line on phones, all on one line on
+ * wide screens. A role that sees three cards gets three columns, not a blank fourth (review V6).
+ */
 export function StatGrid({ children }: { children: ReactNode }) {
-  return <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">{children}</div>;
+  const three = Children.toArray(children).length === 3;
+  return (
+    <div className={cn('grid grid-cols-2 gap-4', three ? 'lg:grid-cols-3' : 'lg:grid-cols-4')}>
+      {children}
+    </div>
+  );
 }

@@ -111,3 +111,27 @@ test('a search asks for its page once, when the typing pauses, before the URL ch
   // Nothing was read for the half-typed words: one pause, one read.
   expect(order.filter((e) => e.startsWith('read') && e.includes('q='))).toHaveLength(1);
 });
+
+// Spec section 7, "cached data never goes stale automatically" (review row 156): going back
+// to a list shows what was read, as its summary cards do; nothing is read again.
+test('returning to a list screen reads nothing again', async ({ page }) => {
+  const lists: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/customers\/[^/]+\/(invoices|tickets)(\?|$)/.test(r.url())) lists.push(r.url());
+  });
+  await openPortal(page, USERS.acme, '/portal/invoices');
+  await expect.poll(() => tableRows(page, 'Invoices').then((r) => r.length)).toBeGreaterThan(1);
+  const nav = page.getByRole('navigation', { name: 'Portal' });
+  await nav.getByRole('link', { name: 'Tickets' }).click();
+  await expect(page.getByRole('heading', { name: 'Support Tickets', level: 1 })).toBeVisible();
+  await expect.poll(() => lists.filter((u) => u.includes('/tickets')).length).toBe(1);
+  const before = lists.length;
+  await nav.getByRole('link', { name: 'Invoices' }).click();
+  await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
+  await nav.getByRole('link', { name: 'Tickets' }).click();
+  await expect(page.getByRole('heading', { name: 'Support Tickets', level: 1 })).toBeVisible();
+  // A screen mounted after them: a read either list started on its return has been sent.
+  await nav.getByRole('link', { name: 'Documents' }).click();
+  await expect(page.getByRole('heading', { name: 'Documents', level: 1 })).toBeVisible();
+  expect(lists).toHaveLength(before);
+});

@@ -23,6 +23,11 @@ test('an admin invites a member, who accepts, cannot open invoices until promote
   const email = `morgan.${unique()}@customer.example`;
   const seen = await mailFiles();
   const form = admin.getByRole('region', { name: 'Invite a colleague' });
+  // Spec section 5 (review row 144): the error under the field, not a browser bubble.
+  await form.getByLabel('E-mail address').fill('not-an-address');
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(form.getByText('Valid email is required')).toBeVisible();
+  await expect(form.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('E-mail address').fill(email);
   await form.getByLabel('Role').selectOption('member');
   await form.getByRole('button', { name: 'Send invitation' }).click();
@@ -68,9 +73,32 @@ test('an admin invites a member, who accepts, cannot open invoices until promote
   await member.goto('/portal/invoices');
   await expect(member.getByRole('heading', { name: "You don't have access" })).toBeVisible();
 
+  // Inviting a colleague again is refused under the field (review 144); a refused change is a
+  // toast titled 'Error' as every portal failure (review 176): the last admin stays admin.
+  await form.getByLabel('E-mail address').fill(email);
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(form.getByText('This user already belongs to this company')).toBeVisible();
+  await admin.getByLabel('Role of Avery Admin').selectOption('member');
+  await expect(admin.getByTestId('toast')).toContainText('Error');
+  await expect(admin.getByLabel('Role of Avery Admin')).toHaveValue('admin');
+
+  // Review V5: deactivating asks first; each change is confirmed; no Deactivate on one's own row.
+  const colleagues = admin.getByRole('list', { name: 'Colleagues' });
+  await expect(colleagues.getByRole('button', { name: 'Deactivate Avery Admin' })).toHaveCount(0);
+  await colleagues.getByRole('button', { name: 'Deactivate Morgan Member' }).click();
+  const confirm = admin.getByRole('alertdialog', { name: 'Deactivate Morgan Member?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(colleagues.getByText('Deactivated')).toHaveCount(0);
+  await colleagues.getByRole('button', { name: 'Deactivate Morgan Member' }).click();
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(admin.getByTestId('toast')).toContainText('Morgan Member deactivated');
+  await colleagues.getByRole('button', { name: 'Reactivate Morgan Member' }).click();
+  await expect(admin.getByTestId('toast')).toContainText('Morgan Member reactivated');
+
   // Promoted to billing: the same session sees invoices on its next page load.
   await admin.getByLabel('Role of Morgan Member').selectOption('billing');
   await expect(admin.getByLabel('Role of Morgan Member')).toHaveValue('billing');
+  await expect(admin.getByTestId('toast')).toContainText('Role changed');
   await member.reload();
   await expect(member.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
   await expect(nav(member).getByRole('link', { name: 'Invoices' })).toBeVisible();

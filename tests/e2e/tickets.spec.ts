@@ -58,7 +58,18 @@ test('create a ticket: the spec messages, then the new ticket in the list, open,
   await choose(page, 'Category', 'Hardware', dialog);
   await choose(page, 'Department', 'IT Support', dialog);
   const seen = await mailFiles();
+  const sent = page.waitForRequest(
+    (r) => r.method() === 'POST' && /\/api\/customers\/[^/]+\/tickets$/.test(r.url()),
+  );
   await dialog.getByRole('button', { name: 'Create Ticket' }).click();
+  // Spec section 7: exactly the five fields (review row 169: `private` only when ticked).
+  expect(Object.keys((await sent).postDataJSON() as object).sort()).toEqual([
+    'category',
+    'department',
+    'description',
+    'priority',
+    'subject',
+  ]);
 
   await expect(page.getByTestId('toast')).toContainText('Ticket Created');
   await expect(dialog).toBeHidden();

@@ -64,9 +64,11 @@ export function pagesQuery<T>(
     queryFn: ({ pageParam }) => getPage(pageParam ?? firstUrl, schema),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next,
-    // A page read a moment ago is current: the list's query takes the page the search box
-    // asked for when the typing paused (useListParams) instead of reading it again.
-    staleTime: 1_000,
+    // Spec section 7: cached data never goes stale by itself; a write refreshes the company's
+    // lists and cards together (review row 156: lists read again on return while their
+    // summary cards did not, so the two could disagree). The page the search box asked for
+    // when the typing paused (useListParams) is the one the list's query then shows.
+    staleTime: Infinity,
   });
 }
 

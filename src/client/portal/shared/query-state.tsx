@@ -48,11 +48,15 @@ export function ScreenSkeleton({ cards = 4, rows = 6 }: { cards?: number; rows?:
   );
 }
 
-/** The user has no company yet, so there is nothing the portal can read. */
+/**
+ * The user is in no company: none has added them yet, or their admin ended their access
+ * (review V5: "not linked yet, contact support" misled a deactivated colleague).
+ */
 export function NoCompany() {
   return (
     <Card className="p-8 text-center text-sm text-slate-700">
-      Your account is not linked to a company yet. Please contact support to get access.
+      Your account has no company in the portal: you have not been added to one, or your access has
+      ended. Ask your company&apos;s portal admin, or contact support.
     </Card>
   );
 }

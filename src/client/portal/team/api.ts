@@ -35,13 +35,12 @@ export const useCompanySignIns = (companyId: string) =>
   });
 
 /** The server's own words on a refused change (last admin, already a member, daily limit). */
-const refusal = (title: string) => (error: Error) =>
-  toast({
-    title,
-    description:
-      error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Please try again.',
-    variant: 'destructive',
-  });
+export const refusalText = (error: Error) =>
+  error instanceof ApiError && error.serverMessage ? error.serverMessage : 'Please try again.';
+
+/** A failure toast as every portal screen titles it (spec section 8: 'Error', destructive). */
+const refusal = (error: Error) =>
+  toast({ title: 'Error', description: refusalText(error), variant: 'destructive' });
 
 function useRefresh(companyId: string) {
   const queryClient = useQueryClient();
@@ -57,9 +56,9 @@ export function useInvite(companyId: string) {
   return useMutation({
     mutationFn: (input: { email: string; role: TeamInputRole }) =>
       apiRequest('POST', `/api/customers/${companyId}/team`, input),
+    // Its refusals (already a member, the daily limit) show under the e-mail field.
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: invitationsQuery(companyId).queryKey }),
-    onError: refusal('Invitation not sent'),
   });
 }
 
@@ -72,7 +71,7 @@ export function useRevokeInvitation(companyId: string) {
       await queryClient.invalidateQueries({ queryKey: invitationsQuery(companyId).queryKey });
       toast({ title: 'Invitation withdrawn' });
     },
-    onError: refusal('Invitation not withdrawn'),
+    onError: refusal,
   });
 }
 
@@ -82,7 +81,7 @@ export function useChangeMember(companyId: string) {
     mutationFn: ({ userId, change }: { userId: string; change: TeamMemberChange }) =>
       apiRequest('PATCH', `/api/customers/${companyId}/team/${userId}`, change),
     onSuccess: refresh,
-    onError: refusal('Change not saved'),
+    onError: refusal,
   });
 }
 
@@ -104,6 +103,6 @@ export function useSetSignInPolicy(companyId: string) {
       await queryClient.invalidateQueries({ queryKey: policyQuery(companyId).queryKey });
       toast({ title: 'Sign-in policy updated' });
     },
-    onError: refusal('Policy not changed'),
+    onError: refusal,
   });
 }

@@ -1,13 +1,18 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { companyRoleLabels, companyRoles, type CompanyRole } from '../../../shared/permissions.ts';
 import { formatDateTime } from '../../../shared/format.ts';
-import type { Invitation, TeamMember } from '../../../shared/schemas/team.ts';
+import {
+  teamInviteSchema,
+  type Invitation,
+  type TeamMember,
+} from '../../../shared/schemas/team.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { toast } from '../../lib/toast.ts';
 import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
+import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { QueryError } from '../shared/query-state.tsx';
@@ -17,6 +22,7 @@ import {
   useCompanySignIns,
   useInvitations,
   useInvite,
+  refusalText,
   useRevokeInvitation,
   useTeam,
 } from './api.ts';
@@ -49,21 +55,25 @@ export function TeamScreen() {
 function InviteCard({ companyId }: { companyId: string }) {
   const invite = useInvite(companyId);
   const [role, setRole] = useState<CompanyRole>('member');
+  const [email, setEmail] = useState('');
+  // Spec section 5: errors under the field, the browser's own bubbles off (review 144, V7).
+  const [emailError, setEmailError] = useState<string>();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const form = e.currentTarget;
-    const data = new FormData(form);
-    const text = (name: string) => String(data.get(name) ?? '').trim();
+    const checked = teamInviteSchema.shape.email.safeParse(email.trim());
+    if (!checked.success) return setEmailError(checked.error.issues[0]?.message);
+    setEmailError(undefined);
     invite.mutate(
-      { email: text('email'), role },
+      { email: checked.data, role },
       {
         onSuccess: () => {
           toast({
             title: 'Invitation sent',
-            description: `${text('email')} joins once they accept the invitation we e-mailed.`,
+            description: `${checked.data} joins once they accept the invitation we e-mailed.`,
           });
-          form.reset();
+          setEmail('');
         },
+        onError: (error) => setEmailError(refusalText(error)),
       },
     );
   };
@@ -71,15 +81,25 @@ function InviteCard({ companyId }: { companyId: string }) {
     <Card role="region" aria-label="Invite a colleague">
       <CardHeader title="Invite a colleague" />
       <CardBody>
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-end">
-          <Labelled label="E-mail address">
-            <Input name="email" type="email" required autoComplete="off" />
-          </Labelled>
-          <Labelled label="Role">
+        <form
+          noValidate
+          onSubmit={submit}
+          className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-start"
+        >
+          <FormField label="E-mail address" required error={emailError}>
+            <Input
+              type="email"
+              autoComplete="off"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </FormField>
+          <FormField label="Role">
             <RoleSelect value={role} onChange={setRole} />
-          </Labelled>
-          <Button type="submit" disabled={invite.isPending}>
-            {invite.isPending ? 'Sending…' : 'Send invitation'}
+          </FormField>
+          {/* Level with the fields, under their labels' line. */}
+          <Button type="submit" disabled={invite.isPending} className="sm:mt-[1.625rem]">
+            {invite.isPending ? 'Sending...' : 'Send invitation'}
           </Button>
         </form>
         <p className="mt-2 text-xs text-slate-600">
@@ -155,6 +175,18 @@ function MembersCard({ companyId }: { companyId: string }) {
   const team = useTeam(companyId);
   const change = useChangeMember(companyId);
   const { user } = useAuth();
+  const company = useCurrentCompany();
+  // Review V5: deactivating asks first, as deleting a site does; every change is confirmed.
+  const [deactivating, setDeactivating] = useState<TeamMember | null>(null);
+  const nameOf = (m: TeamMember) => `${m.firstName} ${m.lastName}`.trim();
+  const setActive = (m: TeamMember, active: boolean) =>
+    change.mutate(
+      { userId: m.userId, change: { active } },
+      {
+        onSuccess: () =>
+          toast({ title: active ? `${nameOf(m)} reactivated` : `${nameOf(m)} deactivated` }),
+      },
+    );
   return (
     <Card role="region" aria-label="Colleagues">
       <CardHeader title="Colleagues" />
@@ -171,13 +203,34 @@ function MembersCard({ companyId }: { companyId: string }) {
                 member={m}
                 isYou={m.userId === user?.id}
                 busy={change.isPending}
-                onRole={(role) => change.mutate({ userId: m.userId, change: { role } })}
-                onActive={(active) => change.mutate({ userId: m.userId, change: { active } })}
+                onRole={(role) =>
+                  change.mutate(
+                    { userId: m.userId, change: { role } },
+                    {
+                      onSuccess: () =>
+                        toast({
+                          title: 'Role changed',
+                          description: `${nameOf(m)} is now ${companyRoleLabels[role]}.`,
+                        }),
+                    },
+                  )
+                }
+                onActive={(active) => (active ? setActive(m, true) : setDeactivating(m))}
               />
             ))}
           </ul>
         )}
       </CardBody>
+      <ConfirmItemDialog
+        item={deactivating}
+        onClose={() => setDeactivating(null)}
+        title={deactivating ? `Deactivate ${nameOf(deactivating)}?` : ''}
+        description={(m) =>
+          `${nameOf(m)} can no longer open ${company?.name ?? 'this company'} in the portal. You can reactivate them later.`
+        }
+        confirmLabel="Deactivate"
+        onConfirm={(m) => setActive(m, false)}
+      />
     </Card>
   );
 }
@@ -212,10 +265,13 @@ function MemberRow({
           {m.lastSignInAt ? `Last sign-in ${formatDateTime(m.lastSignInAt)}` : 'Never signed in'}
         </span>
       </div>
-      <Button variant="secondary" size="sm" disabled={busy} onClick={() => onActive(!m.active)}>
-        {m.active ? 'Deactivate' : 'Reactivate'}
-        <span className="sr-only"> {name}</span>
-      </Button>
+      {/* One's own access ends by leaving the company (Profile), not here. */}
+      {!isYou && (
+        <Button variant="secondary" size="sm" disabled={busy} onClick={() => onActive(!m.active)}>
+          {m.active ? 'Deactivate' : 'Reactivate'}
+          <span className="sr-only"> {name}</span>
+        </Button>
+      )}
     </li>
   );
 }
@@ -223,15 +279,6 @@ function MemberRow({
 function CompanySignIns({ companyId }: { companyId: string }) {
   const log = useCompanySignIns(companyId);
   return <SignInLogCard title="Sign-in log" entries={log.data} isPending={log.isPending} showWho />;
-}
-
-function Labelled({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label className="grid gap-1 text-sm font-medium text-slate-900">
-      {label}
-      {children}
-    </label>
-  );
 }
 
 /** A native select: keyboard-usable, labelled by its <label> or aria-label. */
@@ -244,6 +291,7 @@ function RoleSelect({
   value: CompanyRole;
   onChange: (role: CompanyRole) => void;
   disabled?: boolean;
+  id?: string;
   'aria-label'?: string;
 }) {
   return (

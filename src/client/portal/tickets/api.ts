@@ -13,6 +13,13 @@ function useRefreshCompany(companyId: string) {
 /** A message's files (issue 17) and where the upload's progress goes; none: the spec's JSON call. */
 type WithFiles = { files?: File[]; onProgress?: (done: number) => void };
 
+/**
+ * The spec's body (section 7: subject, description, priority, category, department): `private`
+ * goes only when the ticket is private, the server's default being false (review row 169).
+ */
+const specBody = ({ private: isPrivate, ...spec }: NewTicketInput): NewTicketInput =>
+  isPrivate ? { ...spec, private: true } : spec;
+
 export function useCreateTicket(companyId: string) {
   const refresh = useRefreshCompany(companyId);
   const url = `/api/customers/${companyId}/tickets`;
@@ -24,7 +31,7 @@ export function useCreateTicket(companyId: string) {
     }: { input: NewTicketInput } & WithFiles) =>
       files.length > 0
         ? sendWithFiles<Ticket>(`${url}/with-attachments`, input, files, onProgress)
-        : ((await apiRequest('POST', url, input)).json() as Promise<Ticket>),
+        : ((await apiRequest('POST', url, specBody(input))).json() as Promise<Ticket>),
     onSuccess: refresh,
     meta: { failureToast: uploadFailure('Failed to create ticket. Please try again.') },
   });

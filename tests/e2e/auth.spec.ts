@@ -86,10 +86,13 @@ test('a used link shows a clear page with a way back', async ({ page, consoleErr
   consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !/400/.test(e)));
 });
 
-test('signed in, the public service pages are not in the route table', async ({ page }) => {
+// ADR 049: signed-in users keep the public pages (beyond the spec's route table); `/` stays
+// the dashboard. tests/e2e/signed-in-public.spec.ts looks at every page.
+test('signed in, a public service page stays itself and / is the dashboard', async ({ page }) => {
   await signInByMail(page, JORDAN);
   await page.goto('/services/cybersecurity');
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cybersecurity' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to portal' })).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Welcome back, Jordan' })).toBeVisible();
 });

@@ -35,6 +35,22 @@ test('five entries, the active one marked by path, name and company, user menu',
   await expect(page.getByRole('menu')).toBeHidden();
 });
 
+test('each portal screen names its tab (review V13)', async ({ page }) => {
+  await openPortal(page, USERS.acme, '/');
+  await expect(page).toHaveTitle('Dashboard | Meridian IT Services');
+  const nav = page.getByRole('navigation', { name: 'Portal' });
+  for (const entry of entries.slice(1)) {
+    await nav.getByRole('link', { name: entry }).click();
+    await expect(page).toHaveTitle(`${entry} | Meridian IT Services`);
+  }
+  await page.getByRole('button', { name: /User menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Profile & Settings' }).click();
+  await expect(page).toHaveTitle('Profile & Settings | Meridian IT Services');
+  await page.goto('/portal/no-such-page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page Not Found | Meridian IT Services');
+});
+
 test('the mobile drawer at phone width', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await openPortal(page, USERS.globex, '/portal/dashboard');

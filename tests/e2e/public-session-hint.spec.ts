@@ -52,11 +52,24 @@ test('an ended session asks once, gets the public pages, and is not asked about 
   }
 
   const calls = authCalls(page);
+  // ADR 049: a public page is the same signed in or out, so it does not ask (the cookie only
+  // changes its header's label).
   await page.goto('/services/cybersecurity');
   await expect(page.getByRole('heading', { level: 1, name: 'Cybersecurity' })).toBeVisible();
-  await expect.poll(() => calls).toEqual([401]);
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.waitForLoadState('networkidle');
+  expect(calls).toEqual([]);
+  // `/`, the dashboard when signed in, asks: the answer is the marketing page, signed out.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'IT services that keep your business running',
+  );
+  expect(calls).toEqual([401]);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Portal Login' })).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Cybersecurity' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'IT services that keep your business running',
+  );
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual([401]);
   // The one refused call is the designed answer for an ended session; nothing else.

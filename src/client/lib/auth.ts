@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '../../shared/schemas/auth.ts';
 import { paths } from '../../shared/routes.ts';
 import { apiRequest, throwIfNotOk } from './api.ts';
-import { mayBeSignedIn } from './server-hints.ts';
+import { forgetSessionHint, mayBeSignedIn } from './server-hints.ts';
 
 /**
  * Who is signed in: a 401 means "signed out" (null), not an error. Never retried. Not
@@ -14,7 +14,10 @@ export const currentUserQuery = () =>
     queryKey: ['/api/auth/user'] as const,
     queryFn: async (): Promise<CurrentUser | null> => {
       const res = await fetch('/api/auth/user', { credentials: 'include' });
-      if (res.status === 401) return null;
+      if (res.status === 401) {
+        forgetSessionHint();
+        return null;
+      }
       await throwIfNotOk(res);
       return (await res.json()) as CurrentUser;
     },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cspNonce, mayBeSignedIn } from './server-hints.ts';
+import { cspNonce, forgetSessionHint, mayBeSignedIn } from './server-hints.ts';
 
 const setMeta = (name: string, content: string) => {
   const meta = document.createElement('meta');
@@ -21,6 +21,15 @@ describe('the values the server writes into the page', () => {
     document.head.replaceChildren();
     setMeta('session-hint', 'absent');
     expect(mayBeSignedIn()).toBe(false);
+  });
+
+  it('say signed out once "who am I" answered 401 (ADR 049)', () => {
+    setMeta('session-hint', 'present');
+    forgetSessionHint();
+    expect(mayBeSignedIn()).toBe(false);
+    expect(document.querySelector('meta[name="session-hint"]')?.getAttribute('content')).toBe(
+      'absent',
+    );
   });
 
   it('read the style nonce, ignoring the unfilled token', () => {

@@ -17,6 +17,19 @@ export const cspNonce = () => fromServer('csp-nonce', responseTokens.cspNonce);
 /**
  * False when the page came without a session cookie, so "who am I" would answer 401:
  * the client then knows it is signed out without asking (docs/decisions/013-session-hint.md).
+ * False while prerendering too: the prerendered pages are the signed-out ones.
  */
 export const mayBeSignedIn = () =>
+  typeof document !== 'undefined' &&
   fromServer('session-hint', responseTokens.sessionHint) !== 'absent';
+
+/**
+ * A 401 from "who am I" cleared the session cookie (docs/decisions/013-session-hint.md): the
+ * page's hint says so too, so what it chose by the hint (the public header's "Go to portal",
+ * decision 049) reads signed out, and nothing asks again.
+ */
+export function forgetSessionHint(): void {
+  document
+    .querySelector<HTMLMetaElement>('meta[name="session-hint"]')
+    ?.setAttribute('content', 'absent');
+}

@@ -5,6 +5,7 @@ import { PortalLayout } from './layout/portal-layout.tsx';
 import { portalScreens } from './screens.tsx';
 import { NoAccess, ScreenSkeleton } from './shared/query-state.tsx';
 import { useAuth } from '../lib/auth.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
 import { useCompanyParam, useCurrentCompany } from './shared/use-company-query.ts';
 import { can } from '../../shared/permissions.ts';
 
@@ -21,6 +22,7 @@ export default function PortalRoutes() {
   const { user } = useAuth();
   const company = useCurrentCompany();
   const chosen = useCompanyParam();
+  useDocumentTitle(screen?.title);
   if (!screen) return <NotFound />;
   // Issue 18: a screen the role may not open, or a company the user is not in, says so.
   const refused =

@@ -14,6 +14,8 @@ import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
 export type PortalScreen = {
   /** The addresses that show the screen; the first is where its navigation entry links. */
   paths: readonly string[];
+  /** Its name in the browser tab's title. */
+  title: string;
   /** Its entry in the portal navigation (spec section 2), in the table's order; none for Profile. */
   nav?: { label: string; icon: LucideIcon };
   /** What the user's role in the shown company must allow (src/shared/permissions.ts). */
@@ -33,11 +35,13 @@ const lazyScreen = (load: () => Promise<ComponentType>) =>
 export const portalScreens: readonly PortalScreen[] = [
   {
     paths: [paths.dashboard, paths.portal, paths.home],
+    title: 'Dashboard',
     nav: { label: 'Dashboard', icon: LayoutDashboard },
     Screen: DashboardScreen,
   },
   {
     paths: [paths.invoices],
+    title: 'Invoices',
     nav: { label: 'Invoices', icon: FileText },
     permission: 'invoices',
     Screen: lazyScreen(() =>
@@ -46,6 +50,7 @@ export const portalScreens: readonly PortalScreen[] = [
   },
   {
     paths: [paths.projects],
+    title: 'Projects',
     nav: { label: 'Projects', icon: FolderKanban },
     Screen: lazyScreen(() =>
       import('./projects/projects-screen.tsx').then((m) => m.ProjectsScreen),
@@ -53,11 +58,13 @@ export const portalScreens: readonly PortalScreen[] = [
   },
   {
     paths: [paths.tickets],
+    title: 'Tickets',
     nav: { label: 'Tickets', icon: Ticket },
     Screen: lazyScreen(() => import('./tickets/tickets-screen.tsx').then((m) => m.TicketsScreen)),
   },
   {
     paths: [paths.documents],
+    title: 'Documents',
     nav: { label: 'Documents', icon: FolderOpen },
     Screen: lazyScreen(() =>
       import('./documents/documents-screen.tsx').then((m) => m.DocumentsScreen),
@@ -65,11 +72,13 @@ export const portalScreens: readonly PortalScreen[] = [
   },
   {
     paths: [paths.profile],
+    title: 'Profile & Settings',
     Screen: lazyScreen(() => import('./profile/profile-screen.tsx').then((m) => m.ProfileScreen)),
   },
   {
     // Issue 18: reached from the user menu, so the spec's five navigation entries stay.
     paths: [paths.team],
+    title: 'Colleagues',
     permission: 'team',
     Screen: lazyScreen(() => import('./team/team-screen.tsx').then((m) => m.TeamScreen)),
   },

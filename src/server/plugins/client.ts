@@ -18,7 +18,7 @@ import {
   type IslandProps,
   type IslandRenderer,
 } from '../../shared/islands.ts';
-import { isAppPath, publicRoutes } from '../../shared/routes.ts';
+import { isAppPath, paths, publicRoutes } from '../../shared/routes.ts';
 import type { Config } from '../config.ts';
 import {
   cacheDocument,
@@ -163,8 +163,14 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
     notFoundPage = load(NOT_FOUND_PAGE) ?? shell;
     for (const route of publicRoutes) {
       const page = load(route) ?? shell;
-      if (page) pages.set(route, page);
-      if (page) app.get(route, (request, reply) => sendPage(request, reply, page));
+      if (!page) continue;
+      pages.set(route, page);
+      // Signed in, `/` is the dashboard (spec section 2): with a session cookie it is the
+      // shell, so the marketing page never shows before it (docs/decisions/049-public-pages-signed-in.md).
+      const signedInPage = route === paths.home ? shell : undefined;
+      app.get(route, (request, reply) =>
+        sendPage(request, reply, signedInPage && app.readSessionId(request) ? signedInPage : page),
+      );
     }
     renderIsland = await loadIslandRenderer(dir);
   }

@@ -13,19 +13,19 @@ export function CompanySwitcher({ inDrawer = false }: { inDrawer?: boolean }) {
   const companies = user?.customers ?? [];
   if (companies.length < 2) return null;
   return (
-    // On phones the header has no room: the switcher sits in the menu drawer instead.
+    // Below `lg` the header has no room: the switcher sits in the menu drawer instead.
     <label
       className={
         inDrawer
           ? 'grid gap-1 text-sm font-medium text-slate-900'
-          : 'hidden items-center gap-2 text-sm text-slate-700 md:flex'
+          : 'hidden items-center gap-2 text-sm text-slate-700 lg:flex'
       }
     >
       <span>Company</span>
       <select
         value={current?.id ?? ''}
         onChange={(e) => navigate(`${location}?company=${encodeURIComponent(e.target.value)}`)}
-        className="w-full truncate rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm font-normal text-slate-900 md:max-w-56"
+        className="w-full truncate rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm font-normal text-slate-900 lg:max-w-40"
       >
         {!current && <option value="">Choose a company</option>}
         {companies.map((c) => (

@@ -3,7 +3,7 @@ import { X } from 'lucide-react';
 import { CompanySwitcher } from './company-switcher.tsx';
 import { NavLinks } from './nav-links.tsx';
 
-/** The slide-in drawer for small screens; choosing an entry closes it. */
+/** The slide-in drawer below `lg` (portal-layout.tsx); choosing an entry closes it. */
 export function MobileNav({
   open,
   onOpenChange,
@@ -18,10 +18,10 @@ export function MobileNav({
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 md:hidden" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 lg:hidden" />
         <DialogPrimitive.Content
           aria-describedby={undefined}
-          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl focus:outline-none md:hidden"
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 bg-white p-4 shadow-xl focus:outline-none lg:hidden"
         >
           <div className="flex items-center justify-between">
             <DialogPrimitive.Title className="text-base font-semibold text-slate-900">

@@ -54,7 +54,8 @@ export function NavLinks({
                   : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
               )}
             >
-              <Icon className="h-4 w-4" aria-hidden />
+              {/* In the header row from `xl` only: below it the five entries fit without. */}
+              <Icon className={cn('h-4 w-4', !vertical && 'hidden xl:block')} aria-hidden />
               {entry.label}
             </Link>
           </li>

@@ -10,7 +10,11 @@ import { MobileNav } from './mobile-nav.tsx';
 import { NavLinks } from './nav-links.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-/** The portal shell: brand, the five entries (a drawer on phones), the user menu. */
+/**
+ * The portal shell: brand, the five entries, the company switcher (several companies only) and
+ * the user menu. Below `lg` the entries and the switcher move to a drawer: from 768 px the row
+ * did not fit (review V3); up to `xl` the entries drop their icons for the same reason.
+ */
 export function PortalLayout({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const current = useCurrentCompany();
@@ -33,7 +37,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
             aria-label="Open menu"
             aria-expanded={drawerOpen}
             onClick={() => setDrawerOpen(true)}
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           >
             <Menu className="h-5 w-5" aria-hidden />
           </button>
@@ -43,12 +47,16 @@ export function PortalLayout({ children }: { children: ReactNode }) {
           >
             {company.shortName} <span className="font-normal text-slate-600">Portal</span>
           </Link>
-          <nav aria-label="Portal" className="hidden flex-1 md:block">
+          <nav aria-label="Portal" className="hidden flex-1 lg:block">
             <NavLinks />
           </nav>
           <div className="ml-auto flex items-center gap-2">
             <CompanySwitcher />
-            <UserMenu fullName={fullName} companyName={companyName} />
+            <UserMenu
+              fullName={fullName}
+              companyName={companyName}
+              besideSwitcher={(user?.customers.length ?? 0) > 1}
+            />
           </div>
         </div>
       </header>

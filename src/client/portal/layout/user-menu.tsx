@@ -3,13 +3,26 @@ import { ChevronDown, LogOut, User, Users } from 'lucide-react';
 import { can } from '../../../shared/permissions.ts';
 import { useCompanyHref, useCurrentCompany } from '../shared/use-company-query.ts';
 import { Link } from 'wouter';
+import { cn } from '../../ui/cn.ts';
 import { paths } from '../../../shared/routes.ts';
 
 const item =
   'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm text-slate-900 outline-none select-none data-[highlighted]:bg-slate-100';
 
-/** The signed-in person and their first company, with Profile & Settings and Logout. */
-export function UserMenu({ fullName, companyName }: { fullName: string; companyName: string }) {
+/**
+ * The signed-in person and their first company, with Profile & Settings and Logout. Beside
+ * the company switcher (from `lg`) the trigger leaves the company to it, and up to `xl` shows
+ * the avatar alone, so the header row fits (review V3); the menu's label names both.
+ */
+export function UserMenu({
+  fullName,
+  companyName,
+  besideSwitcher,
+}: {
+  fullName: string;
+  companyName: string;
+  besideSwitcher: boolean;
+}) {
   const company = useCurrentCompany();
   const hrefOf = useCompanyHref();
   return (
@@ -25,9 +38,18 @@ export function UserMenu({ fullName, companyName }: { fullName: string; companyN
         >
           {initials(fullName)}
         </span>
-        <span className="hidden leading-tight md:block">
-          <span className="block text-sm font-medium text-slate-900">{fullName}</span>
-          <span className="block text-xs text-slate-600">{companyName}</span>
+        <span className={cn('hidden leading-tight md:block', besideSwitcher && 'lg:max-xl:hidden')}>
+          <span className="block max-w-36 truncate text-sm font-medium text-slate-900">
+            {fullName}
+          </span>
+          <span
+            className={cn(
+              'block max-w-36 truncate text-xs text-slate-600',
+              besideSwitcher && 'lg:hidden',
+            )}
+          >
+            {companyName}
+          </span>
         </span>
         <ChevronDown className="h-4 w-4 text-slate-500" aria-hidden />
       </DropdownMenu.Trigger>

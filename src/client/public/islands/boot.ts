@@ -49,9 +49,10 @@ function wake(island: HTMLElement) {
   island.addEventListener('click', hold, true);
 }
 
-if (mayBeSignedIn()) {
-  // A session cookie: the whole client app asks "who am I" and shows the signed-in routes
-  // (docs/decisions/013-session-hint.md). A signed-out visitor never downloads it.
+if (mayBeSignedIn() && document.querySelector('[data-signed-in-differs]')) {
+  // The one prerendered page that differs signed in, the 404 page (its way back): with a
+  // session cookie the client app asks "who am I" and shows it (docs/decisions/013-session-hint.md).
+  // Every other public page stays as it is for a signed-in visitor (decision 049).
   void import('../../main.tsx');
 } else {
   document

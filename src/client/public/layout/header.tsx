@@ -5,6 +5,7 @@ import { cn } from '../../ui/cn.ts';
 import { helpCenterUrl } from '../help-center.ts';
 import { Logo } from './logo.tsx';
 import { MobileMenu } from './mobile-menu.tsx';
+import { PortalLinkLabel } from './portal-link-label.tsx';
 import { isActiveLink, navLinks } from './nav.ts';
 
 // The header has no backdrop filter: it would become the containing block of the mobile
@@ -45,7 +46,9 @@ export function Header() {
             </a>
           </Button>
           <Button asChild size="sm">
-            <a href={paths.login}>Portal Login</a>
+            <a href={paths.login}>
+              <PortalLinkLabel />
+            </a>
           </Button>
         </div>
         <MobileMenu location={location} />

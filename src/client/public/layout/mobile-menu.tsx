@@ -3,6 +3,7 @@ import { paths } from '../../../shared/routes.ts';
 import { cn } from '../../ui/cn.ts';
 import { helpCenterUrl } from '../help-center.ts';
 import { isActiveLink, navLinks } from './nav.ts';
+import { PortalLinkLabel } from './portal-link-label.tsx';
 
 /**
  * The phone-width menu: a `<details>` disclosure, so it opens and closes without JavaScript
@@ -55,7 +56,7 @@ export function MobileMenu({ location }: { location: string }) {
             href={paths.login}
             className="rounded-md bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"
           >
-            Portal Login
+            <PortalLinkLabel />
           </a>
         </div>
       </div>

@@ -10,14 +10,12 @@ let firstPage = true;
 export function PublicLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   useEffect(() => {
-    // The prerendered page arrives with the right head; later pages update it.
-    if (firstPage) {
-      firstPage = false;
-      return;
-    }
     // A page reached by a link starts at its top, as a full page load would.
-    window.scrollTo(0, 0);
-    // Every page's metadata is needed only after navigation, so it loads on demand.
+    if (!firstPage) window.scrollTo(0, 0);
+    firstPage = false;
+    // Prerendered pages arrive with their head and never run this layout: here the page came
+    // by a link or in the app's shell (the dev server; `/` after an ended session, decision
+    // 049), whose head is the default one. The metadata of every page loads on demand.
     void import('../seo/page-meta.ts').then(({ pageMeta }) => {
       const meta = pageMeta(location);
       if (!meta) return;

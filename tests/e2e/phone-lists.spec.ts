@@ -25,6 +25,19 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(overflow, 'page wider than the screen by').toBeLessThanOrEqual(0);
 }
 
+/**
+ * The phone view: no table, no sideways scroll, no serious axe violation; then at 1280 px the
+ * table is back and the cards (`cards`: the items or the list that holds them) are gone.
+ */
+async function expectCardsThenTable(page: Page, table: Locator, cards: Locator) {
+  await expect(page.getByRole('table')).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await expectNoSeriousAxeViolations(page);
+  await page.setViewportSize(DESKTOP);
+  await expect(table).toBeVisible();
+  await expect(cards).toHaveCount(0);
+}
+
 /** A row of a list, whether it is drawn as a table row or a card. */
 const rowWith = (list: Locator, text: string) => list.locator('tr, li').filter({ hasText: text });
 
@@ -52,13 +65,7 @@ test('Invoices on a phone: every action, the amount and the status on screen; a 
   await expect(dock).toContainText('Dock scanner fleet refresh (40 units)');
   await expectWithinScreenWidth(dock.getByText('$18,640.00', { exact: true }));
   await expectWithinScreenWidth(dock.getByText('Pending', { exact: true }));
-  await expect(page.getByRole('table')).toHaveCount(0);
-  await expectNoSidewaysScroll(page);
-  await expectNoSeriousAxeViolations(page);
-
-  await page.setViewportSize(DESKTOP);
-  await expect(list.getByRole('table')).toBeVisible();
-  await expect(list.getByRole('listitem')).toHaveCount(0);
+  await expectCardsThenTable(page, list.getByRole('table'), list.getByRole('listitem'));
   await expect(page.getByRole('button', { name: 'Pay invoice INV-2026-1005' })).toBeVisible();
 });
 
@@ -75,13 +82,7 @@ test('Documents on a phone: preview and download of the first rows on screen; a 
   const survey = rowWith(list, 'Wi-Fi Survey Report.pdf');
   await expect(survey).toContainText('Warehouse Wi-Fi 6 Upgrade');
   await expectWithinScreenWidth(survey.getByText('Morgan Hayes', { exact: true }));
-  await expect(page.getByRole('table')).toHaveCount(0);
-  await expectNoSidewaysScroll(page);
-  await expectNoSeriousAxeViolations(page);
-
-  await page.setViewportSize(DESKTOP);
-  await expect(list.getByRole('table')).toBeVisible();
-  await expect(list.getByRole('listitem')).toHaveCount(0);
+  await expectCardsThenTable(page, list.getByRole('table'), list.getByRole('listitem'));
 });
 
 test('Tickets on a phone: the View button of the first rows on screen; a table from 640 px', async ({
@@ -92,13 +93,11 @@ test('Tickets on a phone: the View button of the first rows on screen; a table f
   const views = page.getByRole('button', { name: /^View ticket / });
   await expect(views.first()).toBeVisible();
   for (let i = 0; i < 3; i += 1) await expectWithinScreenWidth(views.nth(i));
-  await expect(page.getByRole('table')).toHaveCount(0);
-  await expectNoSidewaysScroll(page);
-  await expectNoSeriousAxeViolations(page);
-
-  await page.setViewportSize(DESKTOP);
-  await expect(page.getByRole('table')).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Tickets' })).toHaveCount(0);
+  await expectCardsThenTable(
+    page,
+    page.getByRole('table'),
+    page.getByRole('list', { name: 'Tickets' }),
+  );
 });
 
 test('on a phone the cards page like the table: scrolling to the end loads the next page', async ({

@@ -1,9 +1,9 @@
-import { Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../../shared/company.ts';
 import { paths } from '../../shared/routes.ts';
 import { useAuth } from '../lib/auth.ts';
+import { MenuButton } from '../ui/side-drawer.tsx';
 import { ConfirmItIsYouDialog } from './second-factor/confirm-dialog.tsx';
 import { StaffMenu } from './staff-menu.tsx';
 import { StaffNavLinks } from './staff-nav.tsx';
@@ -17,15 +17,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
     <div className="min-h-screen bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-3">
-          <button
-            type="button"
-            aria-label="Open menu"
-            aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
-          >
-            <Menu className="h-5 w-5" aria-hidden />
-          </button>
+          <MenuButton expanded={menuOpen} onOpen={() => setMenuOpen(true)} />
           <Link href={paths.staff} className="font-semibold whitespace-nowrap text-slate-900">
             {company.shortName} <span className="text-slate-500">Staff</span>
           </Link>

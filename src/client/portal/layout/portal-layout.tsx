@@ -1,9 +1,9 @@
-import { Menu } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../../../shared/company.ts';
 import { paths } from '../../../shared/routes.ts';
 import { useAuth } from '../../lib/auth.ts';
+import { MenuButton } from '../../ui/side-drawer.tsx';
 import { useCompanyHref, useCurrentCompany } from '../shared/use-company-query.ts';
 import { CompanySwitcher } from './company-switcher.tsx';
 import { MobileNav } from './mobile-nav.tsx';
@@ -32,15 +32,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4">
-          <button
-            type="button"
-            aria-label="Open menu"
-            aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
-            className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
-          >
-            <Menu className="h-5 w-5" aria-hidden />
-          </button>
+          <MenuButton expanded={drawerOpen} onOpen={() => setDrawerOpen(true)} />
           <Link
             href={hrefOf(paths.dashboard)}
             className="font-bold whitespace-nowrap text-brand-900"

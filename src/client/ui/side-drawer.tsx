@@ -1,0 +1,59 @@
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Menu, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/**
+ * A menu that slides in from the left below `lg`, where a header has no room for its entries
+ * (the portal's and the staff workspace's). A modal: focus stays in it, Escape closes it.
+ */
+export function SideDrawer({
+  title,
+  open,
+  onOpenChange,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50 lg:hidden" />
+        <DialogPrimitive.Content
+          aria-describedby={undefined}
+          className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 overflow-y-auto bg-white p-4 shadow-xl focus:outline-none lg:hidden"
+        >
+          <div className="flex items-center justify-between">
+            <DialogPrimitive.Title className="text-base font-semibold text-slate-900">
+              {title}
+            </DialogPrimitive.Title>
+            <DialogPrimitive.Close
+              aria-label="Close menu"
+              className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <X className="h-5 w-5" aria-hidden />
+            </DialogPrimitive.Close>
+          </div>
+          {children}
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
+  );
+}
+
+/** The header's button that opens its SideDrawer; gone from `lg`, where the entries show. */
+export function MenuButton({ expanded, onOpen }: { expanded: boolean; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label="Open menu"
+      aria-expanded={expanded}
+      onClick={onOpen}
+      className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+    >
+      <Menu className="h-5 w-5" aria-hidden />
+    </button>
+  );
+}

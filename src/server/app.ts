@@ -90,6 +90,15 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logController: new OneLineLogController(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
+    requestTimeout: config.requestTimeoutMs,
+    // Given to Node's server at its creation, where its checks read them: a late request is
+    // looked for at least twice per timeout (every 30 s by default), and headers may not take
+    // longer than the whole request.
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(config.requestTimeoutMs / 2)),
+    },
     return503OnClosing: true,
     ...frameworkErrorHandlers(config.appUrl),
   }).withTypeProvider<ZodTypeProvider>();

@@ -225,6 +225,12 @@ export type Config = {
   imagePixelsPerMinute: number;
   /** Delivered mail is deleted from the outbox after this many days. */
   mailRetentionDays: number;
+  /**
+   * A request's whole body must arrive within this time, or it is answered 408 and its
+   * connection closed (a body that stops midway waited for ever: outside attack, issue 35).
+   * Five minutes: ten 25 MB attachments over a 10 Mbit/s line take under four.
+   */
+  requestTimeoutMs: number;
   /** Where the built client lives; absent in API-only tests. */
   clientDir?: string;
   /** Rate limits are relaxed (never removed) by tests that send many requests. */
@@ -305,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     readConcurrency: e.READ_CONCURRENCY,
     imagePixelsPerMinute: e.IMAGE_MP_PER_MINUTE * 1_000_000,
     mailRetentionDays: e.MAIL_RETENTION_DAYS,
+    requestTimeoutMs: 300_000,
     clientDir: path.join(packageRoot, 'dist/client'),
     rateLimitScale: 1,
     mailPollMs: 5000,

@@ -2,8 +2,15 @@
 import { z } from 'zod';
 
 /** Route params holding one row id; a malformed id is simply not found. */
+/**
+ * A uuid path parameter, in lower case: ids are compared as text (one's own account, the
+ * company in the path), and `27EA5F65-…` is the same id as `27ea5f65-…` (outside attack,
+ * issue 35: an upper-case id passed "not your own" and reset the caller's second factor).
+ */
+const uuidParam = z.uuid('Not Found').transform((id) => id.toLowerCase());
+
 export function idParam<K extends string>(name: K) {
-  return z.object({ [name]: z.uuid('Not Found') } as { [P in K]: z.ZodUUID });
+  return z.object({ [name]: uuidParam } as { [P in K]: typeof uuidParam });
 }
 
 /** Params of a staff ticket route: `TK-1042`, any case; anything else is simply not found. */

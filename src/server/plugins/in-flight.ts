@@ -14,38 +14,56 @@ export type WaitForSlot = (
   reply: FastifyReply,
   slots: KeySlots,
   key: string,
+  /** Kept while a streamed answer (a file) is still being sent, not only until it starts. */
+  options?: { whileStreaming?: boolean },
 ) => Promise<void>;
+
+type Held = { slot: Slot; whileStreaming: boolean };
 
 /**
  * Ties slots to Fastify's request lifecycle; returns what an onRequest hook awaits to take
  * one (429 with Retry-After when the key's queue is full). A slot is held until the answer
  * is on its way (onSend: the handler's work is done, whether it answered, failed or its
- * client left; a streamed file until it is sent or cut off), and given back at onResponse at
- * the latest. A request still waiting when
- * its client leaves gives up its place; one that leaves mid-read keeps its slot until that
- * read ends, or aborting would be a way around the bound.
+ * client left) and given back at onResponse at the latest. A `whileStreaming` slot stays
+ * held while a file streams, until the stream ends or is cut off, or the connection closes
+ * (a pipelined answer that never started has no other end: outside attack, issue 35). A
+ * request still waiting when its client leaves gives up its place; one that leaves mid-read
+ * keeps its slot until that read ends, or aborting would be a way around the bound.
  */
 export function slotsForRequests(app: FastifyInstance): WaitForSlot {
-  const slotsOf = new WeakMap<FastifyRequest, Slot[]>();
-  const releaseSlots = (request: FastifyRequest) => {
-    for (const slot of slotsOf.get(request) ?? []) slot.release();
-    slotsOf.delete(request);
+  const heldBy = new WeakMap<FastifyRequest, Held[]>();
+  const release = (request: FastifyRequest, which: (held: Held) => boolean) => {
+    const all = heldBy.get(request) ?? [];
+    for (const held of all.filter(which)) held.slot.release();
+    heldBy.set(
+      request,
+      all.filter((held) => !which(held)),
+    );
   };
+  const releaseAll = (request: FastifyRequest) => release(request, () => true);
   app.addHook('onSend', async (request, reply, payload) => {
-    // A file still streams after its headers: its slot goes when the response closes (sent
-    // or cut off), or one session could stream any number at once (outside attack, issue 35).
-    if (payload instanceof Stream) reply.raw.once('close', () => releaseSlots(request));
-    else releaseSlots(request);
+    if (!(payload instanceof Stream)) {
+      releaseAll(request);
+      return payload;
+    }
+    release(request, (held) => !held.whileStreaming);
+    const done = () => releaseAll(request);
+    payload.once('close', done);
+    reply.raw.once('close', done);
+    request.raw.socket?.once('close', done);
     return payload;
   });
-  app.addHook('onResponse', async (request) => releaseSlots(request));
+  app.addHook('onResponse', async (request) => releaseAll(request));
   app.addHook('onRequestAbort', async (request) => {
-    for (const slot of slotsOf.get(request) ?? []) slot.cancel();
+    for (const held of heldBy.get(request) ?? []) held.slot.cancel();
   });
-  return async (request, reply, slots, key) => {
+  return async (request, reply, slots, key, options = {}) => {
     const slot = slots.take(key);
     if (!slot) throw tooManyAtOnce(reply);
-    slotsOf.set(request, [...(slotsOf.get(request) ?? []), slot]);
+    heldBy.set(request, [
+      ...(heldBy.get(request) ?? []),
+      { slot, whileStreaming: options.whileStreaming ?? false },
+    ]);
     if (!(await slot.granted)) throw tooManyAtOnce(reply);
   };
 }

@@ -11,7 +11,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /**
      * onRequest hook of signed-in reads: READ_RATE_LIMIT a minute and READ_CONCURRENCY in
-     * flight per session (per API token, per address signed out), a few times that per company.
+     * flight per user (their sessions and tokens; per address signed out), a few times that
+     * per company.
      */
     limitReads(request: FastifyRequest, reply: FastifyReply): Promise<void>;
   }
@@ -25,16 +26,23 @@ const COMPANY_SHARE = 4;
 const COMPANY_ROUTES = '/api/customers/:customerId';
 
 /**
- * Who a read counts against. Only what signs a request in names it: an Authorization header
- * that is no valid token (a new made-up one each time) counts as the session or address it
- * came with, never as a client of its own (review N8).
+ * Who a read counts against, and whether it is signed in. Only what signs a request in names
+ * it: an Authorization header that is no valid token (a new made-up one each time) counts as
+ * the session or address it came with, never as a client of its own (review N8). A user's
+ * sessions and tokens share one bound: a new session is no way around it (outside attack,
+ * issue 35).
  */
-async function readKey(app: FastifyInstance, request: FastifyRequest): Promise<string> {
+async function readKey(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ key: string; signedIn: boolean }> {
   const user = await request.loadUser();
   const cookie = request.cookies[app.sessionCookieName];
-  if (user && cookie) return `read:s:${sha256(cookie)}`;
+  if (user && cookie) return { key: `read:u:${user.id}`, signedIn: true };
   const token = await request.loadApiToken();
-  return token ? `read:t:${token.tokenId}` : `read:ip:${request.ip}`;
+  return token
+    ? { key: `read:u:${token.user.id}`, signedIn: true }
+    : { key: `read:ip:${request.ip}`, signedIn: false };
 }
 
 export const readLimitPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
@@ -42,17 +50,17 @@ export const readLimitPlugin = fp<{ config: Config }>(async (app: FastifyInstanc
     withKeyMemory({
       max: config.readRateLimit * config.rateLimitScale,
       timeWindow: MINUTE,
-      keyGenerator: (request: FastifyRequest) => readKey(app, request),
+      keyGenerator: async (request: FastifyRequest) => (await readKey(app, request)).key,
     }),
   );
 
   // Requests per minute do not bound the work in flight: four costly searches at a time from
   // one session stayed under the rate yet slowed every other company (review F4). So each
-  // key also holds at most READ_CONCURRENCY slots and a few more reads wait in line (a
-  // screen fires 2-4 at once); past that 429. A company's colleagues together get
-  // COMPANY_SHARE sessions' worth, so many sessions of one company cannot add up either.
+  // user (address, signed out) also holds at most READ_CONCURRENCY slots and a few more reads
+  // wait in line (a screen fires 2-4 at once); past that 429. A company's colleagues together
+  // get COMPANY_SHARE users' worth, so many users of one company cannot add up either.
   const waitForSlot = slotsForRequests(app);
-  const sessions = new KeySlots(config.readConcurrency, QUEUE);
+  const readers = new KeySlots(config.readConcurrency, QUEUE);
   const companies = new KeySlots(config.readConcurrency * COMPANY_SHARE, QUEUE * COMPANY_SHARE);
 
   app.decorate('limitReads', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -65,10 +73,14 @@ export const readLimitPlugin = fp<{ config: Config }>(async (app: FastifyInstanc
       reply.header('retry-after', String(seconds));
       throw new HttpError(429, `Too many requests. Please wait ${seconds} seconds and try again.`);
     }
-    await waitForSlot(request, reply, sessions, await readKey(app, request));
+    const { key, signedIn } = await readKey(app, request);
+    // A file keeps its reader's slot while it streams; not the company's, or one member's
+    // slow downloads would hold every colleague's reads (outside attack, issue 35).
+    await waitForSlot(request, reply, readers, key, { whileStreaming: true });
     const { customerId } = request.params as { customerId?: string };
-    if (customerId && request.routeOptions.url?.startsWith(COMPANY_ROUTES)) {
-      await waitForSlot(request, reply, companies, `read:c:${customerId}`);
+    // Signed out, a company route answers 401 at once: such a read takes no company slot.
+    if (signedIn && customerId && request.routeOptions.url?.startsWith(COMPANY_ROUTES)) {
+      await waitForSlot(request, reply, companies, `read:c:${customerId.toLowerCase()}`);
     }
   });
 });

@@ -190,6 +190,24 @@ async function openInvitation(db: Db | Tx, token: string, lock: boolean) {
     );
   const [invitation] = await (lock ? query.for('update', { of: customerInvitations }) : query);
   if (!invitation) return undefined;
+  // An invitation speaks for the admin who sent it: once they are no active admin of the
+  // company (deactivated, demoted, gone), it is void (third outside attack, issue 35: a
+  // deactivated thief's invitation still made its holder an admin).
+  if (!invitation.invitedByUserId) return undefined;
+  const [inviter] = await db
+    .select({ id: users.id })
+    .from(customerUsers)
+    .innerJoin(users, eq(users.id, customerUsers.userId))
+    .where(
+      and(
+        eq(customerUsers.userId, invitation.invitedByUserId),
+        eq(customerUsers.customerId, invitation.customerId),
+        eq(customerUsers.role, 'admin'),
+        eq(customerUsers.active, true),
+        eq(users.active, true),
+      ),
+    );
+  if (!inviter) return undefined;
   const user = await userWithEmail(db, invitation.email);
   // Staff and deactivated accounts were never mailed; their invitation cannot be used.
   if (user && (user.role !== 'customer' || !user.active)) return undefined;

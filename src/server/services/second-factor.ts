@@ -2,10 +2,10 @@
 // authenticator app (TOTP) and one-time recovery codes. Passkeys live in their own service;
 // here they only count as "has a factor" and are removed by a reset.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Db, Tx } from '../db/client.ts';
-import { passkeys, recoveryCodes, sessions, totpCredentials } from '../db/schema.ts';
+import { apiTokens, passkeys, recoveryCodes, sessions, totpCredentials } from '../db/schema.ts';
 import { company } from '../../shared/company.ts';
 import { clearCodeLock, codesLocked, recordCodeFailure } from './code-lockout.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
@@ -173,10 +173,16 @@ export async function useRecoveryCode(tx: Tx, userId: string, code: string): Pro
 
 /**
  * Another staff member's reset: the authenticator, recovery codes and passkeys go, every
- * session ends and the second factor's lock is lifted, so the next sign-in enrols afresh.
+ * session ends, every API token is revoked (a token made from a stolen session must not
+ * outlive it: third outside attack, issue 35) and the second factor's lock is lifted, so the
+ * next sign-in enrols afresh.
  */
 export async function resetSecondFactor(tx: Tx, userId: string): Promise<void> {
   await clearCodeLock(tx, userId, 'second-factor');
+  await tx
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
   await tx.delete(totpCredentials).where(eq(totpCredentials.userId, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.delete(passkeys).where(eq(passkeys.userId, userId));

@@ -195,6 +195,13 @@ describe('staff second factor', () => {
     const own = await post(`/api/staff/staff-members/${me!.id}/second-factor/reset`, full);
     expect(own.statusCode).toBe(400);
     expect(own.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.ownReset });
+    // Third outside attack (issue 35): the same id in capitals is still one's own.
+    const shouted = await post(
+      `/api/staff/staff-members/${me!.id.toUpperCase()}/second-factor/reset`,
+      full,
+    );
+    expect(shouted.statusCode).toBe(400);
+    expect(shouted.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.ownReset });
 
     const customer = await t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acme));
     expect(
@@ -215,9 +222,22 @@ describe('staff second factor', () => {
         .statusCode,
     ).toBe(200);
 
+    // A token the colleague's session made (a stolen one, say) dies with the reset.
+    const token = await post('/api/staff/api-tokens', theirs, {
+      name: 'Script',
+      scope: 'read',
+      days: 30,
+    });
+    expect(token.statusCode, token.body).toBe(201);
+    const bearer = `Bearer ${token.json<{ token: string }>().token}`;
+    const byToken = () =>
+      t.app.inject({ url: '/api/staff/customers', headers: { authorization: bearer } });
+    expect((await byToken()).statusCode).toBe(200);
+
     const reset = await post(`/api/staff/staff-members/${colleague!.id}/second-factor/reset`, full);
     expect(reset.statusCode).toBe(204);
     expect(await t.app.db.$count(sessions, eq(sessions.userId, colleague!.id))).toBe(0);
+    expect((await byToken()).statusCode).toBe(401);
     expect(
       (await t.app.inject({ url: '/api/auth/second-factor', headers: { cookie: theirs } }))
         .statusCode,

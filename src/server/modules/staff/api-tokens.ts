@@ -23,9 +23,12 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     listApiTokens(app.db, userOf(request).id),
   );
 
+  // A new credential that outlives the session (up to a year): a stale or stolen session
+  // confirms its second factor first (third outside attack, issue 35).
   app.post(
     '/api-tokens',
     {
+      config: { assurance: 'staff-recent' },
       schema: {
         body: createApiTokenSchema,
         response: { 201: createdApiTokenSchema, 409: messageSchema },

@@ -107,10 +107,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
     },
   );
 
+  // A new way into a company (an admin, say): a stale or stolen session confirms its second
+  // factor first (third outside attack, issue 35).
   app.post(
     '/customers/:customerId/users',
     {
-      config: { assurance: 'staff-session' },
+      config: { assurance: 'staff-recent' },
       schema: {
         params: idParam('customerId'),
         body: inviteSchema,

@@ -195,6 +195,41 @@ describe('colleague invitations need the invitee to accept (review N3, N9)', () 
     expect((await accept(expiredToken)).statusCode).toBe(400);
   });
 
+  // Third outside attack (issue 35): a deactivated thief's pending invitation still made its
+  // holder an admin.
+  it('an invitation is void once its sender is no active admin of the company', async () => {
+    const [sender] = await t.app.db
+      .insert(users)
+      .values({ email: 'short.lived@globex-retail.example', firstName: 'Short', lastName: 'Lived' })
+      .returning();
+    await t.app.db
+      .insert(customerUsers)
+      .values({ userId: sender!.id, customerId: globexId, role: 'admin' });
+    const cookie = await sessionCookieFor(t.app, sender!.email);
+    expect((await invite('via.short@example.org', cookie)).statusCode).toBe(202);
+    const token = tokenIn((await mailsTo('via.short@example.org'))[0]!.text)!;
+    const membership = and(
+      eq(customerUsers.userId, sender!.id),
+      eq(customerUsers.customerId, globexId),
+    );
+    for (const change of [{ active: false }, { role: 'member' as const }]) {
+      await t.app.db.update(customerUsers).set(change).where(membership);
+      const page = await t.app.inject({
+        method: 'GET',
+        url: `/api/auth/invitation?token=${token}`,
+      });
+      expect(page.statusCode, JSON.stringify(change)).toBe(400);
+      expect((await accept(token)).statusCode).toBe(400);
+      await t.app.db.update(customerUsers).set({ active: true, role: 'admin' }).where(membership);
+    }
+    await t.app.db.update(users).set({ active: false }).where(eq(users.id, sender!.id));
+    expect((await accept(token)).statusCode).toBe(400);
+    await t.app.db.update(users).set({ active: true }).where(eq(users.id, sender!.id));
+    expect((await accept(token, { firstName: 'Via', lastName: 'Short' })).statusCode).toBe(200);
+    // Globex keeps one admin for the tests below.
+    await t.app.db.delete(customerUsers).where(membership);
+  });
+
   it("the colleagues list and the company's log count only sign-ins since acceptance, without other companies' issuer", async () => {
     const email = 'pat.twocompanies@acme-logistics.example';
     const [pat] = await t.app.db

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { Readable } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { documents } from '../../db/schema.ts';
+import { customerUsers, documents, users } from '../../db/schema.ts';
 import { sessionCookieFor } from '../sign-in.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import { tenants, type Tenant } from './api-catalog.ts';
@@ -117,49 +119,71 @@ describe('reads in flight over a listening server (READ_CONCURRENCY 2, 8 may wai
     await burst(Array.from({ length: 45 }, () => ({ path: list })));
   });
 
+  /** A document of company A bigger than the loopback's buffers: an unread answer stays open. */
+  let bigDocument: Promise<string> | undefined;
+  const bigDocumentId = () =>
+    (bigDocument ??= (async () => {
+      const key = `customers/${a.customerId}/big-download`;
+      await t.app.storage.put(key, Readable.from([Buffer.alloc(48 * 1024 * 1024)]));
+      const [doc] = await t.app.db
+        .insert(documents)
+        .values({
+          customerId: a.customerId,
+          name: 'big.bin',
+          type: 'bin',
+          contentType: 'application/octet-stream',
+          size: 48 * 1024 * 1024,
+          category: 'other',
+          storageKey: key,
+          uploadedBy: 'Test',
+        })
+        .returning({ id: documents.id });
+      return doc!.id;
+    })());
+  const downloadPath = async () =>
+    `/api/customers/${a.customerId}/documents/${await bigDocumentId()}/download`;
+  /** Starts a download and stops reading once its headers arrive. */
+  const stalled = async (cookie: string) => {
+    const path = await downloadPath();
+    return new Promise<http.ClientRequest>((resolve, reject) => {
+      const req = http.request({
+        port,
+        host: '127.0.0.1',
+        path,
+        agent: false,
+        headers: { cookie },
+      });
+      // No 'data' listener: the answer stays unread.
+      req.on('response', (res) => {
+        expect(res.statusCode).toBe(200);
+        resolve(req);
+      });
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+      req.end();
+    });
+  };
+  /** A new admin of company A: users count apart (the bound is per user). */
+  const colleague = async () => {
+    const email = `reader.${randomUUID()}@acme-logistics.example`;
+    const [user] = await t.app.db
+      .insert(users)
+      .values({ email, firstName: 'Rea', lastName: 'Der' })
+      .returning({ id: users.id });
+    await t.app.db
+      .insert(customerUsers)
+      .values({ userId: user!.id, customerId: a.customerId, role: 'admin' });
+    return sessionCookieFor(t.app, email);
+  };
+  const list = () => `/api/customers/${a.customerId}/documents`;
+
   // Second outside attack (issue 35): a download gave its slot back when its headers left,
   // so one session could have any number of files streaming at once.
-  it('a download keeps its slot while the file streams, and gives it back when the client leaves', async () => {
-    const cookie = await sessionCookieFor(t.app, a.email);
-    const key = `customers/${a.customerId}/big-download`;
-    // Bigger than the loopback's buffers: a client that reads nothing holds the stream open.
-    await t.app.storage.put(key, Readable.from([Buffer.alloc(48 * 1024 * 1024)]));
-    const [doc] = await t.app.db
-      .insert(documents)
-      .values({
-        customerId: a.customerId,
-        name: 'big.bin',
-        type: 'bin',
-        contentType: 'application/octet-stream',
-        size: 48 * 1024 * 1024,
-        category: 'other',
-        storageKey: key,
-        uploadedBy: 'Test',
-      })
-      .returning({ id: documents.id });
-    /** Starts a download and stops reading once its headers arrive. */
-    const stalled = () =>
-      new Promise<http.ClientRequest>((resolve, reject) => {
-        const req = http.request({
-          port,
-          host: '127.0.0.1',
-          path: `/api/customers/${a.customerId}/documents/${doc!.id}/download`,
-          agent: false,
-          headers: { cookie },
-        });
-        // No 'data' listener: the answer stays unread.
-        req.on('response', (res) => {
-          expect(res.statusCode).toBe(200);
-          resolve(req);
-        });
-        req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
-        req.end();
-      });
-    const downloads = [await stalled(), await stalled()];
+  it('a download keeps its reader’s slot while the file streams, and gives it back when the client leaves', async () => {
+    const cookie = await colleague();
+    const downloads = [await stalled(cookie), await stalled(cookie)];
     const answers: Answer[] = [];
-    const list = `/api/customers/${a.customerId}/documents`;
     const reads = Array.from({ length: 9 }, () =>
-      read(list, cookie).then((answer) => (answers.push(answer), answer)),
+      read(list(), cookie).then((answer) => (answers.push(answer), answer)),
     );
     try {
       // Both slots stream files: eight reads wait, the ninth is refused.
@@ -172,5 +196,40 @@ describe('reads in flight over a listening server (READ_CONCURRENCY 2, 8 may wai
     }
     const statuses = (await Promise.all(reads)).map((r) => r.status).sort();
     expect(statuses).toEqual([...Array(8).fill(200), 429]);
+  });
+
+  // Third outside attack (issue 35): downloads held the company's slots too, so a member's
+  // slow downloads stopped every colleague's reads of the company.
+  it('streaming downloads hold no company slot: five members’ ten stalled files leave a colleague reading', async () => {
+    const downloads: http.ClientRequest[] = [];
+    try {
+      for (let i = 0; i < 5; i++) {
+        const cookie = await colleague();
+        downloads.push(await stalled(cookie), await stalled(cookie));
+      }
+      expect((await read(list(), await colleague())).status).toBe(200);
+    } finally {
+      for (const download of downloads) download.destroy();
+    }
+  });
+
+  // Third outside attack (issue 35): pipelined downloads on one connection, then a close,
+  // kept their slots for ever (the answers that never started had no end of their own).
+  it('pipelined downloads on a connection that closes give every slot back', async () => {
+    const cookie = await colleague();
+    const path = await downloadPath();
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    const started = new Promise((resolve) => socket.once('data', resolve));
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\n\r\n`.repeat(5));
+    await started;
+    socket.destroy();
+    await vi.waitFor(
+      async () => {
+        const answers = await Promise.all([read(list(), cookie), read(list(), cookie)]);
+        expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      },
+      { timeout: 10_000 },
+    );
   });
 });

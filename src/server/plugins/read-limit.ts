@@ -5,7 +5,6 @@ import { HttpError } from '../lib/errors.ts';
 import { KeySlots } from '../lib/key-slots.ts';
 import { slotsForRequests } from './in-flight.ts';
 import { withKeyMemory } from './security.ts';
-import { sha256 } from '../services/sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -19,6 +19,13 @@ const headingOf: Record<string, string> = {
   ...Object.fromEntries(serviceIndex.map((s) => [paths.service(s.slug), s.name])),
 };
 
+declare global {
+  interface Window {
+    /** recordHeadings' record, in the page. */
+    __headings?: Set<string>;
+  }
+}
+
 /**
  * Records every level-1 heading the page ever holds, from the first parsed byte on, into
  * `window.__headings`: a screen shown for a moment and replaced is caught too.
@@ -26,15 +33,14 @@ const headingOf: Record<string, string> = {
 async function recordHeadings(page: Page) {
   await page.addInitScript(() => {
     const seen = new Set<string>();
-    (window as unknown as { __headings: Set<string> }).__headings = seen;
+    window.__headings = seen;
     new MutationObserver(() => {
       for (const h1 of document.querySelectorAll('h1')) seen.add(h1.textContent?.trim() ?? '');
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
 }
 
-const headingsSeen = (page: Page) =>
-  page.evaluate(() => [...(window as unknown as { __headings: Set<string> }).__headings]);
+const headingsSeen = (page: Page) => page.evaluate(() => [...(window.__headings ?? [])]);
 
 /** Loaded, the browser idle (when the page's scripts start), then a quiet network. */
 async function settled(page: Page) {

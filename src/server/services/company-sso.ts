@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound } from '../lib/errors.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { enqueueMail } from './mail-outbox.ts';
+import { activeAdminsOf } from './memberships.ts';
 import { encryptSecret } from './secret-box.ts';
 import { ssoIssuerChangedMail } from './sso-change-mail.tsx';
 import { hostIsPublic } from './webhook-address.ts';
@@ -203,14 +204,7 @@ async function issuerChanged(
     .select({ email: users.email, firstName: users.firstName })
     .from(customerUsers)
     .innerJoin(users, eq(users.id, customerUsers.userId))
-    .where(
-      and(
-        eq(customerUsers.customerId, at.customerId),
-        eq(customerUsers.role, 'admin'),
-        eq(customerUsers.active, true),
-        eq(users.active, true),
-      ),
-    );
+    .where(activeAdminsOf(at.customerId));
   await enqueueMail(
     tx,
     admins.map((admin) =>

@@ -25,7 +25,7 @@ import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { invitationMail } from './invitation-mail.tsx';
 import { enqueueMail } from './mail-outbox.ts';
-import { addMembership, isMember } from './memberships.ts';
+import { addMembership, isActiveAdmin, isMember } from './memberships.ts';
 import { sha256 } from './sessions.ts';
 
 /** How long an invitation's link works. */
@@ -193,21 +193,11 @@ async function openInvitation(db: Db | Tx, token: string, lock: boolean) {
   // An invitation speaks for the admin who sent it: once they are no active admin of the
   // company (deactivated, demoted, gone), it is void (third outside attack, issue 35: a
   // deactivated thief's invitation still made its holder an admin).
-  if (!invitation.invitedByUserId) return undefined;
-  const [inviter] = await db
-    .select({ id: users.id })
-    .from(customerUsers)
-    .innerJoin(users, eq(users.id, customerUsers.userId))
-    .where(
-      and(
-        eq(customerUsers.userId, invitation.invitedByUserId),
-        eq(customerUsers.customerId, invitation.customerId),
-        eq(customerUsers.role, 'admin'),
-        eq(customerUsers.active, true),
-        eq(users.active, true),
-      ),
-    );
-  if (!inviter) return undefined;
+  if (
+    !invitation.invitedByUserId ||
+    !(await isActiveAdmin(db, invitation.customerId, invitation.invitedByUserId))
+  )
+    return undefined;
   const user = await userWithEmail(db, invitation.email);
   // Staff and deactivated accounts were never mailed; their invitation cannot be used.
   if (user && (user.role !== 'customer' || !user.active)) return undefined;

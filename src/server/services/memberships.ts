@@ -62,21 +62,32 @@ async function lockMemberships(tx: Tx, customerId: string) {
     .for('update');
 }
 
+/** Rows of `customerUsers` joined to `users` that are an active admin of the company. */
+export const activeAdminsOf = (customerId: string) =>
+  and(
+    eq(customerUsers.customerId, customerId),
+    eq(customerUsers.role, 'admin'),
+    eq(customerUsers.active, true),
+    eq(users.active, true),
+  );
+
 async function otherActiveAdmins(tx: Tx, customerId: string, userId: string): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(customerUsers)
     .innerJoin(users, eq(users.id, customerUsers.userId))
-    .where(
-      and(
-        eq(customerUsers.customerId, customerId),
-        ne(customerUsers.userId, userId),
-        eq(customerUsers.role, 'admin'),
-        eq(customerUsers.active, true),
-        eq(users.active, true),
-      ),
-    );
+    .where(and(activeAdminsOf(customerId), ne(customerUsers.userId, userId)));
   return row?.n ?? 0;
+}
+
+/** Whether the user is an active admin of the company (active account and membership). */
+export async function isActiveAdmin(db: Db | Tx, customerId: string, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(customerUsers)
+    .innerJoin(users, eq(users.id, customerUsers.userId))
+    .where(and(activeAdminsOf(customerId), eq(customerUsers.userId, userId)));
+  return (row?.n ?? 0) > 0;
 }
 
 export async function isMember(db: Db | Tx, customerId: string, userId: string) {

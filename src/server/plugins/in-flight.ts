@@ -47,10 +47,18 @@ export function slotsForRequests(app: FastifyInstance): WaitForSlot {
       return payload;
     }
     release(request, (held) => !held.whileStreaming);
-    const done = () => releaseAll(request);
-    payload.once('close', done);
-    reply.raw.once('close', done);
-    request.raw.socket?.once('close', done);
+    // Whichever comes first; the others' listeners go with it (a keep-alive socket serves
+    // many downloads and must not collect one listener per file).
+    const socket = request.raw.socket;
+    const done = () => {
+      releaseAll(request);
+      payload.off('close', done);
+      reply.raw.off('close', done);
+      socket?.off('close', done);
+    };
+    payload.on('close', done);
+    reply.raw.on('close', done);
+    socket?.on('close', done);
     return payload;
   });
   app.addHook('onResponse', async (request) => releaseAll(request));

@@ -232,4 +232,34 @@ describe('reads in flight over a listening server (READ_CONCURRENCY 2, 8 may wai
       { timeout: 10_000 },
     );
   });
+
+  // Review of the change: each streamed answer listened for its socket's close; a keep-alive
+  // connection serving many downloads collected one listener per file.
+  it('a keep-alive connection serving twelve downloads holds no listener per download', async () => {
+    const cookie = await colleague();
+    const path = `/api/customers/${a.customerId}/documents/${await a.idFor('documentId')}/download`;
+    const sockets: net.Socket[] = [];
+    const track = (socket: net.Socket) => sockets.push(socket);
+    t.app.server.on('connection', track);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      for (let i = 0; i < 12; i++) {
+        await new Promise<void>((resolve, reject) => {
+          const req = http.request({ port, host: '127.0.0.1', path, agent, headers: { cookie } });
+          req.on('response', (res) => {
+            expect(res.statusCode).toBe(200);
+            res.resume();
+            res.on('end', resolve);
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      }
+      expect(sockets).toHaveLength(1);
+      expect(sockets[0]!.listenerCount('close')).toBeLessThan(10);
+    } finally {
+      t.app.server.off('connection', track);
+      agent.destroy();
+    }
+  });
 });

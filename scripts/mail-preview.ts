@@ -88,7 +88,10 @@ const mails: (readonly [string, MailMessage])[] = [
   ],
   ['sign-in-codes-off', codesTurnedOffMail({ to, firstName: 'Jordan', staff: false })],
   ['sign-in-codes-off-staff', codesTurnedOffMail({ to, firstName: 'Jordan', staff: true })],
-  ['second-factor-codes-off', secondFactorCodesTurnedOffMail({ to, firstName: 'Pat' })],
+  [
+    'second-factor-codes-off',
+    secondFactorCodesTurnedOffMail({ to, firstName: 'Pat', where: 'other-browsers' }),
+  ],
   [
     'passkey-added',
     passkeyAddedMail({

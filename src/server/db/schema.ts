@@ -435,6 +435,29 @@ export const emailChanges = pgTable(
   ],
 );
 
+/**
+ * Browsers where a staff member confirmed their second factor (a random token in a cookie,
+ * stored hashed). Wrong codes from such a browser count and lock only that browser, so nobody
+ * else can lock the owner out of the browsers they use (issue 35; OWASP device cookies).
+ */
+export const secondFactorDevices = pgTable(
+  'second_factor_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('second_factor_devices_token_hash_idx').on(t.tokenHash),
+    index('second_factor_devices_user_idx').on(t.userId),
+  ],
+);
+
 /** Each wrong typed code of an account, kept an hour: ten of them turn codes off (issue 13, item 5). */
 export const signInCodeFailures = pgTable(
   'sign_in_code_failures',
@@ -445,6 +468,8 @@ export const signInCodeFailures = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Mailed sign-in codes and second-factor codes count apart (review N1). */
     kind: typedCodeKind('kind').notNull(),
+    /** A known browser's wrong second-factor codes count apart from every other browser's. */
+    deviceId: uuid('device_id').references(() => secondFactorDevices.id, { onDelete: 'cascade' }),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sign_in_code_failures_user_idx').on(t.userId, t.kind, t.failedAt)],

@@ -7,7 +7,14 @@ import { Secret, TOTP } from 'otpauth';
 import type { Db, Tx } from '../db/client.ts';
 import { apiTokens, passkeys, recoveryCodes, sessions, totpCredentials } from '../db/schema.ts';
 import { company } from '../../shared/company.ts';
-import { clearCodeLock, codesLocked, recordCodeFailure } from './code-lockout.ts';
+import {
+  clearCodeLock,
+  codesLocked,
+  forgetCodeFailures,
+  recordCodeFailure,
+  type CodeSource,
+} from './code-lockout.ts';
+import { forgetDevices } from './second-factor-devices.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
 import { sha256 } from './sessions.ts';
 
@@ -73,17 +80,39 @@ export async function startTotpEnrolment(
   return { uri: totpFor(user.email, secret).toString(), secret: secret.base32 };
 }
 
+/** Where a wrong code just turned codes off: one known browser, or every other browser. */
+export type LockedWhere = 'known-browser' | 'other-browsers';
+
 export type CodeCheck =
   | { ok: true }
-  | { ok: false; reason: 'wrong-code' | 'codes-locked' | 'no-authenticator'; lockedNow?: boolean };
+  | {
+      ok: false;
+      reason: 'wrong-code' | 'codes-locked' | 'no-authenticator';
+      lockedNow?: LockedWhere;
+    };
+
+/** Whose second-factor codes: the account's, from one known browser or any other. */
+const sourceOf = (userId: string, deviceId: string | null): CodeSource => ({
+  userId,
+  kind: 'second-factor',
+  deviceId,
+});
 
 /**
  * A wrong authenticator or recovery code counts against the account's second factor, apart
- * from the mailed sign-in codes (review N1): only someone past the mailbox gets here.
+ * from the mailed sign-in codes (review N1): only someone past the mailbox gets here. A
+ * known browser's count is its own (services/second-factor-devices.ts).
  */
-async function refuse(tx: Tx, userId: string): Promise<CodeCheck> {
-  const lockedNow = await recordCodeFailure(tx, userId, 'second-factor');
+async function refuse(tx: Tx, source: CodeSource): Promise<CodeCheck> {
+  if (!(await recordCodeFailure(tx, source))) return { ok: false, reason: 'wrong-code' };
+  const lockedNow = source.deviceId ? 'known-browser' : 'other-browsers';
   return { ok: false, reason: 'wrong-code', lockedNow };
+}
+
+/** A right code: the wrong ones before it from the same browser stop counting. */
+async function accept(tx: Tx, source: CodeSource): Promise<CodeCheck> {
+  await forgetCodeFailures(tx, source);
+  return { ok: true };
 }
 
 /**
@@ -94,11 +123,13 @@ async function refuse(tx: Tx, userId: string): Promise<CodeCheck> {
 async function checkTotp(
   tx: Tx,
   userId: string,
+  deviceId: string | null,
   code: string,
   rootSecrets: string[],
   confirming: boolean,
 ): Promise<CodeCheck> {
-  if (await codesLocked(tx, userId, 'second-factor')) return { ok: false, reason: 'codes-locked' };
+  const source = sourceOf(userId, deviceId);
+  if (await codesLocked(tx, source)) return { ok: false, reason: 'codes-locked' };
   const [row] = await tx
     .select()
     .from(totpCredentials)
@@ -111,23 +142,37 @@ async function checkTotp(
   const totp = totpFor('', secret);
   const now = Date.now();
   const delta = totp.validate({ token: code, timestamp: now, window: WINDOW });
-  if (delta === null) return refuse(tx, userId);
+  if (delta === null) return refuse(tx, source);
   const step = totp.counter({ timestamp: now }) + delta;
-  if (row.lastUsedStep !== null && step <= row.lastUsedStep) return refuse(tx, userId);
+  // A right code used already (the same code sent twice at once, or seen over a shoulder) is
+  // refused but not counted: only a guess brings the lock nearer.
+  if (row.lastUsedStep !== null && step <= row.lastUsedStep) {
+    return { ok: false, reason: 'wrong-code' };
+  }
   await tx
     .update(totpCredentials)
     .set({ lastUsedStep: step, ...(confirming ? { confirmedAt: new Date() } : {}) })
     .where(eq(totpCredentials.userId, userId));
-  return { ok: true };
+  return accept(tx, source);
 }
 
 /** Confirms the enrolment with a current code; the recovery codes are made by the caller. */
-export const confirmTotpEnrolment = (tx: Tx, userId: string, code: string, rootSecrets: string[]) =>
-  checkTotp(tx, userId, code, rootSecrets, true);
+export const confirmTotpEnrolment = (
+  tx: Tx,
+  userId: string,
+  deviceId: string | null,
+  code: string,
+  rootSecrets: string[],
+) => checkTotp(tx, userId, deviceId, code, rootSecrets, true);
 
 /** A code from the confirmed authenticator, for a session's second factor. */
-export const verifyTotp = (tx: Tx, userId: string, code: string, rootSecrets: string[]) =>
-  checkTotp(tx, userId, code, rootSecrets, false);
+export const verifyTotp = (
+  tx: Tx,
+  userId: string,
+  deviceId: string | null,
+  code: string,
+  rootSecrets: string[],
+) => checkTotp(tx, userId, deviceId, code, rootSecrets, false);
 
 /** Spaces, dashes and case do not matter when a recovery code is typed. */
 const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
@@ -155,8 +200,14 @@ export async function regenerateRecoveryCodes(tx: Tx, userId: string): Promise<s
 }
 
 /** Uses up one recovery code in one statement (two racing requests cannot both win). */
-export async function useRecoveryCode(tx: Tx, userId: string, code: string): Promise<CodeCheck> {
-  if (await codesLocked(tx, userId, 'second-factor')) return { ok: false, reason: 'codes-locked' };
+export async function useRecoveryCode(
+  tx: Tx,
+  userId: string,
+  deviceId: string | null,
+  code: string,
+): Promise<CodeCheck> {
+  const source = sourceOf(userId, deviceId);
+  if (await codesLocked(tx, source)) return { ok: false, reason: 'codes-locked' };
   const [used] = await tx
     .update(recoveryCodes)
     .set({ usedAt: new Date() })
@@ -168,17 +219,18 @@ export async function useRecoveryCode(tx: Tx, userId: string, code: string): Pro
       ),
     )
     .returning({ id: recoveryCodes.id });
-  return used ? { ok: true } : refuse(tx, userId);
+  return used ? accept(tx, source) : refuse(tx, source);
 }
 
 /**
  * Another staff member's reset: the authenticator, recovery codes and passkeys go, every
  * session ends, every API token is revoked (a token made from a stolen session must not
- * outlive it: third outside attack, issue 35) and the second factor's lock is lifted, so the
- * next sign-in enrols afresh.
+ * outlive it: third outside attack, issue 35), the second factor's lock is lifted and every
+ * browser is a stranger again, so the next sign-in enrols afresh.
  */
 export async function resetSecondFactor(tx: Tx, userId: string): Promise<void> {
   await clearCodeLock(tx, userId, 'second-factor');
+  await forgetDevices(tx, userId);
   await tx
     .update(apiTokens)
     .set({ revokedAt: sql`now()` })

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
@@ -18,6 +18,12 @@ import {
   verifyTotp,
   type CodeCheck,
 } from '../../services/second-factor.ts';
+import {
+  DEVICE_REMEMBERED_MS,
+  deviceCookieName,
+  knownDevice,
+  rememberDevice,
+} from '../../services/second-factor-devices.ts';
 import { markSecondFactor, sha256 } from '../../services/sessions.ts';
 import { recordSignInEvent } from '../../services/sign-in-log.ts';
 import {
@@ -60,6 +66,20 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
   const base = '/api/auth/second-factor';
 
   const sessionHash = (request: FastifyRequest) => sha256(app.readSessionId(request) ?? '');
+  // Known browsers count their own wrong codes (services/second-factor-devices.ts).
+  const deviceCookie = deviceCookieName(config.appUrl);
+  const deviceOf = (tx: Tx, request: FastifyRequest) =>
+    knownDevice(tx, userOf(request).id, request.cookies[deviceCookie]);
+  const rememberBrowser = (reply: FastifyReply, token: string | null) => {
+    if (!token) return;
+    reply.setCookie(deviceCookie, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.appUrl.startsWith('https:'),
+      maxAge: DEVICE_REMEMBERED_MS / 1000,
+    });
+  };
   const meta = (request: FastifyRequest) => ({
     userAgent: request.headers['user-agent'] ?? null,
     ip: request.ip,
@@ -77,7 +97,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
     if (check.lockedNow) {
       await enqueueMail(
         tx,
-        secondFactorCodesTurnedOffMail({ to: user.email, firstName: user.firstName }),
+        secondFactorCodesTurnedOffMail({
+          to: user.email,
+          firstName: user.firstName,
+          where: check.lockedNow,
+        }),
       );
     }
     if (check.reason === 'wrong-code') {
@@ -152,12 +176,20 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
         if (!mayEnrol(user.secondFactorPending, status)) {
           throw new HttpError(403, SECOND_FACTOR_MESSAGES.enrolNotAllowed);
         }
-        const check = await confirmTotpEnrolment(tx, user.id, request.body.code, rootSecrets);
+        const deviceId = await deviceOf(tx, request);
+        const check = await confirmTotpEnrolment(
+          tx,
+          user.id,
+          deviceId,
+          request.body.code,
+          rootSecrets,
+        );
         if (!check.ok) {
           await refused(tx, request, check, 'totp');
-          return { check, recoveryCodes: [] };
+          return { check, recoveryCodes: [], device: null };
         }
         const recoveryCodes = await regenerateRecoveryCodes(tx, user.id);
+        const device = await rememberDevice(tx, user.id, deviceId);
         if (user.secondFactorPending) {
           await markSecondFactor(tx, sessionHash(request));
           await recordSignInEvent(tx, {
@@ -167,10 +199,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
             ...meta(request),
           });
         }
-        return { check, recoveryCodes };
+        return { check, recoveryCodes, device };
       });
       const refusedWith = refusal(result.check, SECOND_FACTOR_MESSAGES.wrongCode);
       if (refusedWith) throw refusedWith;
+      rememberBrowser(reply, result.device);
       reply.header('cache-control', 'no-store');
       return { recoveryCodes: result.recoveryCodes };
     },
@@ -188,14 +221,15 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
       // Pending: this completes the sign-in. Signed in already: it confirms it is still the
       // owner, which makes the session recent again for the staff-recent routes (SSO, sign-in
       // policy, second-factor resets) without signing out (issue 35).
-      const check = await app.write(async (tx) => {
+      const { check, device } = await app.write(async (tx) => {
+        const deviceId = await deviceOf(tx, request);
         const checked =
           method === 'totp'
-            ? await verifyTotp(tx, user.id, code, rootSecrets)
-            : await useRecoveryCode(tx, user.id, code);
+            ? await verifyTotp(tx, user.id, deviceId, code, rootSecrets)
+            : await useRecoveryCode(tx, user.id, deviceId, code);
         if (!checked.ok) {
           await refused(tx, request, checked, method);
-          return checked;
+          return { check: checked, device: null };
         }
         await markSecondFactor(tx, sessionHash(request));
         if (user.secondFactorPending) {
@@ -206,7 +240,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
             ...meta(request),
           });
         }
-        return checked;
+        return { check: checked, device: await rememberDevice(tx, user.id, deviceId) };
       });
       const refusedWith = refusal(
         check,
@@ -215,6 +249,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
           : SECOND_FACTOR_MESSAGES.wrongRecoveryCode,
       );
       if (refusedWith) throw refusedWith;
+      rememberBrowser(reply, device);
       return reply.status(204).send(null);
     },
   );

@@ -103,7 +103,8 @@ export type CodeResult =
  * refused; the second factor has its own count (review N1), so this form cannot lock it.
  */
 export async function consumeCode(tx: Tx, userId: string, code: string): Promise<CodeResult> {
-  if (await codesLocked(tx, userId, 'sign-in-code')) return { ok: false, reason: 'codes-locked' };
+  if (await codesLocked(tx, { userId, kind: 'sign-in-code' }))
+    return { ok: false, reason: 'codes-locked' };
   const [row] = await tx
     .select()
     .from(signInTokens)
@@ -120,7 +121,7 @@ export async function consumeCode(tx: Tx, userId: string, code: string): Promise
       .update(signInTokens)
       .set({ codeAttempts: row.codeAttempts + 1 })
       .where(eq(signInTokens.id, row.id));
-    const lockedNow = await recordCodeFailure(tx, userId, 'sign-in-code');
+    const lockedNow = await recordCodeFailure(tx, { userId, kind: 'sign-in-code' });
     return {
       ok: false,
       reason: row.codeAttempts + 1 >= MAX_CODE_ATTEMPTS ? 'too-many-attempts' : 'wrong-code',

@@ -4,6 +4,7 @@ import { MailLayout } from '../../mail/layout.tsx';
 import { A, Action, Fields, Note, P } from '../../mail/parts.tsx';
 import { renderMail } from '../../mail/render.ts';
 import { company } from '../../../shared/company.ts';
+import { REPORT_TTL_DAYS } from './email-change-paths.ts';
 
 // The mails of an address change. Those to the new address carry nothing the requester
 // typed (the form would otherwise relay their text to any address).
@@ -80,10 +81,37 @@ export function changeRequestedNoticeMail(opts: {
           it), signs out every session, removes every passkey and tells our support team.
         </P>
         <Action href={opts.reportLink}>It was not me: secure my account</Action>
-        <Note>The link works for 30 days.</Note>
+        <Note>The link works for {REPORT_TTL_DAYS} days.</Note>
       </MailLayout>,
     ),
     secrets: [opts.reportLink],
+  };
+}
+
+/** To the address a report moved the account away from: what happened, and whom to tell. */
+export function changeUndoneMail(opts: {
+  to: string;
+  firstName: string;
+  oldEmail: string;
+}): MailMessage {
+  return {
+    to: opts.to,
+    subject: `Your ${company.name} sign-in address was changed back`,
+    ...renderMail(
+      <MailLayout preview={`The account signs in with ${opts.oldEmail} again`}>
+        <P>Hello {opts.firstName || 'there'},</P>
+        <P>
+          The change of your {company.name} portal sign-in address to this address was reported as
+          not asked for, from {opts.oldEmail}. The account signs in with {opts.oldEmail} again,
+          every session was signed out and every passkey removed.
+        </P>
+        <P>
+          If you made the change yourself, someone may be able to read mail sent to {opts.oldEmail}:
+          write to <A href={`mailto:${company.supportEmail}`}>{company.supportEmail}</A> at once,
+          from this address.
+        </P>
+      </MailLayout>,
+    ),
   };
 }
 

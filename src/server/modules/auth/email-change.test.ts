@@ -241,6 +241,12 @@ describe('changing the e-mail address', () => {
     );
     expect(toSupport?.text.replace(/\s+/g, ' ')).toContain(`${ALEX} (Acme Logistics, admin)`);
     expect((await press(reportPage, '/api/auth/email/report')).statusCode).toBe(400);
+    // The address it left is told, in case the owner made the change (issue 35, M5).
+    const undone = await lastMailTo(thief);
+    expect(undone?.subject).toBe('Your Meridian IT Services sign-in address was changed back');
+    expect(undone?.text.replace(/\s+/g, ' ')).toContain(
+      `someone may be able to read mail sent to ${JORDAN}`,
+    );
   });
 
   it("the owner's report wins over later changes: back on the address that got it, later report links void (outside attack, issue 35)", async () => {
@@ -277,6 +283,32 @@ describe('changing the e-mail address', () => {
     expect((await press(thiefsPage, '/api/auth/email/report')).statusCode).toBe(400);
     expect((await open(thiefsReport)).statusCode).toBe(400);
     expect(await emailOf(alexId)).toBe(ALEX);
+  });
+
+  // Issue 35, M5: an owner who left a mailbox behind keeps the account when someone opens it.
+  it('a report link older than 3 days changes nothing, and says how old it may be', async () => {
+    const alexId = await idOf(ALEX);
+    const cookie = await sessionCookieFor(t.app, ALEX);
+    const next = 'alex.kim@new-mail.example';
+    await putProfile(cookie, next, 'Alex');
+    const report = linkIn((await lastMailTo(ALEX))?.text, '/api/auth/email/report');
+    expect((await lastMailTo(ALEX))?.text).toContain('The link works for 3 days.');
+    const page = await open(
+      linkIn((await lastMailTo(next))?.text, '/api/auth/email/confirm')!,
+      cookie,
+    );
+    expect((await press(page, '/api/auth/email/confirm', cookie)).statusCode).toBe(303);
+    const reportPage = await open(report!);
+    expect(reportPage.statusCode).toBe(200);
+    await t.app.db.execute(
+      sql`update email_changes set created_at = now() - interval '3 days 1 minute' where user_id = ${alexId}`,
+    );
+    const late = await press(reportPage, '/api/auth/email/report');
+    expect(late.statusCode).toBe(400);
+    expect(late.body).toContain('more than 3 days old');
+    expect((await open(report!)).statusCode).toBe(400);
+    expect(await emailOf(alexId)).toBe(next);
+    expect((await me(cookie)).statusCode).toBe(200);
   });
 
   it('asks for at most 5 changes a day (each mails two addresses)', async () => {

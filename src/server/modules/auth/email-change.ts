@@ -13,14 +13,15 @@ import {
   addressTakenMail,
   changeReportedMail,
   changeRequestedNoticeMail,
+  changeUndoneMail,
   confirmNewAddressMail,
 } from './email-change-mails.tsx';
-import { EMAIL_CHANGE_PATHS } from './email-change-paths.ts';
+import { EMAIL_CHANGE_PATHS, REPORT_TTL_DAYS } from './email-change-paths.ts';
 
 /** The link to the new address works this long. */
 export const CONFIRM_TTL_MS = 24 * 60 * 60 * 1000;
 /** The old address may report (and undo) a change this long after it was asked for. */
-export const REPORT_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const REPORT_TTL_MS = REPORT_TTL_DAYS * 24 * 60 * 60 * 1000;
 /** Address changes one account may ask for per day: each one mails two addresses. */
 export const MAX_CHANGES_PER_DAY = 5;
 
@@ -267,6 +268,12 @@ export async function reportEmailChange(
       .update(users)
       .set({ email: change.oldEmail, updatedAt: new Date() })
       .where(eq(users.id, user.id));
+    // The address it leaves hears of it at once: if the owner made the change, the report
+    // came from a mailbox they left, and support must hear from them (issue 35, M5).
+    await enqueueMail(
+      tx,
+      changeUndoneMail({ to: user.email, firstName: user.firstName, oldEmail: change.oldEmail }),
+    );
   }
   await tx
     .update(emailChanges)

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { company } from '../../../shared/company.ts';
 import { companyRoleLabels, type CompanyRole } from '../../../shared/permissions.ts';
 import { INVITATION_PATH, paths, SSO_PATHS } from '../../../shared/routes.ts';
-import { EMAIL_CHANGE_PATHS } from './email-change-paths.ts';
+import { EMAIL_CHANGE_PATHS, REPORT_TTL_DAYS } from './email-change-paths.ts';
 
 export const escapeHtml = (value: string) =>
   value.replace(
@@ -291,7 +291,7 @@ export function reportLinkNotValidPage() {
   return layout(
     'Link not valid',
     `<h1>This link is not valid</h1>
-<p>It has been used already, or is more than 30 days old. If you need help, write to <a href="mailto:${company.supportEmail}">${escapeHtml(company.supportEmail)}</a>.</p>`,
+<p>It has been used already, or is more than ${REPORT_TTL_DAYS} days old. If you need help, write to <a href="mailto:${company.supportEmail}">${escapeHtml(company.supportEmail)}</a>.</p>`,
   );
 }
 

@@ -20,6 +20,9 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ message: err.message });
     }
+    if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return reply.status(415).send({ message: 'Send the form as multipart/form-data' });
+    }
     if (isMalformedMultipart(err)) {
       return reply.status(400).send({ message: 'The upload is not a complete multipart form' });
     }

@@ -50,8 +50,8 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
         schema: {
           params: idParam('customerId'),
           consumes: ['multipart/form-data'],
-          // 406: @fastify/multipart's answer to a body that is not multipart.
-          response: { 201: staffDocumentSchema, 406: messageSchema },
+          // 415: a body that is not multipart (plugins/errors.ts).
+          response: { 201: staffDocumentSchema, 415: messageSchema },
         },
       },
       async (request, reply) => {

@@ -63,7 +63,7 @@ export const staffTicketAttachmentRoutes: FastifyPluginAsyncZod<{ config: Config
             201: ticketReplyOutSchema,
             400: messageSchema,
             404: messageSchema,
-            406: messageSchema,
+            415: messageSchema,
             409: messageSchema,
             413: messageSchema,
           },

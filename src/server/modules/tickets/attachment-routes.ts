@@ -86,7 +86,7 @@ export const ticketAttachmentRoutes: FastifyPluginAsyncZod<{ config: Config }> =
         201: ticketSchema,
         400: messageSchema,
         404: messageSchema,
-        406: messageSchema,
+        415: messageSchema,
         409: messageSchema,
         413: messageSchema,
       },

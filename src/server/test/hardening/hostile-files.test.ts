@@ -190,6 +190,22 @@ describe('hostile uploads, as the portal serves them', () => {
     expect(await t.app.db.$count(documents, eq(documents.name, 'upload'))).toBe(1);
   });
 
+  // Third outside attack (issue 35): @fastify/multipart answered 406 Not Acceptable, which is
+  // about the answer's type; the body's type is 415's.
+  it('answers a JSON body on every upload route with 415 and a message', async () => {
+    const routes = [
+      [`/api/customers/${ctx.acmeId}/tickets/with-attachments`, ctx.customerCookie],
+      [`/api/customers/${ctx.acmeId}/tickets/TK-1001/replies/with-attachments`, ctx.customerCookie],
+      [`/api/staff/customers/${ctx.acmeId}/documents`, ctx.staffCookie],
+      [`/api/staff/tickets/TK-1001/replies/with-attachments`, ctx.staffCookie],
+    ] as const;
+    for (const [url, cookie] of routes) {
+      const res = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: {} });
+      expect(res.statusCode, url).toBe(415);
+      expect(res.json()).toEqual({ message: 'Send the form as multipart/form-data' });
+    }
+  });
+
   it('refuses a document upload of two files instead of keeping the first (second outside attack)', async () => {
     const before = await t.app.db.$count(documents);
     const one = await multipartBody(

@@ -1,12 +1,11 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumArgs, findChromium } from './scripts/chromium.mjs';
-import { e2eBaseUrl, e2eHost } from './tests/e2e/ports.ts';
+import { e2eBaseUrl, e2ePorts } from './tests/e2e/ports.ts';
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // WebAuthn refuses IP addresses as relying party ids: the passkey spec belongs to the run on
-  // localhost (`npm run test:e2e` makes it after the main run), the main run leaves it out.
-  testIgnore: e2eHost === 'localhost' ? [] : ['**/passkeys.spec.ts'],
+  // One folder per app port: the shards of scripts/e2e.mjs run side by side.
+  outputDir: `test-results/e2e-${e2ePorts.app}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -1,8 +1,7 @@
 // Passkeys (issue 19) in real Chromium with its virtual authenticator (Chrome DevTools
 // Protocol): a platform authenticator with resident keys and user verification, as a phone or
 // laptop with a fingerprint reader would be. WebAuthn refuses IP addresses as relying party
-// ids: playwright.config.ts collects this spec only when E2E_HOST=localhost, and
-// `npm run test:e2e` runs it that way after the main run.
+// ids: the browser tests open the app as localhost (tests/e2e/ports.ts).
 import type { Page } from '@playwright/test';
 import { PASSKEY_MESSAGES } from '../../src/shared/schemas/passkeys.ts';
 import { newCompany } from './fixtures/company.ts';

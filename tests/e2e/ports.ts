@@ -7,8 +7,9 @@ export const e2ePorts = { app, smtp: app + 1, sessions: app + 2 };
 const root = path.resolve('.tmp', `e2e-${app}`);
 export const e2eDirs = { root, data: path.join(root, 'data'), mail: path.join(root, 'mail') };
 /**
- * The app's host name. WebAuthn refuses IP addresses as relying party ids, so the passkey
- * spec runs with E2E_HOST=localhost (the server still listens on 127.0.0.1).
+ * The app's host name: localhost, because WebAuthn refuses IP addresses as relying party ids
+ * and the passkey spec runs with the rest (the server listens on 127.0.0.1; Chromium maps
+ * localhost to the loopback address itself).
  */
-export const e2eHost = process.env.E2E_HOST ?? '127.0.0.1';
+export const e2eHost = process.env.E2E_HOST ?? 'localhost';
 export const e2eBaseUrl = `http://${e2eHost}:${app}`;

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './fixtures/test.ts';
+import { e2eBaseUrl } from './ports.ts';
 
 // Expected text is spelled out here, not imported, so a typo in the app fails the test.
 const pages: Array<{ path: string; h1: string; title: string; texts: string[] }> = [
@@ -218,7 +219,7 @@ test('service pages: breadcrumbs and share tags only on hardware procurement', a
   request,
 }) => {
   const hardware = await (await request.get('/services/hardware-procurement')).text();
-  expect(hardware).toContain('<meta property="og:image" content="http://127.0.0.1:');
+  expect(hardware).toContain(`<meta property="og:image" content="${e2eBaseUrl}/`);
   expect(hardware).toContain('/og-default.png"');
   expect(hardware).toContain('<meta name="twitter:card" content="summary_large_image"');
   expect(hardware).toContain('"@type":"Organization"');
@@ -242,7 +243,7 @@ test('sitemap.xml lists the 18 public routes; robots.txt points to it', async ({
   expect(sitemap.match(/<loc>/g)).toHaveLength(18);
   expect(sitemap).toContain('/services/wireless-mobility-solutions</loc>');
   const robots = await (await request.get('/robots.txt')).text();
-  expect(robots).toMatch(/Sitemap: http:\/\/127\.0\.0\.1:\d+\/sitemap\.xml/);
+  expect(robots).toContain(`Sitemap: ${e2eBaseUrl}/sitemap.xml`);
 });
 
 test('Contact Sales goes to the contact page; Call Emergency dials the emergency line', async ({

@@ -11,8 +11,8 @@ import { e2eBaseUrl, e2ePorts } from './ports.ts';
 test('item 17: the contact form works when the site is opened by another name than APP_URL', async ({
   page,
 }) => {
-  // APP_URL is http://127.0.0.1:PORT; a newcomer types localhost.
-  await page.goto(`http://localhost:${e2ePorts.app}/contact`);
+  // APP_URL is http://localhost:PORT; someone on the LAN types the address.
+  await page.goto(`http://127.0.0.1:${e2ePorts.app}/contact`);
   const form = page.locator('form');
   await form.getByLabel('Name').fill('Lan Visitor');
   await form.getByLabel('Email').fill(`lan-${unique()}@example.com`);

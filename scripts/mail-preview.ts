@@ -140,6 +140,7 @@ const mails: (readonly [string, MailMessage])[] = [
       newEmail: 'new@acme-logistics.example',
       outcome: 'The change was cancelled.',
       passkeysRemoved: 1,
+      tokensRevoked: 0,
       invitations: {
         withdrawn: ['new.colleague@acme-logistics.example (Acme Logistics)'],
         accepted: ['someone@elsewhere.example (Acme Logistics, admin)'],

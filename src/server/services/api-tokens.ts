@@ -99,6 +99,19 @@ export async function revokeApiToken(tx: Tx, actor: Actor, id: string): Promise<
   return true;
 }
 
+/**
+ * Revokes every live token of an account: a colleague's second-factor reset, the owner's "It
+ * was not me" (a token made from a stolen session must not outlive it). How many.
+ */
+export async function revokeAllApiTokensOf(tx: Tx, userId: string): Promise<number> {
+  const revoked = await tx
+    .update(apiTokens)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  return revoked.length;
+}
+
 /** The account a bearer token acts for: staff, active, the token neither expired nor revoked. */
 export async function findTokenAccount(
   db: Db,

@@ -2,10 +2,10 @@
 // authenticator app (TOTP) and one-time recovery codes. Passkeys live in their own service;
 // here they only count as "has a factor" and are removed by a reset.
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { Db, Tx } from '../db/client.ts';
-import { apiTokens, passkeys, recoveryCodes, sessions, totpCredentials } from '../db/schema.ts';
+import { passkeys, recoveryCodes, sessions, totpCredentials } from '../db/schema.ts';
 import { company } from '../../shared/company.ts';
 import {
   clearCodeLock,
@@ -15,6 +15,7 @@ import {
   type CodeSource,
 } from './code-lockout.ts';
 import { forgetDevices } from './second-factor-devices.ts';
+import { revokeAllApiTokensOf } from './api-tokens.ts';
 import { decryptSecret, encryptSecret } from './secret-box.ts';
 import { sha256 } from './sessions.ts';
 
@@ -231,10 +232,7 @@ export async function useRecoveryCode(
 export async function resetSecondFactor(tx: Tx, userId: string): Promise<void> {
   await clearCodeLock(tx, userId, 'second-factor');
   await forgetDevices(tx, userId);
-  await tx
-    .update(apiTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+  await revokeAllApiTokensOf(tx, userId);
   await tx.delete(totpCredentials).where(eq(totpCredentials.userId, userId));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await tx.delete(passkeys).where(eq(passkeys.userId, userId));

@@ -124,6 +124,7 @@ export function changeReportedMail(opts: {
   newEmail: string;
   outcome: string;
   passkeysRemoved: number;
+  tokensRevoked: number;
   invitations: ReportedInvitations;
 }): MailMessage {
   const { withdrawn, accepted } = opts.invitations;
@@ -145,6 +146,7 @@ export function changeReportedMail(opts: {
         <P>
           {opts.outcome} Every session of the account has been signed out, its sign-in links
           cancelled and its passkeys removed ({opts.passkeysRemoved}).
+          {opts.tokensRevoked > 0 && ` Its API tokens were revoked (${opts.tokensRevoked}).`}
         </P>
         {withdrawn.length > 0 && (
           <P>

@@ -249,6 +249,35 @@ describe('changing the e-mail address', () => {
     );
   });
 
+  // Fourth outside attack (issue 35): a stolen staff session made an API token first.
+  it('a report revokes the API tokens of the account, and support is told', async () => {
+    const stolen = await sessionCookieFor(t.app, STAFF);
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/staff/api-tokens',
+      headers: { cookie: stolen },
+      payload: { name: 'intruder', scope: 'read-write', days: 30 },
+    });
+    expect(made.statusCode).toBe(201);
+    const bearer = { authorization: `Bearer ${made.json<{ token: string }>().token}` };
+    const intruder = 'intruder@evil.example';
+    await putProfile(stolen, intruder, 'Morgan');
+    const page = await open(
+      linkIn((await lastMailTo(intruder))?.text, '/api/auth/email/confirm')!,
+      stolen,
+    );
+    expect((await press(page, '/api/auth/email/confirm', stolen)).statusCode).toBe(303);
+    const staffRead = () => t.app.inject({ url: '/api/staff/customers', headers: bearer });
+    expect((await staffRead()).statusCode).toBe(200);
+
+    const report = linkIn((await lastMailTo(STAFF))?.text, '/api/auth/email/report');
+    expect((await press(await open(report!), '/api/auth/email/report')).statusCode).toBe(200);
+    expect((await staffRead()).statusCode).toBe(401);
+    expect((await lastMailTo(SUPPORT))?.text.replace(/\s+/g, ' ')).toContain(
+      'Its API tokens were revoked (1).',
+    );
+  });
+
   it("the owner's report wins over later changes: back on the address that got it, later report links void (outside attack, issue 35)", async () => {
     const alexId = await idOf(ALEX);
     const stolen = await sessionCookieFor(t.app, ALEX);

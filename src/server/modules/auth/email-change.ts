@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { emailChanges, signInTokens, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { enqueueMail } from '../../services/mail-outbox.ts';
+import { revokeAllApiTokensOf } from '../../services/api-tokens.ts';
 import { deleteAllPasskeys } from '../../services/passkeys.ts';
 import { withdrawInvitationsOfReportedAccount } from '../../services/invitations.ts';
 import { SESSION_ABSOLUTE_MS, deleteUserSessions, sha256 } from '../../services/sessions.ts';
@@ -282,6 +283,9 @@ export async function reportEmailChange(
   await tx.delete(signInTokens).where(eq(signInTokens.userId, user.id));
   await deleteUserSessions(tx, user.id);
   const passkeysRemoved = await deleteAllPasskeys(tx, user.id);
+  // A staff account's API tokens too: one made from the stolen session outlives it otherwise
+  // (fourth outside attack, issue 35).
+  const tokensRevoked = await revokeAllApiTokensOf(tx, user.id);
   // A session lives at most SESSION_ABSOLUTE_MS: a thief's began no earlier than that before
   // the change was asked for.
   const invitations = await withdrawInvitationsOfReportedAccount(
@@ -293,6 +297,7 @@ export async function reportEmailChange(
     tx,
     changeReportedMail({
       passkeysRemoved,
+      tokensRevoked,
       invitations,
       to: supportEmail,
       userId: user.id,

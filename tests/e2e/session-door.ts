@@ -70,7 +70,7 @@ export async function startSessionDoor(app: FastifyInstance, db: Db, config: Con
               );
               // Staff specs start past the second factor unless they test it (firstStepOnly).
               if (signedIn && !firstStepOnly)
-                await markSecondFactor(tx, sha256(signedIn.sessionId));
+                await markSecondFactor(tx, sha256(signedIn.sessionId), { wasPending: false });
               if (signedIn && minutesAgo) {
                 const then = sql`now() - make_interval(mins => ${minutesAgo})`;
                 await tx

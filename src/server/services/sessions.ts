@@ -41,12 +41,24 @@ export async function createSession(
   return rawId;
 }
 
-/** Marks a session as having passed its second factor (issue 19). */
-export async function markSecondFactor(db: Db | Tx, idHash: string): Promise<void> {
-  await db
+/**
+ * Marks a session as having passed its second factor (issue 19). A session that was past the
+ * mail link only continues under a new id, returned for the cookie: whoever planted or saw its
+ * id then holds nothing now (fourth outside attack, issue 35: fixation). A signed-in session
+ * confirming it is still its owner keeps its id (its other requests in flight stay valid).
+ */
+export async function markSecondFactor(
+  db: Db | Tx,
+  idHash: string,
+  { wasPending }: { wasPending: boolean },
+): Promise<string | null> {
+  const rawId = wasPending ? randomBytes(32).toString('base64url') : null;
+  const [row] = await db
     .update(sessions)
-    .set({ secondFactorAt: sql`now()` })
-    .where(eq(sessions.idHash, idHash));
+    .set({ secondFactorAt: sql`now()`, ...(rawId ? { idHash: sha256(rawId) } : {}) })
+    .where(eq(sessions.idHash, idHash))
+    .returning({ userId: sessions.userId });
+  return row ? rawId : null;
 }
 
 /**

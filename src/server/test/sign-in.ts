@@ -36,3 +36,20 @@ export async function sessionCookieFor(
   }
   return `${app.sessionCookieName}=${app.signCookie(rawId)}`;
 }
+
+/**
+ * The cookie header after a response that may have renewed the session's id (passing the
+ * second factor does: services/sessions.ts › markSecondFactor), as a browser would keep it.
+ */
+export function cookieAfter(
+  app: FastifyInstance,
+  res: { cookies: { name: string; value: string }[] },
+  cookie: string,
+): string {
+  const renewed = res.cookies.find((c) => c.name === app.sessionCookieName && c.value);
+  if (!renewed) return cookie;
+  const others = cookie
+    .split('; ')
+    .filter((part) => part && !part.startsWith(`${app.sessionCookieName}=`));
+  return [`${app.sessionCookieName}=${renewed.value}`, ...others].join('; ');
+}

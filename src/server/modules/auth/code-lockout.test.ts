@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.ts';
 import { appWithMailSink } from '../../test/mail-app.ts';
 import { linkOf, openForm, postForm, requestLink } from '../../test/login-links.ts';
-import { sessionCookieFor } from '../../test/sign-in.ts';
+import { cookieAfter, sessionCookieFor } from '../../test/sign-in.ts';
 
 const JORDAN = 'jordan.lee@acme-logistics.example';
 const STAFF = 'lee.staff@example.com';
@@ -94,14 +94,14 @@ describe('wrong sign-in codes per account', () => {
       code: codeAt(Date.now() + 30_000),
     });
     expect(totp.statusCode).toBe(204);
-    expect((await staffWork(first)).statusCode).toBe(200);
+    expect((await staffWork(cookieAfter(t.app, totp, first))).statusCode).toBe(200);
     const second = await sessionCookieFor(t.app, STAFF, { firstStepOnly: true });
     const recovery = await post('/api/auth/second-factor/verify', second, {
       method: 'recovery-code',
       code: recoveryCode!,
     });
     expect(recovery.statusCode).toBe(204);
-    expect((await staffWork(second)).statusCode).toBe(200);
+    expect((await staffWork(cookieAfter(t.app, recovery, second))).statusCode).toBe(200);
     // The mail says so, and does not send them to a reset they do not need.
     await t.app.mail.flush();
     const notices = t.sink.mailsTo(STAFF).filter((m) => m.subject === LOCK_SUBJECT);

@@ -46,7 +46,14 @@ const webauthnOptions = z.record(z.string(), z.unknown());
 const passkeyParams = idParam('passkeyId');
 type SignInOutcome =
   | { userId: string; refused: string }
-  | { userId: string; sessionId: string | null; landing: string; newSession: boolean };
+  | {
+      userId: string;
+      sessionId: string | null;
+      /** The second factor passed on this session: its new id (services/sessions.ts). */
+      renewedId?: string | null;
+      landing: string;
+      newSession: boolean;
+    };
 
 /**
  * Passkeys (issue 19, docs/decisions/040-passkeys.md): a signed-in user's own passkeys under
@@ -148,8 +155,9 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
             request.body,
           );
           // A staff member enrolling their first second factor has just proved it.
+          let renewedId: string | null = null;
           if (user.secondFactorPending && binding.sessionHash) {
-            await markSecondFactor(tx, binding.sessionHash);
+            renewedId = await markSecondFactor(tx, binding.sessionHash, { wasPending: true });
             await recordSignInEvent(tx, {
               userId: user.id,
               event: 'sign-in',
@@ -157,10 +165,11 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
               ...meta(request),
             });
           }
-          return passkey;
+          return { passkey, renewedId };
         });
+        if (saved.renewedId) reply.setSessionCookie(saved.renewedId);
         audit.info({ reqId: request.id, userId: user.id }, 'passkey registered');
-        return reply.status(201).send(saved);
+        return reply.status(201).send(saved.passkey);
       },
     );
 
@@ -237,8 +246,9 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         }
         // Signed in already: the passkey can only confirm this account (staff's second factor).
         if (userId !== user.id) throw new HttpError(403, PASSKEY_MESSAGES.otherAccount);
+        let renewedId: string | null = null;
         if (user.secondFactorPending && binding.sessionHash) {
-          await markSecondFactor(tx, binding.sessionHash);
+          renewedId = await markSecondFactor(tx, binding.sessionHash, { wasPending: true });
           await recordSignInEvent(tx, {
             userId,
             event: 'sign-in',
@@ -246,7 +256,13 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
             ...meta(request),
           });
         }
-        return { userId, sessionId: null, landing: landingFor(user.role), newSession: false };
+        return {
+          userId,
+          sessionId: null,
+          renewedId,
+          landing: landingFor(user.role),
+          newSession: false,
+        };
       });
       if ('refused' in done) {
         audit.info({ reqId: request.id, userId: done.userId }, 'passkey sign-in refused: policy');
@@ -257,6 +273,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
         if (previous) await deleteSession(app.db, previous);
         reply.setSessionCookie(done.sessionId);
       }
+      if (done.renewedId) reply.setSessionCookie(done.renewedId);
       audit.info(
         { reqId: request.id, userId: done.userId, method: 'passkey', newSession: done.newSession },
         done.newSession ? 'signed in' : 'second factor passed',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeys, signIns, totpCredentials, users, webauthnChallenges } from '../../db/schema.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
 import { PASSKEY_MESSAGES } from '../../../shared/schemas/passkeys.ts';
-import { sessionCookieFor } from '../../test/sign-in.ts';
+import { cookieAfter, sessionCookieFor } from '../../test/sign-in.ts';
 import { SoftAuthenticator } from '../../test/soft-authenticator.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -205,8 +205,11 @@ describe('passkeys', () => {
       const pending = await sessionCookieFor(t.app, STAFF, { firstStepOnly: true });
       expect((await staffRead(pending)).statusCode).toBe(401);
       staffKey = new SoftAuthenticator();
-      expect((await register(pending, staffKey)).statusCode).toBe(201);
-      expect((await staffRead(pending)).statusCode).toBe(200);
+      const registered = await register(pending, staffKey);
+      expect(registered.statusCode).toBe(201);
+      // The session continues under a new id (fixation, issue 35).
+      expect((await staffRead(pending)).statusCode).toBe(401);
+      expect((await staffRead(cookieAfter(t.app, registered, pending))).statusCode).toBe(200);
     });
 
     it('refuses adding or removing passkeys after the magic link alone once one exists', async () => {
@@ -248,7 +251,7 @@ describe('passkeys', () => {
       expect(options.json()).toEqual({ message: PASSKEY_MESSAGES.enrolOnly });
     });
 
-    it("passes the pending session's second factor with the user's passkey, no new session", async () => {
+    it("passes the pending session's second factor with the user's passkey, the same session under a new id", async () => {
       const pending = await sessionCookieFor(t.app, STAFF, { firstStepOnly: true });
       const { cookie, options } = await signInOptions(pending);
       const res = await post('/api/auth/passkey-sign-in', cookie, {
@@ -256,8 +259,8 @@ describe('passkeys', () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ landing: '/staff' });
-      expect(res.cookies.find((c) => c.name === t.app.sessionCookieName)).toBeUndefined();
-      expect((await staffRead(pending)).statusCode).toBe(200);
+      expect((await staffRead(pending)).statusCode).toBe(401);
+      expect((await staffRead(cookieAfter(t.app, res, pending))).statusCode).toBe(200);
     });
 
     it("a signed-out staff member's passkey sign-in passes both factors", async () => {

@@ -2,7 +2,7 @@ import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { DEMO_STAFF_EMAIL } from '../../seed/demo.ts';
 import { appWithMailSink } from '../../test/mail-app.ts';
-import { sessionCookieFor } from '../../test/sign-in.ts';
+import { cookieAfter, sessionCookieFor } from '../../test/sign-in.ts';
 
 const codeNow = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret) }).generate();
 
@@ -46,7 +46,10 @@ describe('recovery codes returned by the first authenticator confirmation', () =
         code,
       });
       expect(used.statusCode, `${code}: ${used.body}`).toBe(204);
-      expect(await status(session)).toMatchObject({ pending: false, recoveryCodesLeft: 9 - i });
+      expect(await status(cookieAfter(t.app, used, session))).toMatchObject({
+        pending: false,
+        recoveryCodesLeft: 9 - i,
+      });
     }
   });
 });

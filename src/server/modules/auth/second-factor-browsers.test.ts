@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { secondFactorDevices, users } from '../../db/schema.ts';
 import { DEMO_STAFF_EMAIL } from '../../seed/demo.ts';
 import { appWithMailSink } from '../../test/mail-app.ts';
-import { sessionCookieFor } from '../../test/sign-in.ts';
+import { cookieAfter, sessionCookieFor } from '../../test/sign-in.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
 
 const codeAt = (secret: string, timestamp = Date.now()) =>
@@ -75,7 +75,7 @@ describe('second factor: known browsers', () => {
     const inKnownBrowser = `${session}; ${owner.browser}`;
     const ownerRight = await verify(inKnownBrowser, 'recovery-code', owner.recoveryCodes[0]!);
     expect(ownerRight.statusCode).toBe(204);
-    expect((await staffWork(inKnownBrowser)).statusCode).toBe(200);
+    expect((await staffWork(cookieAfter(t.app, ownerRight, inKnownBrowser))).statusCode).toBe(200);
 
     const [mail] = await offMails(email);
     const text = mail?.text.replace(/\s+/g, ' ') ?? '';

@@ -186,12 +186,15 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
         );
         if (!check.ok) {
           await refused(tx, request, check, 'totp');
-          return { check, recoveryCodes: [], device: null };
+          return { check, recoveryCodes: [], device: null, renewedId: null };
         }
         const recoveryCodes = await regenerateRecoveryCodes(tx, user.id);
         const device = await rememberDevice(tx, user.id, deviceId);
+        let renewedId: string | null = null;
         if (user.secondFactorPending) {
-          await markSecondFactor(tx, sessionHash(request));
+          renewedId = await markSecondFactor(tx, sessionHash(request), {
+            wasPending: user.secondFactorPending,
+          });
           await recordSignInEvent(tx, {
             userId: user.id,
             event: 'sign-in',
@@ -199,10 +202,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
             ...meta(request),
           });
         }
-        return { check, recoveryCodes, device };
+        return { check, recoveryCodes, device, renewedId };
       });
       const refusedWith = refusal(result.check, SECOND_FACTOR_MESSAGES.wrongCode);
       if (refusedWith) throw refusedWith;
+      if (result.renewedId) reply.setSessionCookie(result.renewedId);
       rememberBrowser(reply, result.device);
       reply.header('cache-control', 'no-store');
       return { recoveryCodes: result.recoveryCodes };
@@ -221,7 +225,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
       // Pending: this completes the sign-in. Signed in already: it confirms it is still the
       // owner, which makes the session recent again for the staff-recent routes (SSO, sign-in
       // policy, second-factor resets) without signing out (issue 35).
-      const { check, device } = await app.write(async (tx) => {
+      const { check, device, renewedId } = await app.write(async (tx) => {
         const deviceId = await deviceOf(tx, request);
         const checked =
           method === 'totp'
@@ -229,9 +233,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
             : await useRecoveryCode(tx, user.id, deviceId, code);
         if (!checked.ok) {
           await refused(tx, request, checked, method);
-          return { check: checked, device: null };
+          return { check: checked, device: null, renewedId: null };
         }
-        await markSecondFactor(tx, sessionHash(request));
+        const renewed = await markSecondFactor(tx, sessionHash(request), {
+          wasPending: user.secondFactorPending,
+        });
         if (user.secondFactorPending) {
           await recordSignInEvent(tx, {
             userId: user.id,
@@ -240,7 +246,11 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
             ...meta(request),
           });
         }
-        return { check: checked, device: await rememberDevice(tx, user.id, deviceId) };
+        return {
+          check: checked,
+          device: await rememberDevice(tx, user.id, deviceId),
+          renewedId: renewed,
+        };
       });
       const refusedWith = refusal(
         check,
@@ -249,6 +259,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
           : SECOND_FACTOR_MESSAGES.wrongRecoveryCode,
       );
       if (refusedWith) throw refusedWith;
+      if (renewedId) reply.setSessionCookie(renewedId);
       rememberBrowser(reply, device);
       return reply.status(204).send(null);
     },

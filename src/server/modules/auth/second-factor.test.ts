@@ -5,7 +5,7 @@ import { auditLog, sessions, signIns, users } from '../../db/schema.ts';
 import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import { companyIdOf } from '../../test/companies.ts';
 import { appWithMailSink } from '../../test/mail-app.ts';
-import { sessionCookieFor } from '../../test/sign-in.ts';
+import { cookieAfter, sessionCookieFor } from '../../test/sign-in.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
 
 const COLLEAGUE = 'pat.staff@example.com';
@@ -54,9 +54,13 @@ describe('staff second factor', () => {
     recoveryCodes = confirm.json<{ recoveryCodes: string[] }>().recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
-    // Confirming marks the session: the workspace opens.
-    expect((await staffWork(cookie)).statusCode).toBe(200);
-    expect(await status(cookie)).toEqual({
+    // Confirming marks the session under a new id: the workspace opens to the new cookie only,
+    // so whoever knew the id of the half-signed-in session holds nothing (fixation, issue 35).
+    const renewed = cookieAfter(t.app, confirm, cookie);
+    expect(renewed).not.toBe(cookie);
+    expect((await staffWork(cookie)).statusCode).toBe(401);
+    expect((await staffWork(renewed)).statusCode).toBe(200);
+    expect(await status(renewed)).toEqual({
       pending: false,
       passkeys: 0,
       totp: true,
@@ -87,7 +91,8 @@ describe('staff second factor', () => {
       code: next,
     });
     expect(accepted.statusCode).toBe(204);
-    expect((await staffWork(first)).statusCode).toBe(200);
+    expect((await staffWork(first)).statusCode).toBe(401);
+    expect((await staffWork(cookieAfter(t.app, accepted, first))).statusCode).toBe(200);
 
     const second = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { firstStepOnly: true });
     const replay = await post('/api/auth/second-factor/verify', second, {
@@ -106,8 +111,9 @@ describe('staff second factor', () => {
       code: code.toUpperCase(),
     });
     expect(used.statusCode).toBe(204);
-    expect((await staffWork(a)).statusCode).toBe(200);
-    expect((await status(a)).recoveryCodesLeft).toBe(9);
+    const signedIn = cookieAfter(t.app, used, a);
+    expect((await staffWork(signedIn)).statusCode).toBe(200);
+    expect((await status(signedIn)).recoveryCodesLeft).toBe(9);
 
     const b = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { firstStepOnly: true });
     const again = await post('/api/auth/second-factor/verify', b, {
@@ -133,11 +139,11 @@ describe('staff second factor', () => {
   it('a signed-in session past 10 minutes confirms with its factor and is recent again; a wrong code changes nothing', async () => {
     const old = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { minutesAgo: 11 });
     const acmeId = await companyIdOf(t.app, 'Acme Logistics');
-    const policy = () =>
+    const policy = (cookie = old) =>
       t.app.inject({
         method: 'PUT',
         url: `/api/staff/customers/${acmeId}/sign-in-policy`,
-        headers: { cookie: old },
+        headers: { cookie },
         payload: { policy: 'any' },
       });
     expect((await policy()).statusCode).toBe(403);
@@ -152,7 +158,7 @@ describe('staff second factor', () => {
       code: recoveryCodes[1]!,
     });
     expect(confirmed.statusCode).toBe(204);
-    const changed = await policy();
+    const changed = await policy(cookieAfter(t.app, confirmed, old));
     expect(changed.statusCode, changed.body).toBe(200);
   });
 
@@ -286,7 +292,7 @@ describe('staff second factor', () => {
       code: codeAt(again.secret),
     });
     expect(confirmed.statusCode).toBe(200);
-    expect((await staffWork(after)).statusCode).toBe(200);
+    expect((await staffWork(cookieAfter(t.app, confirmed, after))).statusCode).toBe(200);
     await t.app.mail.flush();
     expect(
       t.sink

@@ -109,14 +109,23 @@ const tableNames = (Object.values(schema) as unknown[]).flatMap((v) =>
   is(v, PgTable) ? [getTableName(v)] : [],
 );
 
+/** A function takes at most 100 arguments in PostgreSQL: 50 tables per object, joined with ||. */
+const TABLES_PER_OBJECT = 50;
+
 /** Row count of every table in one query: "did this request store anything?" */
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const parts = tableNames.map(
-    (name) => sql`${sql.raw(`'${name}'`)}, (select count(*) from ${sql.identifier(name)})::int`,
-  );
+  const objects = [];
+  for (let i = 0; i < tableNames.length; i += TABLES_PER_OBJECT) {
+    const parts = tableNames
+      .slice(i, i + TABLES_PER_OBJECT)
+      .map(
+        (name) => sql`${sql.raw(`'${name}'`)}, (select count(*) from ${sql.identifier(name)})::int`,
+      );
+    objects.push(sql`jsonb_build_object(${sql.join(parts, sql`, `)})`);
+  }
   const [row] = await selectRows<{ counts: Record<string, number> }>(
     db,
-    sql`select json_build_object(${sql.join(parts, sql`, `)}) as counts`,
+    sql`select ${sql.join(objects, sql` || `)} as counts`,
   );
   return row?.counts ?? {};
 }

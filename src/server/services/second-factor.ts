@@ -89,8 +89,14 @@ export type CodeCheck =
   | {
       ok: false;
       reason: 'wrong-code' | 'codes-locked' | 'no-authenticator';
+      /** This wrong code turned codes off here: the owner is told. */
       lockedNow?: LockedWhere;
+      /** Where codes are off (codes-locked, or lockedNow). */
+      lockedWhere?: LockedWhere;
     };
+
+const lockedWhere = (source: CodeSource): LockedWhere =>
+  source.deviceId ? 'known-browser' : 'other-browsers';
 
 /** Whose second-factor codes: the account's, from one known browser or any other. */
 const sourceOf = (userId: string, deviceId: string | null): CodeSource => ({
@@ -106,8 +112,8 @@ const sourceOf = (userId: string, deviceId: string | null): CodeSource => ({
  */
 async function refuse(tx: Tx, source: CodeSource): Promise<CodeCheck> {
   if (!(await recordCodeFailure(tx, source))) return { ok: false, reason: 'wrong-code' };
-  const lockedNow = source.deviceId ? 'known-browser' : 'other-browsers';
-  return { ok: false, reason: 'wrong-code', lockedNow };
+  const lockedNow = lockedWhere(source);
+  return { ok: false, reason: 'wrong-code', lockedNow, lockedWhere: lockedNow };
 }
 
 /** A right code: the wrong ones before it from the same browser stop counting. */
@@ -130,7 +136,9 @@ async function checkTotp(
   confirming: boolean,
 ): Promise<CodeCheck> {
   const source = sourceOf(userId, deviceId);
-  if (await codesLocked(tx, source)) return { ok: false, reason: 'codes-locked' };
+  if (await codesLocked(tx, source)) {
+    return { ok: false, reason: 'codes-locked', lockedWhere: lockedWhere(source) };
+  }
   const [row] = await tx
     .select()
     .from(totpCredentials)
@@ -208,7 +216,9 @@ export async function useRecoveryCode(
   code: string,
 ): Promise<CodeCheck> {
   const source = sourceOf(userId, deviceId);
-  if (await codesLocked(tx, source)) return { ok: false, reason: 'codes-locked' };
+  if (await codesLocked(tx, source)) {
+    return { ok: false, reason: 'codes-locked', lockedWhere: lockedWhere(source) };
+  }
   const [used] = await tx
     .update(recoveryCodes)
     .set({ usedAt: new Date() })

@@ -6,7 +6,9 @@ export const SECOND_FACTOR_MESSAGES = {
   wrongCode: 'That code is not valid. Check your authenticator app and try again.',
   wrongRecoveryCode: 'That recovery code is not valid or was used already.',
   locked:
-    'Too many wrong codes: codes are turned off in this browser for a day. Use a browser where you confirmed it is you before, or ask another staff member to reset your second factor.',
+    'Too many wrong codes: authenticator and recovery codes are turned off for a day in every browser where you have not confirmed it is you before. Use one where you have, your passkey, or ask another staff member to reset your second factor.',
+  lockedHere:
+    'Too many wrong codes: authenticator and recovery codes are turned off in this browser for a day. Your other browsers are not affected.',
   noAuthenticator: 'Set up your authenticator app first.',
   enrolNotAllowed: 'You already have a second factor. Confirm it is you with it first.',
   alreadyEnrolled: 'Your authenticator app is set up already.',

@@ -107,7 +107,7 @@ describe('second factor: known browsers', () => {
       expect(res.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.wrongCode });
     }
     const tenth = await verify(again, 'totp', wrongFor(owner.secret));
-    expect(tenth.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.locked });
+    expect(tenth.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.lockedHere });
 
     // Every other browser still takes a right code.
     const elsewhere = await sessionCookieFor(t.app, email, { firstStepOnly: true });

@@ -116,8 +116,13 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
   /** Thrown after the transaction committed, so the failure stays counted. */
   const refusal = (check: CodeCheck, wrong: string) => {
     if (check.ok) return null;
-    if (check.reason === 'codes-locked' || check.lockedNow) {
-      return new HttpError(400, SECOND_FACTOR_MESSAGES.locked);
+    if (check.lockedWhere) {
+      return new HttpError(
+        400,
+        check.lockedWhere === 'known-browser'
+          ? SECOND_FACTOR_MESSAGES.lockedHere
+          : SECOND_FACTOR_MESSAGES.locked,
+      );
     }
     if (check.reason === 'no-authenticator')
       return new HttpError(400, SECOND_FACTOR_MESSAGES.noAuthenticator);

@@ -9,9 +9,17 @@ import { cleanFileName } from '../lib/file-name.ts';
 import type { FileStorage } from './storage.ts';
 import type { ImageBudget } from './image-budget.ts';
 import { storeAttachment, type StoredAttachment } from './attachment-files.ts';
+import { and, eq, gt, sum } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { ticketAttachments } from '../db/schema.ts';
+import { HttpError } from '../lib/errors.ts';
 import {
+  DAILY_UPLOADS_SPENT,
   MAX_ATTACHMENTS,
   MAX_ATTACHMENT_BYTES,
+  MAX_MESSAGE_BYTES,
+  MAX_UPLOAD_BYTES_PER_DAY,
+  MESSAGE_FILES_TOO_LARGE,
   TOO_MANY_ATTACHMENTS,
 } from '../../shared/schemas/ticket-attachments.ts';
 
@@ -39,6 +47,20 @@ function parseData<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
   return parsed.data;
 }
 
+/** Bytes the user attached in the last 24 hours (every server's uploads: they are rows). */
+async function attachedToday(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sum(ticketAttachments.size).mapWith(Number) })
+    .from(ticketAttachments)
+    .where(
+      and(
+        eq(ticketAttachments.uploadedByUserId, userId),
+        gt(ticketAttachments.createdAt, new Date(Date.now() - 24 * 60 * 60 * 1000)),
+      ),
+    );
+  return row?.bytes ?? 0;
+}
+
 /**
  * Reads the message and stores its files, then runs `write` with both (the caller's
  * transaction). Stored blobs are removed when reading, a check or `write` fails. Images
@@ -59,6 +81,10 @@ export async function withAttachments<S extends z.ZodType, T>(
   try {
     let body: z.output<S> | undefined;
     const files: StoredAttachment[] = [];
+    // Storage is bounded per message and per user a day, beside the size of each file.
+    let allowed =
+      MAX_UPLOAD_BYTES_PER_DAY - (await attachedToday(request.server.db, images.userId));
+    let inMessage = 0;
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         if (part.fieldname === 'data') body = parseData(schema, part.value);
@@ -67,12 +93,19 @@ export async function withAttachments<S extends z.ZodType, T>(
       current = part.file;
       if (body === undefined) throw badRequest(FIELDS_FIRST);
       if (files.length === MAX_ATTACHMENTS) throw badRequest(TOO_MANY_ATTACHMENTS);
+      if (allowed <= 0) throw new HttpError(429, DAILY_UPLOADS_SPENT);
       const name = cleanFileName(part.filename);
-      files.push(
-        await storeAttachment(storage, { name, stream: part.file }, prefix, written, (pixels) =>
-          images.budget.take(images.userId, pixels),
-        ),
+      const stored = await storeAttachment(
+        storage,
+        { name, stream: part.file },
+        prefix,
+        written,
+        (pixels) => images.budget.take(images.userId, pixels),
       );
+      inMessage += stored.size;
+      allowed -= stored.size;
+      if (inMessage > MAX_MESSAGE_BYTES) throw new HttpError(413, MESSAGE_FILES_TOO_LARGE);
+      files.push(stored);
     }
     if (body === undefined) throw badRequest('The message is missing');
     return await write(body, files);

@@ -6,7 +6,15 @@ export const MAX_ATTACHMENT_BYTES = 25 * 1024 * 1024;
 /** Larger images are refused from their header, before any pixel is decoded (8,000 x 8,000). */
 export const MAX_IMAGE_PIXELS = 64_000_000;
 
+/** All files of one message together (fourth outside attack, issue 35: ten 25 MB files). */
+export const MAX_MESSAGE_BYTES = 50 * 1024 * 1024;
+/** What one user may attach in 24 hours, so that no account fills the server's disk. */
+export const MAX_UPLOAD_BYTES_PER_DAY = 1024 * 1024 * 1024;
+
 export const TOO_MANY_ATTACHMENTS = `Attach at most ${MAX_ATTACHMENTS} files to one message`;
+export const MESSAGE_FILES_TOO_LARGE = 'The files of one message may be 50 MB in all';
+export const DAILY_UPLOADS_SPENT =
+  'You attached 1 GB of files in the last 24 hours. Please try again tomorrow, or send a link to the files.';
 export const attachmentTooLarge = (name: string) => `"${name}" is larger than 25 MB`;
 export const attachmentEmpty = (name: string) => `"${name}" is empty`;
 export const attachmentIsProgram = (name: string) =>

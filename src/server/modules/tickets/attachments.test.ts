@@ -24,7 +24,10 @@ import { companyIdOf } from '../../test/companies.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
+  DAILY_UPLOADS_SPENT,
   MAX_ATTACHMENT_BYTES,
+  MAX_UPLOAD_BYTES_PER_DAY,
+  MESSAGE_FILES_TOO_LARGE,
   TOO_MANY_ATTACHMENTS,
   type TicketAttachment,
 } from '../../../shared/schemas/ticket-attachments.ts';
@@ -294,6 +297,46 @@ describe('ticket attachments', () => {
         413,
         '"big.bin" is larger than 25 MB',
       );
+    });
+
+    // Fourth outside attack (issue 35): ten 24 MB files a message filled the disk.
+    it('files over 50 MB in all in one message', () =>
+      refused(
+        Array.from({ length: 3 }, (_, i) => ({
+          name: `part${i}.bin`,
+          type: 'application/octet-stream',
+          data: Buffer.alloc(20 * 1024 * 1024, 7),
+        })),
+        413,
+        MESSAGE_FILES_TOO_LARGE,
+      ));
+
+    it('a file from a user who attached 1 GB in the last 24 hours', async () => {
+      const [jordan] = await t.app.db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, DEMO_USERS.acme));
+      const [ticket] = await t.app.db
+        .select({ id: tickets.id })
+        .from(tickets)
+        .where(eq(tickets.customerId, acmeId))
+        .limit(1);
+      const [earlier] = await t.app.db
+        .insert(ticketAttachments)
+        .values({
+          ticketId: ticket!.id,
+          name: 'earlier.bin',
+          contentType: 'application/octet-stream',
+          size: MAX_UPLOAD_BYTES_PER_DAY,
+          storageKey: 'nowhere',
+          uploadedByUserId: jordan!.id,
+        })
+        .returning({ id: ticketAttachments.id });
+      try {
+        await refused([text('one-more.txt')], 429, DAILY_UPLOADS_SPENT);
+      } finally {
+        await t.app.db.delete(ticketAttachments).where(eq(ticketAttachments.id, earlier!.id));
+      }
     });
 
     it('accepts exactly 25 MB', async () => {

@@ -3,26 +3,31 @@ import type { TicketAttachment } from '../../shared/schemas/ticket-attachments.t
 import type { Ticket } from '../../shared/schemas/tickets.ts';
 import { AttachmentList, type AttachmentUrl } from '../attachments/attachment-list.tsx';
 import { Badge } from '../ui/badge.tsx';
+import { conversationLines } from './conversation-lines.ts';
 
 /**
  * A ticket's conversation as the customer and the agent both see it (issue 17): messages
- * with their author, time and files; events ("Jordan Lee added Dana Kim") as one quiet line.
+ * with their author, time and files; events ("Jordan Lee added Dana Kim", the ticket's own
+ * `events` field) as one quiet line in time order among them.
  * Every text from users is rendered as text, never as HTML.
  */
 export function TicketConversation({
   replies,
+  events,
   filesOf,
   urlOf,
 }: {
   replies: Ticket['replies'];
+  events: Ticket['events'];
   filesOf: (replyId: string | null) => TicketAttachment[];
   urlOf: AttachmentUrl;
 }) {
-  if (replies.length === 0) return <p className="mt-1 text-sm text-slate-600">No replies yet.</p>;
+  const lines = conversationLines(replies, events);
+  if (lines.length === 0) return <p className="mt-1 text-sm text-slate-600">No replies yet.</p>;
   return (
     <ol className="mt-2 grid gap-3" aria-label="Conversation">
-      {replies.map((r) =>
-        r.kind !== 'message' ? (
+      {lines.map((r) =>
+        r.type === 'event' ? (
           <li key={r.id} className="text-center text-xs text-slate-600">
             {r.message} · {formatDateTime(r.createdAt)}
           </li>

@@ -8,19 +8,35 @@ import type { PagedList } from '../db/paged-list.ts';
 import { searchText } from '../db/search-text.ts';
 import { visibleTickets, type Viewer } from './role-filters.ts';
 
+/** A conversation row's JSON: the spec's reply for messages (row 99), with `kind` for events. */
+const replyJson = (r: { id: SQL; message: SQL; author: SQL; isAgent: SQL; createdAt: SQL }) =>
+  sql`json_build_object('id', ${r.id}, 'message', ${r.message}, 'author', ${r.author},
+    'isAgent', ${r.isAgent}, 'createdAt', ${r.createdAt})`;
+const eventJson = (r: { id: SQL; kind: SQL; message: SQL; author: SQL; createdAt: SQL }) =>
+  sql`json_build_object('id', ${r.id}, 'kind', ${r.kind}, 'message', ${r.message},
+    'author', ${r.author}, 'createdAt', ${r.createdAt})`;
+
 /**
  * Each selected ticket's conversation, oldest first, aggregated in one grouped pass that
- * the list joins (no second query with thousands of ids, no subquery per ticket).
+ * the list joins (no second query with thousands of ids, no subquery per ticket): the
+ * messages are its `replies`, the events (watchers) its `events`.
  */
 function conversations(db: Db | Tx, where: SQL | undefined) {
+  const r = {
+    id: sql`${ticketReplies.id}`,
+    kind: sql`${ticketReplies.kind}`,
+    message: sql`${ticketReplies.message}`,
+    author: sql`${ticketReplies.author}`,
+    isAgent: sql`${ticketReplies.isAgent}`,
+    createdAt: isoTimestamp(ticketReplies.createdAt),
+  };
+  const order = sql`order by ${ticketReplies.createdAt}, ${ticketReplies.id}`;
+  const isMessage = sql`${ticketReplies.kind} = 'message'`;
   return db
     .select({
       ticketId: ticketReplies.ticketId,
-      replies: sql`json_agg(json_build_object(
-        'id', ${ticketReplies.id}, 'message', ${ticketReplies.message},
-        'author', ${ticketReplies.author}, 'isAgent', ${ticketReplies.isAgent},
-        'kind', ${ticketReplies.kind}, 'createdAt', ${isoTimestamp(ticketReplies.createdAt)}
-      ) order by ${ticketReplies.createdAt}, ${ticketReplies.id})`.as('replies'),
+      replies: sql`json_agg(${replyJson(r)} ${order}) filter (where ${isMessage})`.as('replies'),
+      events: sql`json_agg(${eventJson(r)} ${order}) filter (where not ${isMessage})`.as('events'),
     })
     .from(ticketReplies)
     .innerJoin(tickets, eq(tickets.id, ticketReplies.ticketId))
@@ -40,6 +56,7 @@ function selectTickets(db: Db | Tx, where: SQL | undefined) {
         // The assignee's name; null when unassigned.
         assignedTo: sql`btrim(${users.firstName} || ' ' || ${users.lastName})`,
         replies: sql`coalesce(${conversation.replies}, '[]'::json)`,
+        events: sql`coalesce(${conversation.events}, '[]'::json)`,
       }),
     )
     .from(tickets)
@@ -49,14 +66,23 @@ function selectTickets(db: Db | Tx, where: SQL | undefined) {
     .orderBy(desc(tickets.createdAt), desc(tickets.id));
 }
 
-/** One ticket's conversation, oldest first: a correlated aggregate, read for a page's rows only. */
-const conversationOf = sql`coalesce((
-  select json_agg(json_build_object(
-    'id', r.id, 'message', r.message, 'author', r.author, 'isAgent', r.is_agent,
-    'kind', r.kind, 'createdAt', ${isoTimestamp(sql`r.created_at`)}
-  ) order by r.created_at, r.id)
-  from ${ticketReplies} r where r.ticket_id = ${tickets.id}
-), '[]'::json)`;
+/** One ticket's messages or events, oldest first: a correlated aggregate, for a page's rows only. */
+function conversationOf(part: 'replies' | 'events') {
+  const r = {
+    id: sql`r.id`,
+    kind: sql`r.kind`,
+    message: sql`r.message`,
+    author: sql`r.author`,
+    isAgent: sql`r.is_agent`,
+    createdAt: isoTimestamp(sql`r.created_at`),
+  };
+  const [row, which] =
+    part === 'replies' ? [replyJson(r), sql`= 'message'`] : [eventJson(r), sql`<> 'message'`];
+  return sql`coalesce((
+    select json_agg(${row} order by r.created_at, r.id)
+    from ${ticketReplies} r where r.ticket_id = ${tickets.id} and r.kind ${which}
+  ), '[]'::json)`;
+}
 
 /**
  * The tickets list in pages: newest first, each with its conversation, search on subject
@@ -70,7 +96,8 @@ export const ticketPages: PagedList<Ticket, 'status' | 'priority' | 'category'> 
     createdAt: isoTimestamp(tickets.createdAt),
     updatedAt: isoTimestamp(tickets.updatedAt),
     assignedTo: sql`btrim(${users.firstName} || ' ' || ${users.lastName})`,
-    replies: conversationOf,
+    replies: conversationOf('replies'),
+    events: conversationOf('events'),
   }),
   order: [
     { expr: tickets.createdAt, desc: true, type: 'timestamptz' },

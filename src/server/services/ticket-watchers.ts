@@ -10,7 +10,7 @@ import {
   type TicketWatcher,
   type TicketWatchers,
 } from '../../shared/schemas/ticket-watchers.ts';
-import type { TicketReplyKind } from '../../shared/schemas/tickets.ts';
+import type { TicketEventKind } from '../../shared/schemas/tickets.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { lockTicket } from './tickets.ts';
@@ -72,7 +72,7 @@ async function recordWatcherEvent(
   tx: Tx,
   ticketId: string,
   actor: Actor,
-  kind: Extract<TicketReplyKind, 'watcher-added' | 'watcher-removed'>,
+  kind: TicketEventKind,
   watcher: TicketWatcher,
 ) {
   const verb = kind === 'watcher-added' ? 'added' : 'removed';

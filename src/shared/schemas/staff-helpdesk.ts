@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from './paging.ts';
 import { slaOutcomeSchema, ticketSlaSchema } from './sla.ts';
 import {
+  ticketEventSchema,
   ticketPriorities,
   ticketReplyOutSchema,
   ticketReplySchema,
@@ -29,7 +30,7 @@ export const helpdeskQuerySchema = pageQuerySchema({}).extend({
 });
 
 /** A ticket in the staff queue: the portal's ticket, without its conversation, with its company. */
-export const helpdeskTicketSchema = ticketSchema.omit({ replies: true }).extend({
+export const helpdeskTicketSchema = ticketSchema.omit({ replies: true, events: true }).extend({
   customerId: z.string(),
   customerName: z.string(),
   assignedToUserId: z.string().nullable(),
@@ -40,6 +41,7 @@ export type HelpdeskTicket = z.infer<typeof helpdeskTicketSchema>;
 
 export const helpdeskTicketDetailSchema = helpdeskTicketSchema.extend({
   replies: z.array(ticketReplyOutSchema),
+  events: z.array(ticketEventSchema),
   /** The companies of the ticket's author: where staff may move it (mail from a user of several). */
   authorCompanies: z.array(z.object({ id: z.string(), name: z.string() })),
   /** Who wrote it, for saved replies' placeholders; null when the account is gone. */

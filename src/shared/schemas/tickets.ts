@@ -44,20 +44,34 @@ export const ticketReplySchema = z.object({
   message: requiredText('Message is required', 10000),
 });
 
-/** A reply's kind: a message, or an event of the conversation (issue 17's watchers). */
-export const ticketReplyKinds = ['message', 'watcher-added', 'watcher-removed'] as const;
+/** What a conversation row is: a message, or an event of the conversation (issue 17's watchers). */
+export const ticketEventKinds = ['watcher-added', 'watcher-removed'] as const;
+export const ticketReplyKinds = ['message', ...ticketEventKinds] as const;
+export type TicketEventKind = (typeof ticketEventKinds)[number];
 export type TicketReplyKind = (typeof ticketReplyKinds)[number];
 
-/** Spec section 3 "Ticket reply", as `GET .../tickets` returns it; `kind` is issue 17's. */
+/** Spec section 3 "Ticket reply", as `GET .../tickets` returns it: messages only. */
 export const ticketReplyOutSchema = z.object({
   id: z.string(),
   message: z.string(),
   author: z.string(),
   isAgent: z.boolean(),
-  kind: z.enum(ticketReplyKinds),
   createdAt: z.string(),
 });
 export type TicketReply = z.infer<typeof ticketReplyOutSchema>;
+
+/**
+ * An event of the conversation ("Jordan Lee added Dana Kim"): its own field, not a reply, so
+ * a client built to the spec never shows it as a message (review row 99, ADR 053).
+ */
+export const ticketEventSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ticketEventKinds),
+  message: z.string(),
+  author: z.string(),
+  createdAt: z.string(),
+});
+export type TicketEvent = z.infer<typeof ticketEventSchema>;
 
 /** Spec section 3 "Ticket"; `assignedTo` is the assignee's name, null when unassigned. */
 export const ticketSchema = z.object({
@@ -73,6 +87,8 @@ export const ticketSchema = z.object({
   updatedAt: z.string(),
   assignedTo: z.string().nullable(),
   replies: z.array(ticketReplyOutSchema),
+  /** Beyond the spec: the conversation's events, oldest first (ADR 053). */
+  events: z.array(ticketEventSchema),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

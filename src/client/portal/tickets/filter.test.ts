@@ -15,6 +15,7 @@ const ticket = (id: string, over: Partial<Ticket>): Ticket => ({
   updatedAt: '2026-01-01T00:00:00.000Z',
   assignedTo: null,
   replies: [],
+  events: [],
   ...over,
 });
 

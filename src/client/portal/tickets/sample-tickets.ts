@@ -23,7 +23,6 @@ export const sampleTickets: readonly Ticket[] = [
         message: 'Thanks for reporting this. Could you tell us the model shown on its label?',
         author: 'Sample Agent',
         isAgent: true,
-        kind: 'message',
         createdAt: '2026-01-12T14:40:00.000Z',
       },
       {
@@ -31,10 +30,10 @@ export const sampleTickets: readonly Ticket[] = [
         message: 'It is an HP LaserJet M404.',
         author: 'Sample Customer',
         isAgent: false,
-        kind: 'message',
         createdAt: '2026-01-12T15:10:00.000Z',
       },
     ],
+    events: [],
   },
   {
     id: 'tk-sample-2',
@@ -54,10 +53,10 @@ export const sampleTickets: readonly Ticket[] = [
         message: 'We will set up the accounts. Please send the start date and manager.',
         author: 'Sample Agent',
         isAgent: true,
-        kind: 'message',
         createdAt: '2026-01-08T11:00:00.000Z',
       },
     ],
+    events: [],
   },
   {
     id: 'tk-sample-3',
@@ -77,7 +76,6 @@ export const sampleTickets: readonly Ticket[] = [
         message: 'We allowed the vendor update server in the firewall. Please try again.',
         author: 'Sample Agent',
         isAgent: true,
-        kind: 'message',
         createdAt: '2025-12-15T16:00:00.000Z',
       },
       {
@@ -85,9 +83,9 @@ export const sampleTickets: readonly Ticket[] = [
         message: 'Updates work now, thank you.',
         author: 'Sample Customer',
         isAgent: false,
-        kind: 'message',
         createdAt: '2025-12-16T09:00:00.000Z',
       },
     ],
+    events: [],
   },
 ];

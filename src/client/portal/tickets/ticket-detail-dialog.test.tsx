@@ -24,7 +24,6 @@ const ticket = (over: Partial<Ticket> = {}): Ticket => ({
       message: 'We are on it.',
       author: 'Morgan Hayes',
       isAgent: true,
-      kind: 'message',
       createdAt: '2026-03-05T15:00:00.000Z',
     },
     {
@@ -32,10 +31,10 @@ const ticket = (over: Partial<Ticket> = {}): Ticket => ({
       message: markup,
       author: 'Jordan Lee',
       isAgent: false,
-      kind: 'message',
       createdAt: '2026-03-05T16:00:00.000Z',
     },
   ],
+  events: [],
   ...over,
 });
 
@@ -63,6 +62,38 @@ describe('TicketDetailDialog', () => {
     const items = within(show(ticket({ assignedTo: 'Morgan Hayes' }))).getAllByRole('listitem');
     expect(within(items[0]!).queryByText('Agent')).not.toBeNull();
     expect(within(items[1]!).queryByText('Agent')).toBeNull();
+  });
+
+  it("merges the ticket's events into the conversation by time, as quiet lines (ADR 053)", () => {
+    const dialog = show(
+      ticket({
+        events: [
+          {
+            id: 'e2',
+            kind: 'watcher-removed',
+            message: 'Dana Kim removed Dana Kim',
+            author: 'Dana Kim',
+            createdAt: '2026-03-05T17:00:00.000Z',
+          },
+          {
+            id: 'e1',
+            kind: 'watcher-added',
+            message: 'Jordan Lee added Dana Kim',
+            author: 'Jordan Lee',
+            createdAt: '2026-03-05T15:30:00.000Z',
+          },
+        ],
+      }),
+    );
+    const items = within(within(dialog).getByRole('list', { name: 'Conversation' })).getAllByRole(
+      'listitem',
+    );
+    expect(items.map((li) => li.textContent?.split(' · ')[0])).toEqual([
+      expect.stringContaining('We are on it.'),
+      'Jordan Lee added Dana Kim',
+      expect.stringContaining(markup),
+      'Dana Kim removed Dana Kim',
+    ]);
   });
 
   it('disables Send Reply while the text is blank after trimming', () => {

@@ -76,7 +76,12 @@ function TicketContent({
       <AttachmentList attachments={filesOf(null)} urlOf={urlOf} />
 
       <h3 className="mt-6 text-sm font-semibold text-slate-900">Conversation</h3>
-      <TicketConversation replies={ticket.replies} filesOf={filesOf} urlOf={urlOf} />
+      <TicketConversation
+        replies={ticket.replies}
+        events={ticket.events}
+        filesOf={filesOf}
+        urlOf={urlOf}
+      />
 
       {!isSample && <TicketWatchers companyId={companyId} ticket={ticket} />}
 

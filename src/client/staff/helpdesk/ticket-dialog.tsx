@@ -142,7 +142,12 @@ export function TicketDialog({
               </section>
               <section aria-label="Conversation">
                 <h3 className="text-sm font-semibold text-slate-900">Conversation</h3>
-                <TicketConversation replies={t.replies} filesOf={filesOf} urlOf={urlOf} />
+                <TicketConversation
+                  replies={t.replies}
+                  events={t.events}
+                  filesOf={filesOf}
+                  urlOf={urlOf}
+                />
               </section>
               {t.status === 'closed' ? (
                 <p className="text-sm text-slate-600">This ticket is closed. Reopen it to reply.</p>

@@ -23,6 +23,7 @@ import {
 } from '../../../shared/schemas/staff-helpdesk.ts';
 import { ticketReplyOutSchema } from '../../../shared/schemas/tickets.ts';
 import { enqueueRatingMail } from '../../services/satisfaction.ts';
+import { splitConversation } from '../../services/ticket-conversation.ts';
 import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAgentReplyExtras } from './agent-reply.ts';
@@ -128,7 +129,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     { schema: { params: ticketParams, response: { 200: helpdeskTicketDetailSchema } } },
     async (request) => {
       const ticket = await loadQueueTicket(app.db, request.params.ticketId);
-      const replies = await app.db
+      const conversation = await app.db
         .select({
           id: ticketReplies.id,
           message: ticketReplies.message,
@@ -139,7 +140,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         })
         .from(ticketReplies)
         .where(eq(ticketReplies.ticketId, ticket.id))
-        .orderBy(asc(ticketReplies.createdAt));
+        .orderBy(asc(ticketReplies.createdAt), asc(ticketReplies.id));
       const authorCompanies = await app.db
         .select({ id: customers.id, name: customers.name })
         .from(tickets)
@@ -154,7 +155,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         .where(eq(tickets.id, ticket.id));
       return {
         ...ticket,
-        replies: replies.map((r) => ({ ...r, createdAt: iso(r.createdAt) })),
+        ...splitConversation(conversation),
         authorCompanies,
         author: author ?? null,
       };

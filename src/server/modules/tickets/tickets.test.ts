@@ -85,7 +85,6 @@ describe('tickets API', () => {
         message: r.message,
         author: r.author,
         isAgent: r.isAgent,
-        kind: r.kind,
         createdAt: r.createdAt.toISOString(),
       })),
     );
@@ -116,6 +115,7 @@ describe('tickets API', () => {
       status: 'open',
       assignedTo: null,
       replies: [],
+      events: [],
     });
     expect(created.id).toMatch(/^TK-\d{4,}$/);
     const listed = await list();

@@ -90,8 +90,18 @@ describe('ticket watchers (issue 17)', () => {
       userId: people.dana!.id,
     });
     expect(added.statusCode).toBe(201);
-    const line = added.json<Ticket>().replies.at(-1)!;
-    expect(line).toMatchObject({ kind: 'watcher-added', message: 'Jordan Lee added Dana Test' });
+    // Review row 99: the line is an event of its own, never one of the spec's replies.
+    const answer = added.json<Ticket>();
+    expect(answer.replies).toEqual([]);
+    expect(answer.events).toEqual([
+      {
+        id: expect.any(String),
+        kind: 'watcher-added',
+        message: 'Jordan Lee added Dana Test',
+        author: 'Jordan Lee',
+        createdAt: expect.any(String),
+      },
+    ]);
 
     const danaList = await api('GET', base(), people.dana!.cookie);
     expect(danaList.json<Ticket[]>().map((x) => x.id)).toContain(id);
@@ -104,6 +114,12 @@ describe('ticket watchers (issue 17)', () => {
       message: 'Same here at dock 4.',
     });
     expect(reply.statusCode).toBe(201);
+    const danaSees = (await api('GET', base(), people.dana!.cookie))
+      .json<Ticket[]>()
+      .find((x) => x.id === id)!;
+    expect(danaSees.replies.map((r) => r.message)).toEqual(['Same here at dock 4.']);
+    expect(danaSees.replies.every((r) => !('kind' in r))).toBe(true);
+    expect(danaSees.events.map((e) => e.kind)).toEqual(['watcher-added']);
     const nosy = await api('POST', `${base()}/${id}/replies`, people.nosy!.cookie, {
       message: 'Let me in.',
     });
@@ -118,7 +134,9 @@ describe('ticket watchers (issue 17)', () => {
       people.dana!.email,
     ]);
     const staffView = await api('GET', `/api/staff/tickets/${id}`, ctx.staffCookie);
-    expect(staffView.json<Ticket>().replies.map((r) => r.kind)).toContain('watcher-added');
+    const staffTicket = staffView.json<Ticket>();
+    expect(staffTicket.replies.map((r) => r.message)).toEqual(['Same here at dock 4.']);
+    expect(staffTicket.events.map((e) => e.message)).toEqual(['Jordan Lee added Dana Test']);
   });
 
   it('refuses another company, an inactive member, the author, twice, a private ticket: nothing stored', async () => {

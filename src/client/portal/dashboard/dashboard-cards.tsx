@@ -15,7 +15,7 @@ import { sampleProjects } from '../shared/sample-projects.ts';
 import { ProgressBar } from '../shared/progress-bar.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
 import { useCompanyHref } from '../shared/use-company-query.ts';
-import { sampleActivities, sampleTickets } from './sample-dashboard.ts';
+import { sampleActivities, sampleTickets } from '../shared/sample-dashboard.ts';
 
 function ViewLink({ href, children }: { href: string; children: string }) {
   // Keeps the chosen company (issue 18).

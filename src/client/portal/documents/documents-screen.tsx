@@ -27,7 +27,7 @@ import {
   summarizeDocuments,
   type CategoryFilter,
 } from './document-list.ts';
-import { sampleDocuments } from './sample-documents.ts';
+import { sampleDocuments } from '../shared/sample-documents.ts';
 
 const categoryOptions = statusOptions('documentCategory', 'All');
 
@@ -85,7 +85,7 @@ function DocumentList({
 
   return (
     <>
-      {isSample && <SampleNotice company={company.name} what="documents" />}
+      {isSample && <SampleNotice company={company.name} what="documents" cards />}
       <StatGrid>
         <StatCard label="Total Documents" value={cards.total} icon={Files} />
         <StatCard label="Project Documents" value={cards.project} icon={FolderKanban} />

@@ -79,7 +79,7 @@ function InvoiceList({
 
   return (
     <>
-      {isSample && <SampleNotice company={company.name} what="invoices" />}
+      {isSample && <SampleNotice company={company.name} what="invoices" cards />}
       <StatGrid>
         <StatCard
           label="Outstanding Balance"

@@ -70,7 +70,7 @@ function ProjectList({
 
   return (
     <>
-      {isSample && <SampleNotice company={company.name} what="projects" />}
+      {isSample && <SampleNotice company={company.name} what="projects" cards />}
       <StatGrid>
         <StatCard label="Active" value={counts['in-progress']} icon={FolderKanban} />
         <StatCard label="Completed" value={counts.completed} icon={CheckCircle2} />

@@ -9,11 +9,17 @@ export function SampleNotice({
   company,
   what,
   compact,
+  cards,
 }: {
   company: string;
   what: string;
   /** One line, for a card on the dashboard. */
   compact?: boolean;
+  /**
+   * The screen's summary cards add up the sample rows: said, so they are not read as the
+   * company's figures, which the dashboard shows (ADR 053, review V8).
+   */
+  cards?: boolean;
 }) {
   return (
     <div
@@ -31,7 +37,8 @@ export function SampleNotice({
       ) : (
         <p>
           <strong>Sample data.</strong> {company} has no {what} yet, so the rows below are examples
-          of what this page will show. They are not real and will be replaced by your own {what}.
+          of what this page will show{cards && ', and the cards add them up'}. They are not real and
+          will be replaced by your own {what}.
         </p>
       )}
     </div>

@@ -21,7 +21,7 @@ import { StatCard } from '../shared/stat-card.tsx';
 import { useCompanyQuery, useCurrentCompany } from '../shared/use-company-query.ts';
 import { filterTickets, type TicketFilters } from './filter.ts';
 import { NewTicketDialog } from './new-ticket-dialog.tsx';
-import { sampleTickets } from './sample-tickets.ts';
+import { sampleTickets } from '../shared/sample-tickets.ts';
 import { TicketDetailDialog } from './ticket-detail-dialog.tsx';
 import { TicketTable } from './ticket-table.tsx';
 
@@ -84,7 +84,7 @@ function TicketList({
 
   return (
     <>
-      {isSample && <SampleNotice company={company.name} what="tickets" />}
+      {isSample && <SampleNotice company={company.name} what="tickets" cards />}
       <section aria-label="Ticket summary" className="grid gap-4 sm:grid-cols-3">
         <StatCard label="Open" value={count('open')} icon={Inbox} />
         <StatCard label="Pending" value={count('pending')} icon={Clock} />

@@ -1,0 +1,48 @@
+import type { Activity, DashboardTicket } from '../../../shared/schemas/dashboard.ts';
+import { sampleCalendar } from './sample-dates.ts';
+import { sampleTicketsOn } from './sample-tickets.ts';
+
+/** The dashboard's sample tickets: the tickets screen's two newest, as the real card is. */
+export function sampleDashboardTicketsOn(today: Date): DashboardTicket[] {
+  return sampleTicketsOn(today)
+    .slice(0, 2)
+    .map(({ id, subject, priority, status, createdAt }) => ({
+      id,
+      subject,
+      priority,
+      status,
+      createdAt,
+    }));
+}
+
+/**
+ * Sample activity, newest first like the real list: the sample invoice's payment, the sample
+ * project's report and its first milestone, on the days those samples give them.
+ */
+export function sampleActivitiesOn(today: Date): Activity[] {
+  const { time } = sampleCalendar(today);
+  return [
+    {
+      id: 'sample-activity-1',
+      type: 'payment',
+      title: 'Payment received for INV-SAMPLE-002',
+      createdAt: time(-12, 16),
+    },
+    {
+      id: 'sample-activity-2',
+      type: 'document',
+      title: 'Document added: Network Assessment Report',
+      createdAt: time(-19, 15, 30),
+    },
+    {
+      id: 'sample-activity-3',
+      type: 'milestone',
+      title: 'Milestone reached: Site survey',
+      createdAt: time(-21, 11),
+    },
+  ];
+}
+
+/** The sample rows as of the page's load. */
+export const sampleTickets: readonly DashboardTicket[] = sampleDashboardTicketsOn(new Date());
+export const sampleActivities: readonly Activity[] = sampleActivitiesOn(new Date());

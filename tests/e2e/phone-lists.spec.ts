@@ -96,7 +96,7 @@ test('Tickets on a phone: the View button of the first rows on screen; a table f
   await expectCardsThenTable(
     page,
     page.getByRole('table'),
-    page.getByRole('list', { name: 'Tickets' }),
+    page.getByRole('region', { name: 'Tickets' }).getByRole('listitem'),
   );
 });
 

@@ -8,16 +8,15 @@ import {
 } from '../../../shared/schemas/tickets.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
-import { Card, CardBody } from '../../ui/card.tsx';
+import { Card } from '../../ui/card.tsx';
 import { ListBody } from '../shared/list-body.tsx';
-import { LoadMore } from '../../lists/load-more.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
 import { SampleNotice } from '../shared/sample-notice.tsx';
 import { can } from '../../../shared/permissions.ts';
-import { StatCard } from '../shared/stat-card.tsx';
+import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { useCompanyQuery, useCurrentCompany } from '../shared/use-company-query.ts';
 import { filterTickets, type TicketFilters } from './filter.ts';
 import { NewTicketDialog } from './new-ticket-dialog.tsx';
@@ -80,55 +79,51 @@ function TicketList({
   const selected = rows.find((t) => t.id === selectedId) ?? null;
   const count = (status: Ticket['status']) =>
     isSample ? sampleTickets.filter((t) => t.status === status).length : summary[status];
-  const more = isSample ? 0 : pages.total - pages.rows.length;
 
   return (
     <>
       {isSample && <SampleNotice company={company.name} what="tickets" cards />}
-      <section aria-label="Ticket summary" className="grid gap-4 sm:grid-cols-3">
+      <StatGrid>
         <StatCard label="Open" value={count('open')} icon={Inbox} />
         <StatCard label="Pending" value={count('pending')} icon={Clock} />
         <StatCard label="Closed" value={count('closed')} icon={CheckCircle2} />
-      </section>
+      </StatGrid>
 
-      <Card>
-        <CardBody className="grid gap-4">
-          <ListToolbar
-            searchLabel="Search tickets"
-            search={list.search}
-            onSearch={list.setSearch}
-            filters={[
-              {
-                label: 'Filter by status',
-                prefix: 'Status',
-                value: filters.status,
-                options: statusFilterOptions,
-                onChange: (status) => list.setFilter('status', status),
-              },
-              {
-                label: 'Filter by priority',
-                prefix: 'Priority',
-                value: filters.priority,
-                options: priorityFilterOptions,
-                onChange: (priority) => list.setFilter('priority', priority),
-              },
-            ]}
-          />
-          <ListBody
-            rows={rows}
-            pending={!isSample && pages.isPending}
-            stale={pages.isStale}
-            error={isSample ? null : pages.error}
-            onRetry={() => void pages.refetch()}
-            what="tickets"
-            empty="No tickets found"
-          >
-            {(shown) => <TicketTable tickets={shown} onView={setSelectedId} />}
-          </ListBody>
-          {more > 0 && pages.hasMore && (
-            <LoadMore label={`Show more tickets (${more} more)`} onLoad={pages.loadMore} />
+      <Card className="grid gap-4 p-4">
+        <ListToolbar
+          searchLabel="Search tickets"
+          search={list.search}
+          onSearch={list.setSearch}
+          filters={[
+            {
+              label: 'Filter by status',
+              prefix: 'Status',
+              value: filters.status,
+              options: statusFilterOptions,
+              onChange: (status) => list.setFilter('status', status),
+            },
+            {
+              label: 'Filter by priority',
+              prefix: 'Priority',
+              value: filters.priority,
+              options: priorityFilterOptions,
+              onChange: (priority) => list.setFilter('priority', priority),
+            },
+          ]}
+        />
+        <ListBody
+          rows={rows}
+          pending={!isSample && pages.isPending}
+          stale={pages.isStale}
+          error={isSample ? null : pages.error}
+          onRetry={() => void pages.refetch()}
+          what="tickets"
+          empty="No tickets found"
+        >
+          {(shown) => (
+            <TicketTable tickets={shown} onView={setSelectedId} onEndReached={pages.loadMore} />
           )}
-        </CardBody>
+        </ListBody>
       </Card>
 
       <TicketDetailDialog

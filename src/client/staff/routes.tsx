@@ -1,5 +1,7 @@
+import type { ComponentType, ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { useAuth } from '../lib/auth.ts';
+import { useDocumentTitle } from '../lib/document-title.ts';
 import { paths } from '../../shared/routes.ts';
 import { NotFound } from '../not-found.tsx';
 import { ApiScreen } from './api/api-screen.tsx';
@@ -17,6 +19,27 @@ import { WebhooksScreen } from './webhooks/webhooks-screen.tsx';
 import { SecondFactorScreen } from './second-factor/second-factor-screen.tsx';
 import { SecurityScreen } from './second-factor/security-screen.tsx';
 
+/** The workspace's screens, each with its tab's title (its heading): ADR 053. */
+const staffScreens: { path: string; title: string; Screen: ComponentType }[] = [
+  { path: paths.staffSecurity, title: 'Security', Screen: SecurityScreen },
+  { path: paths.staff, title: 'Help Desk', Screen: HelpdeskScreen },
+  { path: paths.staffUnmatchedMail, title: 'Unmatched Mail', Screen: UnmatchedMailScreen },
+  { path: paths.staffSavedReplies, title: 'Saved Replies', Screen: SavedRepliesScreen },
+  { path: paths.staffServiceLevels, title: 'Service Levels', Screen: SlaSettingsScreen },
+  { path: paths.staffLeads, title: 'Leads', Screen: LeadsScreen },
+  { path: paths.staffCustomers, title: 'Customers', Screen: CompaniesScreen },
+  { path: paths.staffAudit, title: 'Audit Log', Screen: AuditScreen },
+  { path: paths.staffSignIns, title: 'Sign-in Log', Screen: SignInsScreen },
+  { path: paths.staffApi, title: 'API', Screen: ApiScreen },
+  { path: paths.staffWebhooks, title: 'Webhooks', Screen: WebhooksScreen },
+];
+
+/** A screen in the workspace's layout, its tab named after it ("Leads · Staff | Meridian…"). */
+function StaffScreen({ title, children }: { title?: string; children: ReactNode }) {
+  useDocumentTitle(title && `${title} · Staff`);
+  return <StaffLayout>{children}</StaffLayout>;
+}
+
 /** The staff route set (signed-in users with role staff). */
 export default function StaffRoutes() {
   const { user } = useAuth();
@@ -29,70 +52,27 @@ export default function StaffRoutes() {
   }
   return (
     <Switch>
+      {/* Signed in, `/` is the customer's dashboard (ADR 049); staff's is the help desk. */}
+      <Route path={paths.home}>
+        <Redirect to={paths.staff} replace />
+      </Route>
       <Route path={paths.staffSecondFactor}>
         <Redirect to={paths.staff} replace />
       </Route>
-      <Route path={paths.staffSecurity}>
-        <StaffLayout>
-          <SecurityScreen />
-        </StaffLayout>
-      </Route>
-      <Route path={paths.staff}>
-        <StaffLayout>
-          <HelpdeskScreen />
-        </StaffLayout>
-      </Route>
-      <Route path={paths.staffUnmatchedMail}>
-        <StaffLayout>
-          <UnmatchedMailScreen />
-        </StaffLayout>
-      </Route>
-      <Route path={paths.staffSavedReplies}>
-        <StaffLayout>
-          <SavedRepliesScreen />
-        </StaffLayout>
-      </Route>
-      <Route path={paths.staffServiceLevels}>
-        <StaffLayout>
-          <SlaSettingsScreen />
-        </StaffLayout>
-      </Route>
-      <Route path={paths.staffLeads}>
-        <StaffLayout>
-          <LeadsScreen />
-        </StaffLayout>
-      </Route>
-      <Route path={paths.staffCustomers}>
-        <StaffLayout>
-          <CompaniesScreen />
-        </StaffLayout>
-      </Route>
+      {staffScreens.map(({ path, title, Screen }) => (
+        <Route key={path} path={path}>
+          <StaffScreen title={title}>
+            <Screen />
+          </StaffScreen>
+        </Route>
+      ))}
       <Route path={paths.staffCustomerPattern}>
         {(params) => (
-          <StaffLayout>
+          // The company's screen names the tab after the company once it is read.
+          <StaffScreen>
             <CompanyScreen companyId={params.customerId} />
-          </StaffLayout>
+          </StaffScreen>
         )}
-      </Route>
-      <Route path={paths.staffAudit}>
-        <StaffLayout>
-          <AuditScreen />
-        </StaffLayout>
-      </Route>
-      <Route path={paths.staffSignIns}>
-        <StaffLayout>
-          <SignInsScreen />
-        </StaffLayout>
-      </Route>
-      <Route path={paths.staffApi}>
-        <StaffLayout>
-          <ApiScreen />
-        </StaffLayout>
-      </Route>
-      <Route path={paths.staffWebhooks}>
-        <StaffLayout>
-          <WebhooksScreen />
-        </StaffLayout>
       </Route>
       <Route component={NotFound} />
     </Switch>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
 import { Button } from '../../ui/button.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { InvoicesCard } from '../billing/invoices-card.tsx';
 import { ProjectsCard } from '../delivery/projects-card.tsx';
@@ -18,6 +19,7 @@ import { UsersCard } from './users-card.tsx';
 export function CompanyScreen({ companyId }: { companyId: string }) {
   const [editing, setEditing] = useState(false);
   const company = useQuery(staffQueries.company(companyId));
+  useDocumentTitle(`${company.data?.name ?? 'Customer'} · Staff`);
   return (
     <>
       <Link href={paths.staffCustomers} className="text-sm text-brand-600 hover:underline">

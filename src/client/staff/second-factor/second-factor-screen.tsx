@@ -11,6 +11,7 @@ import { Input } from '../../ui/input.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { PasskeyConfirm, PasskeyEnrol } from './passkey-second-factor.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
+import { useDocumentTitle } from '../../lib/document-title.ts';
 import {
   confirmTotp,
   secondFactorStatusQuery,
@@ -44,6 +45,7 @@ function CodeInput({
  * authenticator code or a recovery code; without: enrol an authenticator app or a passkey.
  */
 export function SecondFactorScreen() {
+  useDocumentTitle('Confirm it is you · Staff');
   const status = useQuery(secondFactorStatusQuery());
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

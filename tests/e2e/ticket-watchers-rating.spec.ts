@@ -172,7 +172,9 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
     'aria-pressed',
     'true',
   );
-  await expect(rating.getByLabel('Anything to add? (optional)')).toHaveValue('Quick and friendly.');
+  // Review V16: the comment as text; a box only on request, not under "This ticket is closed".
+  await expect(rating.getByText('Quick and friendly.')).toBeVisible();
+  await expect(rating.getByRole('textbox')).toHaveCount(0);
   await rating.getByRole('button', { name: 'Okay' }).click();
   await expect(customer.getByTestId('toast').last()).toContainText('Thank you for your rating');
   await expect(rating.getByRole('button', { name: 'Okay' })).toHaveAttribute(

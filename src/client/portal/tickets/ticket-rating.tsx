@@ -24,18 +24,20 @@ export function TicketRatingPanel({
   ticketId: string;
 }) {
   const titleId = useId();
-  const commentId = useId();
   const { data } = useQuery(ticketExtraQueries.rating(companyId, ticketId));
   const rate = useRateTicket(companyId, ticketId);
-  const [comment, setComment] = useState<string | null>(null);
   if (!data || (!data.canRate && !data.rating)) return null;
   const current = data.rating?.rating;
-  const text = comment ?? data.rating?.comment ?? '';
 
-  const save = (rating: TicketRating, withComment: string) =>
+  const save = (rating: TicketRating, comment: string, done?: () => void) =>
     rate.mutate(
-      { rating, comment: withComment },
-      { onSuccess: () => toast({ title: 'Thank you for your rating' }) },
+      { rating, comment },
+      {
+        onSuccess: () => {
+          toast({ title: 'Thank you for your rating' });
+          done?.();
+        },
+      },
     );
 
   return (
@@ -64,39 +66,81 @@ export function TicketRatingPanel({
                   'min-w-20',
                   current === r && 'border-brand-600 bg-brand-50 text-brand-800 hover:bg-brand-50',
                 )}
-                onClick={() => save(r, text)}
+                onClick={() => save(r, data.rating?.comment ?? '')}
               >
                 {ticketRatingLabels[r]}
               </Button>
             ))}
           </div>
           {current && (
-            <form
-              className="mt-3 grid gap-2"
-              onSubmit={(e) => {
-                e.preventDefault();
-                save(current, text);
-              }}
-            >
-              <label htmlFor={commentId} className="text-sm text-slate-700">
-                Anything to add? (optional)
-              </label>
-              <Textarea
-                id={commentId}
-                rows={2}
-                maxLength={MAX_RATING_COMMENT}
-                value={text}
-                onChange={(e) => setComment(e.target.value)}
-              />
-              <div className="flex justify-end">
-                <Button type="submit" size="sm" disabled={rate.isPending}>
-                  Send comment
-                </Button>
-              </div>
-            </form>
+            <RatingComment
+              saved={data.rating?.comment ?? ''}
+              busy={rate.isPending}
+              onSave={(comment, done) => save(current, comment, done)}
+            />
           )}
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The rating's comment: shown as text, its box only on request. An open box right under
+ * "This ticket is closed" read like a reply box (review V16).
+ */
+function RatingComment({
+  saved,
+  busy,
+  onSave,
+}: {
+  saved: string;
+  busy: boolean;
+  onSave: (comment: string, done: () => void) => void;
+}) {
+  const commentId = useId();
+  const [draft, setDraft] = useState<string | null>(null);
+  if (draft === null) {
+    return (
+      <div className="mt-3 grid justify-items-start gap-1 text-sm text-slate-700">
+        {saved && (
+          <p className="break-words whitespace-pre-wrap">
+            <span className="font-medium text-slate-900">Your comment: </span>
+            {saved}
+          </p>
+        )}
+        <Button type="button" variant="ghost" size="sm" onClick={() => setDraft(saved)}>
+          {saved ? 'Edit comment' : 'Add a comment'}
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="mt-3 grid gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(draft, () => setDraft(null));
+      }}
+    >
+      <label htmlFor={commentId} className="text-sm text-slate-700">
+        Comment on your rating (optional)
+      </label>
+      <Textarea
+        id={commentId}
+        rows={2}
+        maxLength={MAX_RATING_COMMENT}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+      />
+      <div className="flex justify-end gap-2">
+        <Button type="button" variant="secondary" size="sm" onClick={() => setDraft(null)}>
+          Cancel
+        </Button>
+        <Button type="submit" size="sm" disabled={busy}>
+          Send comment
+        </Button>
+      </div>
+    </form>
   );
 }

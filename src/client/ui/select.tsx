@@ -3,7 +3,7 @@ import { Check, ChevronDown } from 'lucide-react';
 import { cspNonce } from '../lib/server-hints.ts';
 import { cn } from './cn.ts';
 
-export type SelectOption = { value: string; label: string };
+export type SelectOption = { value: string; label: string; disabled?: boolean };
 
 /** A labelled, keyboard-usable select (Radix Select) over a list of options. */
 export function Select({
@@ -15,6 +15,7 @@ export function Select({
   className,
   disabled,
   prefix,
+  wrap,
   ...aria
 }: {
   value: string | undefined;
@@ -26,6 +27,8 @@ export function Select({
   disabled?: boolean;
   /** A visible name before the value ("Status: All"), for a select without a label above it. */
   prefix?: string;
+  /** A long label shown whole over several lines instead of cut (a narrow phone column). */
+  wrap?: boolean;
   'aria-label'?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
@@ -39,10 +42,11 @@ export function Select({
         {...aria}
         className={cn(
           'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none disabled:opacity-50 aria-[invalid=true]:border-red-700',
+          wrap && 'h-auto min-h-10 py-2 text-left',
           className,
         )}
       >
-        <span className="flex min-w-0 items-center gap-1 truncate">
+        <span className={cn('flex min-w-0 items-center gap-1', wrap ? 'break-words' : 'truncate')}>
           {prefix && <span className="text-slate-600">{prefix}:</span>}
           <SelectPrimitive.Value placeholder={placeholder} />
         </span>
@@ -54,7 +58,7 @@ export function Select({
         <SelectPrimitive.Content
           position="popper"
           sideOffset={4}
-          className="z-[60] max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
+          className="z-[60] max-h-72 max-w-[var(--radix-select-content-available-width)] min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-md border border-slate-200 bg-white shadow-lg"
         >
           {/* Radix renders a <style> here: the CSP allows it by this page's nonce. */}
           <SelectPrimitive.Viewport className="p-1" nonce={cspNonce()}>
@@ -62,7 +66,8 @@ export function Select({
               <SelectPrimitive.Item
                 key={o.value}
                 value={o.value}
-                className="relative flex cursor-pointer items-center rounded py-1.5 pr-2 pl-8 text-sm text-slate-900 outline-none select-none data-[highlighted]:bg-slate-100"
+                disabled={o.disabled}
+                className="relative flex cursor-pointer items-center rounded py-1.5 pr-2 pl-8 text-sm text-slate-900 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50 data-[highlighted]:bg-slate-100"
               >
                 <SelectPrimitive.ItemIndicator className="absolute left-2">
                   <Check className="h-4 w-4" aria-hidden />

@@ -4,6 +4,7 @@ import {
   type SignInPolicy,
 } from '../../../shared/schemas/sso.ts';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
+import { Select } from '../../ui/select.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { useSetSignInPolicy, useSignInPolicy } from './api.ts';
 
@@ -23,19 +24,19 @@ export function SignInPolicyCard({ companyId }: { companyId: string }) {
             <label htmlFor="sign-in-policy" className="text-sm font-medium text-slate-800">
               How colleagues sign in
             </label>
-            <select
+            <Select
               id="sign-in-policy"
-              className="h-10 w-full max-w-md rounded-md border border-slate-300 bg-white px-3 text-sm"
+              wrap
+              className="max-w-md"
               value={current.data.policy}
               disabled={change.isPending}
-              onChange={(e) => change.mutate(e.target.value as SignInPolicy)}
-            >
-              {signInPolicies.map((p) => (
-                <option key={p} value={p} disabled={p === 'sso' && !current.data.ssoAvailable}>
-                  {signInPolicyLabels[p]}
-                </option>
-              ))}
-            </select>
+              onValueChange={(v) => change.mutate(v as SignInPolicy)}
+              options={signInPolicies.map((p) => ({
+                value: p,
+                label: signInPolicyLabels[p],
+                disabled: p === 'sso' && !current.data.ssoAvailable,
+              }))}
+            />
             <p className="text-sm text-slate-600">
               With a passkey or single sign-on required, colleagues no longer receive e-mail sign-in
               links. A colleague without a passkey yet keeps getting links until they add one.

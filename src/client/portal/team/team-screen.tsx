@@ -14,6 +14,7 @@ import { Button } from '../../ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 import { QueryError } from '../shared/query-state.tsx';
 import { useCurrentCompany } from '../shared/use-company-query.ts';
@@ -281,12 +282,11 @@ function CompanySignIns({ companyId }: { companyId: string }) {
   return <SignInLogCard title="Sign-in log" entries={log.data} isPending={log.isPending} showWho />;
 }
 
-/** A native select: keyboard-usable, labelled by its <label> or aria-label. */
+/** The portal's own select (review V7: these two were native ones). */
 function RoleSelect({
   value,
   onChange,
-  disabled,
-  ...aria
+  ...rest
 }: {
   value: CompanyRole;
   onChange: (role: CompanyRole) => void;
@@ -295,18 +295,11 @@ function RoleSelect({
   'aria-label'?: string;
 }) {
   return (
-    <select
-      {...aria}
+    <Select
+      {...rest}
       value={value}
-      disabled={disabled}
-      onChange={(e) => onChange(e.target.value as CompanyRole)}
-      className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm text-slate-900 disabled:opacity-50"
-    >
-      {roleOptions.map((o) => (
-        <option key={o.value} value={o.value}>
-          {o.label}
-        </option>
-      ))}
-    </select>
+      onValueChange={(v) => onChange(v as CompanyRole)}
+      options={roleOptions}
+    />
   );
 }

@@ -2,11 +2,25 @@
 // the others (the custom select, the required-field asterisk, no control that does nothing for
 // the role), and nothing wraps or stays open where it should not.
 import { expect, test } from './fixtures/test.ts';
-import { newCompany } from './fixtures/company.ts';
+import { newCompany, staffApi, type OwnCompany } from './fixtures/company.ts';
 import { openPortal } from './fixtures/portal.ts';
 import { unique } from './fixtures/staff.ts';
 
 const phone = { width: 390, height: 844 };
+
+/** A new colleague of `company` with `role`; their address. */
+async function colleague(company: OwnCompany, role: string) {
+  const email = `${role}.${unique()}@customer.example`;
+  await newCompanyUser(company, { email, firstName: 'Pat', lastName: 'Colleague', role });
+  return email;
+}
+
+async function newCompanyUser(company: OwnCompany, data: Record<string, string | boolean>) {
+  const staff = await staffApi();
+  const res = await staff.post(`/api/staff/customers/${company.id}/users`, { data });
+  expect(res.status(), await res.text()).toBe(201);
+  await staff.dispose();
+}
 
 test('Colleagues: role and sign-in policy use the portal select, whole at 390 px (V7)', async ({
   page,
@@ -34,4 +48,38 @@ test('Colleagues: role and sign-in policy use the portal select, whole at 390 px
   const pending = page.getByRole('region', { name: 'Pending invitations' });
   await expect(pending.getByRole('listitem').filter({ hasText: email })).toContainText('Billing');
   await expect(page.getByRole('combobox', { name: 'Role of Quinn Admin' })).toHaveText('Admin');
+});
+
+test('a member sees no invoice switch, no document cards or categories they cannot see (V11)', async ({
+  page,
+}) => {
+  const company = await newCompany({ firstName: 'Morgan', lastName: 'Admin' });
+  const email = await colleague(company, 'member');
+  await openPortal(page, email, '/portal/profile');
+  const prefs = page.getByRole('region', { name: 'Notification Preferences' });
+  await expect(prefs.getByRole('switch', { name: 'Tickets' })).toBeVisible();
+  // Invoice mails go to admin and billing only; the projects switch announces to a member
+  // only the documents they see (ADR 034).
+  await expect(prefs.getByRole('switch', { name: 'Invoices' })).toHaveCount(0);
+  await expect(prefs.getByRole('switch', { name: 'Projects' })).toHaveCount(0);
+  await expect(prefs.getByRole('switch', { name: 'Documents' })).toBeVisible();
+
+  await page.goto('/portal/documents');
+  await expect(page.getByRole('group', { name: 'Total Documents' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Project Documents' })).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Invoices' })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Filter by category' }).click();
+  await expect(page.getByRole('option')).toHaveText(['All', 'Compliance', 'Training', 'Other']);
+  await page.keyboard.press('Escape');
+  // The sample rows too hold only what a member may see.
+  await expect(page.getByText('Invoice History.csv')).toHaveCount(0);
+  await expect(page.getByText('Security Policy.docx').first()).toBeVisible();
+
+  // The admin keeps the spec's screen.
+  await openPortal(page, company.email, '/portal/documents');
+  await expect(page.getByRole('group', { name: 'Project Documents' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Invoices' })).toBeVisible();
+  await page.goto('/portal/profile');
+  await expect(page.getByRole('switch', { name: 'Invoices' })).toBeVisible();
+  await expect(page.getByRole('switch', { name: 'Projects' })).toBeVisible();
 });

@@ -1,4 +1,9 @@
-import type { DocumentCategory, PortalDocument } from '../../../shared/schemas/documents.ts';
+import { can, type CompanyRole } from '../../../shared/permissions.ts';
+import {
+  documentCategories,
+  type DocumentCategory,
+  type PortalDocument,
+} from '../../../shared/schemas/documents.ts';
 import { matchesSearch } from '../shared/search.ts';
 
 export type CategoryFilter = DocumentCategory | 'all';
@@ -34,4 +39,14 @@ export function summarizeDocuments(rows: readonly PortalDocument[]) {
     size += d.size;
   }
   return { total: rows.length, project, invoice, size };
+}
+
+/**
+ * The categories a role reads (the server's rule: services/role-filters.ts): invoice
+ * documents need `invoices`, project documents `projects`, the rest everyone (review V11).
+ */
+export function categoriesFor(role: CompanyRole): DocumentCategory[] {
+  return documentCategories.filter(
+    (c) => (c !== 'invoice' || can(role, 'invoices')) && (c !== 'project' || can(role, 'projects')),
+  );
 }

@@ -1,9 +1,9 @@
 import { Download, Eye, FileText, Files, FolderKanban, HardDrive, Receipt } from 'lucide-react';
 import { useMemo } from 'react';
-import {
-  documentCategories,
-  type DocumentSummary,
-  type PortalDocument,
+import type {
+  DocumentCategory,
+  DocumentSummary,
+  PortalDocument,
 } from '../../../shared/schemas/documents.ts';
 import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
@@ -22,14 +22,14 @@ import { SampleNotice } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { downloadDocument, previewDocument } from './document-actions.ts';
 import {
+  categoriesFor,
   documentTypes,
   filterDocuments,
   summarizeDocuments,
   type CategoryFilter,
 } from './document-list.ts';
 import { sampleDocuments } from '../shared/sample-documents.ts';
-
-const categoryOptions = statusOptions('documentCategory', 'All');
+import type { PortalCompany } from '../shared/use-company-query.ts';
 
 const columns = [
   { header: 'Name' },
@@ -54,23 +54,31 @@ export function DocumentsScreen() {
   );
 }
 
-function DocumentList({
-  summary,
-  company,
-}: {
-  summary: DocumentSummary;
-  company: { id: string; name: string };
-}) {
+function DocumentList({ summary, company }: { summary: DocumentSummary; company: PortalCompany }) {
+  // Issue 18: cards, filter options and sample rows only of the categories the role reads;
+  // a member saw "Project Documents 0" and "Invoices 0" and filters that found nothing (V11).
+  const categories = useMemo(() => categoriesFor(company.role), [company.role]);
+  const categoryOptions = useMemo(
+    () =>
+      statusOptions('documentCategory', 'All').filter(
+        (o) => o.value === 'all' || categories.includes(o.value as DocumentCategory),
+      ),
+    [categories],
+  );
+  const samples = useMemo(
+    () => sampleDocuments.filter((d) => categories.includes(d.category)),
+    [categories],
+  );
   // Spec: a company with no documents sees the built-in sample rows, searched here.
   const isSample = summary.total === 0;
-  const types = isSample ? documentTypes(sampleDocuments) : summary.types;
-  const filterValues = useMemo(() => ({ category: documentCategories, type: types }), [types]);
+  const types = isSample ? documentTypes(samples) : summary.types;
+  const filterValues = useMemo(() => ({ category: categories, type: types }), [categories, types]);
   const read = (params: Record<string, string>) => portalQueries.documents(company.id, params);
   const list = useListParams(filterValues, isSample ? undefined : read);
   const category = list.filters.category as CategoryFilter;
   const type = list.filters.type;
   const pages = usePagedList(read(list.serverParams), !isSample);
-  const cards = isSample ? summarizeDocuments(sampleDocuments) : summary;
+  const cards = isSample ? summarizeDocuments(samples) : summary;
   const typeOptions = useMemo(
     () => [
       { value: 'all', label: 'All Types' },
@@ -79,8 +87,8 @@ function DocumentList({
     [types],
   );
   const sample = useMemo(
-    () => (isSample ? filterDocuments(sampleDocuments, list.search, category, type) : []),
-    [isSample, list.search, category, type],
+    () => (isSample ? filterDocuments(samples, list.search, category, type) : []),
+    [isSample, samples, list.search, category, type],
   );
 
   return (
@@ -88,8 +96,12 @@ function DocumentList({
       {isSample && <SampleNotice company={company.name} what="documents" cards />}
       <StatGrid>
         <StatCard label="Total Documents" value={cards.total} icon={Files} />
-        <StatCard label="Project Documents" value={cards.project} icon={FolderKanban} />
-        <StatCard label="Invoices" value={cards.invoice} icon={Receipt} />
+        {categories.includes('project') && (
+          <StatCard label="Project Documents" value={cards.project} icon={FolderKanban} />
+        )}
+        {categories.includes('invoice') && (
+          <StatCard label="Invoices" value={cards.invoice} icon={Receipt} />
+        )}
         <StatCard label="Total Size" value={formatFileSize(cards.size)} icon={HardDrive} />
       </StatGrid>
       <Card className="grid gap-4 p-4">

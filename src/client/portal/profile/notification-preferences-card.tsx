@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { can, type CompanyRole, type Permission } from '../../../shared/permissions.ts';
 import type { NotificationPreferences } from '../../../shared/schemas/auth.ts';
 import { toast } from '../../lib/toast.ts';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
@@ -11,30 +12,63 @@ import {
 
 type Key = keyof NotificationPreferences;
 
-const groups: Array<{ title: string; items: Array<{ key: Key; label: string; hint: string }> }> = [
-  {
-    title: 'Email Notifications',
-    items: [
-      { key: 'emailInvoices', label: 'Invoices', hint: 'New invoices and payment reminders' },
-      { key: 'emailProjects', label: 'Projects', hint: 'Milestones and project status changes' },
-      { key: 'emailTickets', label: 'Tickets', hint: 'Replies and status changes on your tickets' },
-      { key: 'emailMaintenance', label: 'Maintenance', hint: 'Scheduled maintenance windows' },
-    ],
-  },
-  {
-    title: 'SMS Notifications',
-    items: [
-      { key: 'smsUrgent', label: 'Urgent alerts', hint: 'Critical incidents affecting your sites' },
-      { key: 'smsTickets', label: 'Ticket updates', hint: 'Text messages when a ticket changes' },
-    ],
-  },
+type Item = { key: Key; label: string; hint: string };
+
+const invoices: Item = {
+  key: 'emailInvoices',
+  label: 'Invoices',
+  hint: 'New invoices and payment reminders',
+};
+const projects: Item = {
+  key: 'emailProjects',
+  label: 'Projects',
+  hint: 'Milestones and project status changes',
+};
+/** The projects switch as a role without projects knows it: it announces only documents. */
+const documents: Item = {
+  key: 'emailProjects',
+  label: 'Documents',
+  hint: 'New compliance, training and other documents',
+};
+const otherEmails: Item[] = [
+  { key: 'emailTickets', label: 'Tickets', hint: 'Replies and status changes on your tickets' },
+  { key: 'emailMaintenance', label: 'Maintenance', hint: 'Scheduled maintenance windows' },
 ];
+const sms: Item[] = [
+  { key: 'smsUrgent', label: 'Urgent alerts', hint: 'Critical incidents affecting your sites' },
+  { key: 'smsTickets', label: 'Ticket updates', hint: 'Text messages when a ticket changes' },
+];
+
+/**
+ * The switches that mean something to someone of these roles (the roles of all their
+ * companies: the switches are the user's). Mails of a kind go only to roles that see it
+ * (ADR 034): invoice mails to admin and billing, and to a role without projects the projects
+ * switch announces only the documents everyone sees (review V11).
+ */
+function groupsFor(roles: readonly CompanyRole[]): Array<{ title: string; items: Item[] }> {
+  const anyRole = (permission: Permission) => roles.some((r) => can(r, permission));
+  const email = [
+    ...(anyRole('invoices') ? [invoices] : []),
+    anyRole('projects') ? projects : documents,
+    ...otherEmails,
+  ];
+  return [
+    { title: 'Email Notifications', items: email },
+    { title: 'SMS Notifications', items: sms },
+  ];
+}
 
 /**
  * Six switches; each toggle saves at once with the whole set (spec section 4).
  * A failed save puts the switch back to the value the server holds.
  */
-export function NotificationPreferencesCard({ saved }: { saved: NotificationPreferences }) {
+export function NotificationPreferencesCard({
+  saved,
+  roles,
+}: {
+  saved: NotificationPreferences;
+  roles: readonly CompanyRole[];
+}) {
   const [prefs, setPrefs] = useState(saved);
   const update = useUpdateNotifications();
 
@@ -51,7 +85,7 @@ export function NotificationPreferencesCard({ saved }: { saved: NotificationPref
     <Card role="region" aria-label="Notification Preferences">
       <CardHeader title="Notification Preferences" />
       <CardBody className="grid gap-6">
-        {groups.map((g) => (
+        {groupsFor(roles).map((g) => (
           <fieldset key={g.title} className="grid gap-4">
             <legend className="mb-2 text-sm font-semibold text-slate-900">{g.title}</legend>
             {g.items.map((item) => (
@@ -63,7 +97,9 @@ export function NotificationPreferencesCard({ saved }: { saved: NotificationPref
                 onChange={(value) => toggle(item.key, value)}
               />
             ))}
-            {g.title === 'Email Notifications' && <DigestRow />}
+            {g.title === 'Email Notifications' && (
+              <DigestRow kinds={g.items.map((i) => i.label.toLowerCase())} />
+            )}
           </fieldset>
         ))}
       </CardBody>
@@ -72,14 +108,14 @@ export function NotificationPreferencesCard({ saved }: { saved: NotificationPref
 }
 
 /** Issue 21: invoice, project and maintenance mails gathered into one mail a day. */
-function DigestRow() {
+function DigestRow({ kinds }: { kinds: string[] }) {
   const delivery = useNotificationDelivery();
   const update = useUpdateNotificationDelivery();
   if (!delivery.data) return null;
   return (
     <PreferenceRow
       label="Daily digest"
-      hint="One e-mail a day instead of one per invoice, project or maintenance update"
+      hint={`One e-mail a day instead of one per ${digestKinds(kinds)} update`}
       checked={(update.isPending ? update.variables : delivery.data.delivery) === 'daily'}
       onChange={(value) =>
         update.mutate(value ? 'daily' : 'each', {
@@ -115,4 +151,14 @@ function PreferenceRow(props: {
       />
     </div>
   );
+}
+
+/** The digest gathers invoice, project (or document) and maintenance mails, not tickets. */
+function digestKinds(labels: string[]): string {
+  const words = labels
+    .filter((l) => l !== 'tickets')
+    .map((l) => (l.endsWith('s') ? l.slice(0, -1) : l));
+  return words.length > 1
+    ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`
+    : (words[0] ?? '');
 }

@@ -26,7 +26,10 @@ export function ProfileScreen() {
       </div>
       <UserProfileCard user={user} />
       {company && <CompanySitesCard company={company} />}
-      <NotificationPreferencesCard saved={user.notificationPreferences} />
+      <NotificationPreferencesCard
+        saved={user.notificationPreferences}
+        roles={user.customers.map((c) => c.role)}
+      />
       <SecurityCard previousSignInAt={user.previousSignInAt} />
       <PasskeysCard />
       <SignInLogCard title="Your sign-in log" entries={log.data} isPending={log.isPending} />

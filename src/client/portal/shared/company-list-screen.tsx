@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { CompanyQuery } from '../../lib/portal-queries.ts';
 import { NoCompany, QueryError, ScreenSkeleton } from './query-state.tsx';
-import { useCompanyQuery } from './use-company-query.ts';
+import { useCompanyQuery, type PortalCompany } from './use-company-query.ts';
 
 /**
  * A portal list screen: its heading, then the company's list once its summary (the cards,
@@ -21,7 +21,7 @@ export function CompanyListScreen<S>({
   query: CompanyQuery<S>;
   /** The list's name in the failure message, e.g. "invoices". */
   what: string;
-  children: (summary: S, company: { id: string; name: string }) => ReactNode;
+  children: (summary: S, company: PortalCompany) => ReactNode;
 }) {
   const read = useCompanyQuery(query);
   return (

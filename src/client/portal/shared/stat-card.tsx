@@ -26,15 +26,15 @@ export function StatCard({
   );
 }
 
+/** Tailwind sees only whole class names: one per count of cards. */
+const wideColumns = ['', 'lg:grid-cols-1', 'lg:grid-cols-2', 'lg:grid-cols-3', 'lg:grid-cols-4'];
+
 /**
  * The row of summary cards above a portal list: two per line on phones, all on one line on
- * wide screens. A role that sees three cards gets three columns, not a blank fourth (review V6).
+ * wide screens. A role that sees fewer than four cards gets as many columns, not blank slots
+ * (review V6, V11).
  */
 export function StatGrid({ children }: { children: ReactNode }) {
-  const three = Children.toArray(children).length === 3;
-  return (
-    <div className={cn('grid grid-cols-2 gap-4', three ? 'lg:grid-cols-3' : 'lg:grid-cols-4')}>
-      {children}
-    </div>
-  );
+  const count = Math.min(Children.toArray(children).length, 4);
+  return <div className={cn('grid grid-cols-2 gap-4', wideColumns[count])}>{children}</div>;
 }

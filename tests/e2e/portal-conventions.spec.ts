@@ -1,6 +1,7 @@
 // Issue 36, screens review V7, V11, V12, V14, V15, V17: each screen follows the conventions of
 // the others (the custom select, the required-field asterisk, no control that does nothing for
 // the role), and nothing wraps or stays open where it should not.
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { newCompany, staffApi, type OwnCompany } from './fixtures/company.ts';
 import { openPortal } from './fixtures/portal.ts';
@@ -82,4 +83,31 @@ test('a member sees no invoice switch, no document cards or categories they cann
   await page.goto('/portal/profile');
   await expect(page.getByRole('switch', { name: 'Invoices' })).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Projects' })).toBeVisible();
+});
+
+test('profile and site forms mark their required fields as New Ticket does (V12)', async ({
+  page,
+}) => {
+  const company = await newCompany({ firstName: 'Riley', lastName: 'Admin' });
+  await openPortal(page, company.email, '/portal/profile');
+  const expectRequired = async (scope: Locator, labels: string[]) => {
+    for (const label of labels) {
+      // The asterisk is not read out: the field's name stays the label's text.
+      const field = scope.getByRole('textbox', { name: label, exact: true });
+      await expect(field).toHaveAttribute('aria-required', 'true');
+      await expect(scope.locator('label', { hasText: label })).toHaveText(`${label}*`);
+    }
+  };
+  const profile = page.getByRole('region', { name: 'User Profile' });
+  await profile.getByRole('button', { name: 'Edit' }).click();
+  await expectRequired(profile, ['First Name', 'Last Name', 'Email']);
+  const sites = page.getByRole('region', { name: 'Company Sites' });
+  await sites.getByRole('button', { name: 'Add Site' }).click();
+  await expectRequired(sites, [
+    'Site Name',
+    'Address',
+    'Contact Person',
+    'Contact Email',
+    'Contact Phone',
+  ]);
 });

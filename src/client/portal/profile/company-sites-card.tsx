@@ -137,19 +137,19 @@ function AddSiteForm({ companyId, onDone }: { companyId: string; onDone: () => v
       aria-label="Add site"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Site Name" error={errors.name?.message}>
+        <FormField label="Site Name" required error={errors.name?.message}>
           <Input {...form.register('name')} />
         </FormField>
-        <FormField label="Address" error={errors.address?.message}>
+        <FormField label="Address" required error={errors.address?.message}>
           <Input {...form.register('address')} autoComplete="street-address" />
         </FormField>
-        <FormField label="Contact Person" error={errors.contactPerson?.message}>
+        <FormField label="Contact Person" required error={errors.contactPerson?.message}>
           <Input {...form.register('contactPerson')} />
         </FormField>
-        <FormField label="Contact Email" error={errors.contactEmail?.message}>
+        <FormField label="Contact Email" required error={errors.contactEmail?.message}>
           <Input {...form.register('contactEmail')} type="email" />
         </FormField>
-        <FormField label="Contact Phone" error={errors.contactPhone?.message}>
+        <FormField label="Contact Phone" required error={errors.contactPhone?.message}>
           <Input {...form.register('contactPhone')} type="tel" />
         </FormField>
       </div>

@@ -97,15 +97,15 @@ function ProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => void }
   return (
     <form className="grid gap-4" noValidate onSubmit={submit}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First Name" error={errors.firstName?.message}>
+        <FormField label="First Name" required error={errors.firstName?.message}>
           <Input {...form.register('firstName')} autoComplete="given-name" />
         </FormField>
-        <FormField label="Last Name" error={errors.lastName?.message}>
+        <FormField label="Last Name" required error={errors.lastName?.message}>
           <Input {...form.register('lastName')} autoComplete="family-name" />
         </FormField>
       </div>
       <div className="grid gap-1.5">
-        <FormField label="Email" error={errors.email?.message}>
+        <FormField label="Email" required error={errors.email?.message}>
           <Input {...form.register('email')} type="email" autoComplete="email" />
         </FormField>
         <p className="text-xs text-slate-600">

@@ -23,6 +23,14 @@ async function newCompanyUser(company: OwnCompany, data: Record<string, string |
   await staff.dispose();
 }
 
+/** How many lines `element`'s text takes. */
+const lines = (element: Locator) =>
+  element.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+
 test('Colleagues: role and sign-in policy use the portal select, whole at 390 px (V7)', async ({
   page,
 }) => {
@@ -110,4 +118,29 @@ test('profile and site forms mark their required fields as New Ticket does (V12)
     'Contact Email',
     'Contact Phone',
   ]);
+});
+
+test('no small wraps: the ticket dialog date at 1280 px, the project facts at 390 px (V14)', async ({
+  page,
+}) => {
+  const company = await newCompany({ firstName: 'Sky', lastName: 'Admin' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openPortal(page, company.email, '/portal/tickets');
+  await page
+    .getByRole('button', { name: /View ticket/ })
+    .first()
+    .click();
+  const created = page.getByRole('dialog').locator('dt:text-is("Created") + dd');
+  await expect(created).toHaveText(/\d{4}, \d+:\d\d [AP]M/);
+  expect(await lines(created)).toBe(1);
+
+  await page.setViewportSize(phone);
+  await page.goto('/portal/projects');
+  await page
+    .getByRole('button', { name: /View Details/ })
+    .first()
+    .click();
+  const facts = page.getByRole('dialog').locator('dl dt');
+  await expect(facts).toHaveCount(3);
+  for (const dt of await facts.all()) expect(await lines(dt), await dt.innerText()).toBe(1);
 });

@@ -24,7 +24,9 @@ export function ProjectDialog({
                 <ProgressBar value={p.progress} label={`${p.name} progress`} />
               </div>
             </div>
-            <dl className="grid grid-cols-3 gap-3 text-sm">
+            {/* Two columns on a phone: three broke "Est. Completion" and "Project Manager"
+                over two lines at 390 px (review V14). */}
+            <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
               <div>
                 <dt className="text-slate-600">Start Date</dt>
                 <dd>{formatDate(p.startDate)}</dd>

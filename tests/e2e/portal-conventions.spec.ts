@@ -144,3 +144,23 @@ test('no small wraps: the ticket dialog date at 1280 px, the project facts at 39
   await expect(facts).toHaveCount(3);
   for (const dt of await facts.all()) expect(await lines(dt), await dt.innerText()).toBe(1);
 });
+
+test('company switcher: on a phone the drawer closes on a choice (V15)', async ({ page }) => {
+  const first = await newCompany({ firstName: 'Dana', lastName: 'Dual' });
+  const second = await newCompany({ firstName: 'Other', lastName: 'Admin' });
+  await newCompanyUser(second, {
+    email: first.email,
+    firstName: 'Dana',
+    lastName: 'Dual',
+    role: 'admin',
+    confirmOtherCompany: true,
+  });
+  await page.setViewportSize(phone);
+  await openPortal(page, first.email, '/portal/dashboard');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Portal menu' });
+  await drawer.getByLabel('Company').selectOption(second.id);
+  await expect(page).toHaveURL(new RegExp(`company=${second.id}`));
+  await expect(drawer).toBeHidden();
+  await expect(page.getByText(`Here is an overview of ${second.name}.`)).toBeVisible();
+});

@@ -2,7 +2,7 @@ import { SideDrawer } from '../../ui/side-drawer.tsx';
 import { CompanySwitcher } from './company-switcher.tsx';
 import { NavLinks } from './nav-links.tsx';
 
-/** The slide-in drawer below `lg` (portal-layout.tsx); choosing an entry closes it. */
+/** The slide-in drawer below `lg` (portal-layout.tsx); choosing an entry or a company closes it. */
 export function MobileNav({
   open,
   onOpenChange,
@@ -20,7 +20,7 @@ export function MobileNav({
         <p className="text-sm font-medium text-slate-900">{fullName}</p>
         <p className="text-xs text-slate-600">{companyName}</p>
       </div>
-      <CompanySwitcher inDrawer />
+      <CompanySwitcher inDrawer onChosen={() => onOpenChange(false)} />
       <nav aria-label="Portal">
         <NavLinks vertical onNavigate={() => onOpenChange(false)} />
       </nav>

@@ -164,3 +164,11 @@ test('company switcher: on a phone the drawer closes on a choice (V15)', async (
   await expect(drawer).toBeHidden();
   await expect(page.getByText(`Here is an overview of ${second.name}.`)).toBeVisible();
 });
+
+test('the home and services cards say "Learn More" alike (V17)', async ({ page }) => {
+  await page.goto('/');
+  const core = page.getByRole('listitem').filter({ hasText: /Learn More/ });
+  await expect(core).toHaveCount(6);
+  await page.goto('/services');
+  await expect(page.getByRole('link', { name: /^Learn More about / })).toHaveCount(11);
+});

@@ -54,7 +54,7 @@ export default function HomePage() {
                 </h3>
                 <p className="mt-2 flex-1 text-sm text-slate-600">{service.subtitle}</p>
                 <span className="mt-4 inline-flex items-center gap-1 text-sm font-medium text-brand-700">
-                  Learn more <ArrowRight className="h-4 w-4" aria-hidden />
+                  Learn More <ArrowRight className="h-4 w-4" aria-hidden />
                 </span>
               </li>
             );

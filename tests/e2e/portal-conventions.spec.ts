@@ -35,6 +35,7 @@ test('Colleagues: role and sign-in policy use the portal select, whole at 390 px
   page,
 }) => {
   const company = await newCompany({ firstName: 'Quinn', lastName: 'Admin' });
+  await colleague(company, 'member');
   await page.setViewportSize(phone);
   await openPortal(page, company.email, '/portal/team');
   const policy = page.getByRole('combobox', { name: 'How colleagues sign in' });
@@ -57,6 +58,14 @@ test('Colleagues: role and sign-in policy use the portal select, whole at 390 px
   const pending = page.getByRole('region', { name: 'Pending invitations' });
   await expect(pending.getByRole('listitem').filter({ hasText: email })).toContainText('Billing');
   await expect(page.getByRole('combobox', { name: 'Role of Quinn Admin' })).toHaveText('Admin');
+
+  // One's own row has no Deactivate button; its role select still lines up with the others'.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const own = (await page.getByRole('combobox', { name: 'Role of Quinn Admin' }).boundingBox())!;
+  const theirs = (await page
+    .getByRole('combobox', { name: 'Role of Pat Colleague' })
+    .boundingBox())!;
+  expect(own.x).toBe(theirs.x);
 });
 
 test('a member sees no invoice switch, no document cards or categories they cannot see (V11)', async ({

@@ -27,7 +27,7 @@ export function SignInPolicyCard({ companyId }: { companyId: string }) {
             <Select
               id="sign-in-policy"
               wrap
-              className="max-w-md"
+              className="max-w-xl"
               value={current.data.policy}
               disabled={change.isPending}
               onValueChange={(v) => change.mutate(v as SignInPolicy)}

@@ -251,7 +251,9 @@ function MemberRow({
 }) {
   const name = `${m.firstName} ${m.lastName}`.trim();
   return (
-    <li className="grid gap-3 py-3 md:grid-cols-[1fr_10rem_12rem_auto] md:items-center">
+    // A fixed last column: one's own row has no button, and its role and status stayed in line
+    // with the other rows' only while it had one.
+    <li className="grid gap-3 py-3 md:grid-cols-[1fr_10rem_12rem_7rem] md:items-center">
       <div className="min-w-0">
         <p className="font-medium text-slate-900">
           {name}
@@ -263,7 +265,14 @@ function MemberRow({
       <div className="text-sm text-slate-700">
         <Badge tone={m.active ? 'green' : 'gray'}>{m.active ? 'Active' : 'Deactivated'}</Badge>
         <span className="block text-xs text-slate-600">
-          {m.lastSignInAt ? `Last sign-in ${formatDateTime(m.lastSignInAt)}` : 'Never signed in'}
+          {m.lastSignInAt ? (
+            <>
+              Last sign-in{' '}
+              <span className="whitespace-nowrap">{formatDateTime(m.lastSignInAt)}</span>
+            </>
+          ) : (
+            'Never signed in'
+          )}
         </span>
       </div>
       {/* One's own access ends by leaving the company (Profile), not here. */}

@@ -71,6 +71,8 @@ test('Colleagues: role and sign-in policy use the portal select, whole at 390 px
 test('a member sees no invoice switch, no document cards or categories they cannot see (V11)', async ({
   page,
 }) => {
+  // Two users, two sign-ins, four screens: on a loaded machine that outgrew 30 s.
+  test.slow();
   const company = await newCompany({ firstName: 'Morgan', lastName: 'Admin' });
   const email = await colleague(company, 'member');
   await openPortal(page, email, '/portal/profile');
@@ -83,7 +85,9 @@ test('a member sees no invoice switch, no document cards or categories they cann
   await expect(prefs.getByRole('switch', { name: 'Documents' })).toBeVisible();
 
   await page.goto('/portal/documents');
-  await expect(page.getByRole('group', { name: 'Total Documents' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Total Documents' })).toBeVisible({
+    timeout: 15_000,
+  });
   await expect(page.getByRole('group', { name: 'Project Documents' })).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'Invoices' })).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Filter by category' }).click();

@@ -1,6 +1,6 @@
 // Tests that look (review V1, issue 36): on a phone the Invoices, Documents and Tickets lists
-// show every row's fields and actions inside the screen; from 640 px the tables stay. Acme's
-// seeded rows, read only; the paging test writes to a company of its own.
+// show every row's fields and actions inside the screen; from 1024 px the tables stay (ADR 054).
+// Acme's seeded rows, read only; the paging test writes to a company of its own.
 import type { Locator, Page } from '@playwright/test';
 import { newCompany } from './fixtures/company.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -41,7 +41,7 @@ async function expectCardsThenTable(page: Page, table: Locator, cards: Locator) 
 /** A row of a list, whether it is drawn as a table row or a card. */
 const rowWith = (list: Locator, text: string) => list.locator('tr, li').filter({ hasText: text });
 
-test('Invoices on a phone: every action, the amount and the status on screen; a table from 640 px', async ({
+test('Invoices on a phone: every action, the amount and the status on screen; a table from 1024 px', async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);
@@ -69,7 +69,7 @@ test('Invoices on a phone: every action, the amount and the status on screen; a 
   await expect(page.getByRole('button', { name: 'Pay invoice INV-2026-1005' })).toBeVisible();
 });
 
-test('Documents on a phone: preview and download of the first rows on screen; a table from 640 px', async ({
+test('Documents on a phone: preview and download of the first rows on screen; a table from 1024 px', async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);
@@ -85,7 +85,7 @@ test('Documents on a phone: preview and download of the first rows on screen; a 
   await expectCardsThenTable(page, list.getByRole('table'), list.getByRole('listitem'));
 });
 
-test('Tickets on a phone: the View button of the first rows on screen; a table from 640 px', async ({
+test('Tickets on a phone: the View button of the first rows on screen; a table from 1024 px', async ({
   page,
 }) => {
   await page.setViewportSize(PHONE);

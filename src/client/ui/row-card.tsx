@@ -6,7 +6,7 @@ import { cn } from './cn.ts';
 export type RowCardField = { label: string; value: ReactNode; wide?: boolean };
 
 /**
- * One row of a list on a phone (below `sm`), where a table's columns do not fit: the row's
+ * One row of a list on a phone or a tablet (below `lg`), where a table's columns do not fit: the row's
  * title (its first column) with a badge beside it, each other column as a labelled field
  * (the column's header as label), and the row's actions as buttons with words.
  */

@@ -1,7 +1,10 @@
 import { useSyncExternalStore } from 'react';
 
-/** Tailwind's `sm` breakpoint (40rem = 640 px): from here up the portal lists are tables. */
-export const SM_UP = '(min-width: 40rem)';
+/**
+ * Tailwind's `lg` breakpoint (64rem = 1024 px): from here up the lists (portal and staff) are
+ * tables, below it cards; a table's columns need about 900 px with the page's margins (ADR 054).
+ */
+export const TABLES_UP = '(min-width: 64rem)';
 
 /**
  * Whether a CSS media query matches now, re-rendering when that changes (a phone turned, a

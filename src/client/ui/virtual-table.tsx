@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { cn } from './cn.ts';
-import { SM_UP, useMediaQuery } from './use-media-query.ts';
+import { TABLES_UP, useMediaQuery } from './use-media-query.ts';
 
 /** How many rows before the end the next page is asked for, so scrolling rarely waits. */
 const END_MARGIN = 15;
@@ -16,7 +16,7 @@ type VirtualTableProps<T> = {
   rows: readonly T[];
   rowKey: (row: T) => string;
   renderCells: (row: T) => ReactNode;
-  /** The row as a card (ui/row-card.tsx), shown instead of the table below `sm`. */
+  /** The row as a card (ui/row-card.tsx), shown instead of the table below `lg`. */
   renderCard: (row: T) => ReactNode;
   rowHeight?: number;
   className?: string;
@@ -28,11 +28,11 @@ type VirtualTableProps<T> = {
  * A real <table> that renders only the rows in view (plus a margin), so lists of
  * thousands of rows stay fast to render and to filter. `rowHeight` is a row's least height:
  * a cell whose text wraps makes its row taller, and each rendered row is measured, so no text
- * is cut. Below `sm` the columns do not fit a phone: each row is a card in a list instead,
+ * is cut. Below `lg` the columns do not fit a phone or a tablet: each row is a card in a list instead,
  * rendered and paged the same way (review V1).
  */
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
-  return useMediaQuery(SM_UP) ? <TableRows {...props} /> : <CardRows {...props} />;
+  return useMediaQuery(TABLES_UP) ? <TableRows {...props} /> : <CardRows {...props} />;
 }
 
 function TableRows<T>({

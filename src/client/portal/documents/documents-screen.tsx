@@ -5,7 +5,7 @@ import type {
   DocumentSummary,
   PortalDocument,
 } from '../../../shared/schemas/documents.ts';
-import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
+import { formatFileSize } from '../../../shared/format.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
 import { Card } from '../../ui/card.tsx';
@@ -164,8 +164,10 @@ function DocumentCells({ doc: d, isSample }: { doc: PortalDocument; isSample: bo
       </td>
       <td className="px-4 uppercase">{d.type}</td>
       <td className="px-4 whitespace-nowrap">{formatFileSize(d.size)}</td>
-      <td className="px-4 whitespace-nowrap">{d.uploadedBy}</td>
-      <td className="px-4 whitespace-nowrap">{formatDateTime(d.uploadedAt)}</td>
+      <td className="px-4">{d.uploadedBy}</td>
+      <td className="px-4">
+        <DateTime value={d.uploadedAt} />
+      </td>
       <td className="px-4">
         <div className="flex justify-end gap-1">
           <DocumentActions doc={d} isSample={isSample} inCard={false} />

@@ -19,7 +19,7 @@ const columns = [
 
 /**
  * Spec section 2: the columns in order, with the uppercase id under the subject; a card per
- * ticket below `sm` (ADR 048). The same list as Invoices and Documents (ADR 053): its own
+ * ticket below `lg` (ADR 054). The same list as Invoices and Documents (ADR 053): its own
  * scroll region that asks for the next page near the end.
  */
 export function TicketTable({

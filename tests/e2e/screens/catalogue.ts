@@ -25,9 +25,9 @@ export type Screen = {
 
 export const WIDTHS = [1280, 390] as const;
 
-const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
+export const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name });
 
-async function openDialog(
+export async function openDialog(
   page: Page,
   button: ReturnType<Page['getByRole']>,
   name: string | RegExp,
@@ -37,12 +37,12 @@ async function openDialog(
 }
 
 /** Public pages are prerendered HTML: ready once shown (islands hydrate on first use). */
-async function hydrated(page: Page) {
+export async function hydrated(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 /** Signed-in screens are ready once no skeleton or loading status is left. */
-async function loaded(page: Page) {
+export async function loaded(page: Page) {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('status')).toHaveCount(0);
   await expect(page.locator('.animate-pulse')).toHaveCount(0);
@@ -283,6 +283,11 @@ export const staffScreens: readonly Screen[] = [
     ready: loaded,
     states: [
       {
+        name: 'new company',
+        open: (page) =>
+          openDialog(page, page.getByRole('button', { name: 'New Company' }), 'New Company'),
+      },
+      {
         name: 'Acme Logistics company page',
         open: async (page) => {
           await page.getByRole('link', { name: 'Acme Logistics' }).click();
@@ -290,9 +295,20 @@ export const staffScreens: readonly Screen[] = [
         },
         close: async () => {},
       },
+      {
+        name: 'Acme Logistics › invite user',
+        open: (page) =>
+          openDialog(
+            page,
+            page.getByRole('button', { name: 'Invite User' }),
+            'Invite a user to Acme Logistics',
+          ),
+      },
     ],
   },
   { name: 'audit log', path: paths.staffAudit, ready: loaded },
+  // Issue 19: the staff members (a colleague resets a lost factor) and one's passkeys.
+  { name: 'security', path: paths.staffSecurity, ready: loaded },
   { name: 'sign-in log', path: paths.staffSignIns, ready: loaded },
   {
     name: 'api',

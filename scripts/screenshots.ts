@@ -1,6 +1,7 @@
 // `npm run screenshots`: builds the app (npm script), starts it on free ports with a fresh seeded
 // database (tests/e2e/serve.ts, through playwright.screenshots.config.ts) and writes every screen
-// at 1280 and 390 px to screenshots/<width>/ (git-ignored).
+// at 1280 and 390 px to screenshots/<width>/ (git-ignored); then rewrites the committed baselines
+// of tests/e2e/baselines.spec.ts (the key screens the browser tests compare with), on purpose.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -34,10 +35,16 @@ const run = spawnSync('npx', ['playwright', 'test', '-c', 'playwright.screenshot
   stdio: 'inherit',
   env: { ...process.env, E2E_PORT: String(port), SCREENSHOTS_DIR: outDir },
 });
+console.log('Rewriting the baselines of tests/e2e/baselines.spec.ts...');
+const baselines = spawnSync(
+  'npx',
+  ['playwright', 'test', 'tests/e2e/baselines.spec.ts', '--update-snapshots=all'],
+  { cwd: root, stdio: 'inherit', env: { ...process.env, E2E_PORT: String(port) } },
+);
 const files = fs.existsSync(outDir)
   ? fs.readdirSync(outDir, { recursive: true }).filter((f) => String(f).endsWith('.png'))
   : [];
 // The run's own database and mail, made by tests/e2e/serve.ts.
 fs.rmSync(path.join(root, '.tmp', `e2e-${port}`), { recursive: true, force: true });
 console.log(`${files.length} screenshots in ${path.relative(process.cwd(), outDir) || '.'}/`);
-process.exit(run.status ?? 1);
+process.exit((run.status ?? 1) || (baselines.status ?? 1));

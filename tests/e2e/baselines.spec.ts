@@ -8,7 +8,18 @@ import { expect, test } from './fixtures/test.ts';
 import { USERS } from './fixtures/portal.ts';
 import { addSession } from './fixtures/session.ts';
 import { STAFF_EMAIL } from './fixtures/staff.ts';
-import { loaded } from './screens/catalogue.ts';
+
+// On a loaded shared machine a first load of the portal can take more than the 7 s default.
+test.use({ actionTimeout: 15_000 });
+test.describe.configure({ timeout: 60_000 });
+
+/** As catalogue.ts's `loaded` (heading shown, no skeleton or loading status), given more time. */
+async function ready(page: Page) {
+  const timeout = 20_000;
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout });
+  await expect(page.getByRole('status')).toHaveCount(0, { timeout });
+  await expect(page.locator('.animate-pulse')).toHaveCount(0, { timeout });
+}
 
 const month = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
 
@@ -29,6 +40,7 @@ async function expectLooksAsBefore(page: Page, name: string, mask: Locator[] = [
       fullPage: true,
       mask: [...dynamic(page), ...mask],
       maxDiffPixelRatio: 0.01,
+      timeout: 20_000,
     });
   }
 }
@@ -42,14 +54,14 @@ test('the public home page', async ({ page }) => {
 test('the portal dashboard (Acme)', async ({ page }) => {
   await addSession(page.context(), USERS.acme);
   await page.goto('/portal/dashboard');
-  await loaded(page);
+  await ready(page);
   await expectLooksAsBefore(page, 'portal-dashboard');
 });
 
 test('the portal tickets and a ticket (Acme)', async ({ page }) => {
   await addSession(page.context(), USERS.acme);
   await page.goto('/portal/tickets');
-  await loaded(page);
+  await ready(page);
   await expectLooksAsBefore(page, 'portal-tickets');
   await page.getByRole('button', { name: 'View ticket TK-1001' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
@@ -60,7 +72,7 @@ test('the portal tickets and a ticket (Acme)', async ({ page }) => {
 test('the portal invoices (Acme)', async ({ page }) => {
   await addSession(page.context(), USERS.acme);
   await page.goto('/portal/invoices');
-  await loaded(page);
+  await ready(page);
   await expectLooksAsBefore(page, 'portal-invoices');
 });
 
@@ -72,7 +84,7 @@ test('the staff help desk (Acme tickets)', async ({ page }) => {
   }>;
   const acme = companies.find((c) => c.name === 'Acme Logistics')!;
   await page.goto(`/staff?customerId=${acme.id}`);
-  await loaded(page);
+  await ready(page);
   await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue('Acme Logistics');
   const satisfaction = page
     .getByRole('heading', { name: 'Customer satisfaction' })

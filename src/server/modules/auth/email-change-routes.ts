@@ -126,9 +126,9 @@ export const emailChangeRoutes: FastifyPluginAsyncZod<Options> = async (
       const reported = await app.write((tx) =>
         reportEmailChange(tx, request.body.token, config.supportEmail),
       );
-      audit.warn({ reqId: request.id, reported }, 'unrequested e-mail change reported');
+      audit.warn({ reqId: request.id, reported: !!reported }, 'unrequested e-mail change reported');
       if (!reported) return page(reply, 400, reportLinkNotValidPage());
-      return page(reply, 200, reportDonePage());
+      return page(reply, 200, reportDonePage(reported));
     },
   );
 };

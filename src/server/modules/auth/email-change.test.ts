@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   auditLog,
   customerInvitations,
+  customerUsers,
   customers,
   passkeys,
   sessions,
@@ -276,6 +277,47 @@ describe('changing the e-mail address', () => {
     expect((await lastMailTo(SUPPORT))?.text.replace(/\s+/g, ' ')).toContain(
       'Its API tokens were revoked (1).',
     );
+  });
+
+  // Fourth outside attack (issue 35): under a passkey policy the old mailbox opened nothing;
+  // a report must not hand it the account by moving it back and removing the passkeys.
+  it('under a passkey policy a report ends the sessions but keeps the address and the passkeys', async () => {
+    const acmeId = await companyIdOf(t.app, 'Acme Logistics');
+    const old = 'kim.keys@acme-logistics.example';
+    const [kim] = await t.app.db
+      .insert(users)
+      .values({ email: old, firstName: 'Kim', lastName: 'Keys' })
+      .returning({ id: users.id });
+    await t.app.db.insert(customerUsers).values({ userId: kim!.id, customerId: acmeId });
+    await t.app.db
+      .insert(passkeys)
+      .values({ userId: kim!.id, credentialId: 'kim-key', publicKey: 'k', name: 'Laptop' });
+    const cookie = await sessionCookieFor(t.app, old);
+    const next = 'kim.keys@new-mail.example';
+    await putProfile(cookie, next, 'Kim');
+    const report = linkIn((await lastMailTo(old))?.text, '/api/auth/email/report');
+    const page = await open(
+      linkIn((await lastMailTo(next))?.text, '/api/auth/email/confirm')!,
+      cookie,
+    );
+    expect((await press(page, '/api/auth/email/confirm', cookie)).statusCode).toBe(303);
+    await t.app.db
+      .update(customers)
+      .set({ signInPolicy: 'passkey' })
+      .where(eq(customers.id, acmeId));
+    try {
+      const secured = await press(await open(report!), '/api/auth/email/report');
+      expect(secured.statusCode).toBe(200);
+      expect(secured.body).toContain('Your passkeys still sign you in.');
+      expect(await emailOf(kim!.id)).toBe(next);
+      expect(await t.app.db.$count(passkeys, eq(passkeys.userId, kim!.id))).toBe(1);
+      expect(await t.app.db.$count(sessions, eq(sessions.userId, kim!.id))).toBe(0);
+      expect((await lastMailTo(SUPPORT))?.text.replace(/\s+/g, ' ')).toContain(
+        `The account was left on ${next} with its passkeys`,
+      );
+    } finally {
+      await t.app.db.update(customers).set({ signInPolicy: 'any' }).where(eq(customers.id, acmeId));
+    }
   });
 
   it("the owner's report wins over later changes: back on the address that got it, later report links void (outside attack, issue 35)", async () => {

@@ -5,6 +5,7 @@ import { emailChanges, signInTokens, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { enqueueMail } from '../../services/mail-outbox.ts';
 import { revokeAllApiTokensOf } from '../../services/api-tokens.ts';
+import { signInRefusalFor } from '../../services/company-sso.ts';
 import { deleteAllPasskeys } from '../../services/passkeys.ts';
 import { withdrawInvitationsOfReportedAccount } from '../../services/invitations.ts';
 import { SESSION_ABSOLUTE_MS, deleteUserSessions, sha256 } from '../../services/sessions.ts';
@@ -211,7 +212,7 @@ export async function findChangeToReport(db: Db, token: string) {
  * now), every later change is undone with it and its report link voided (the thief received
  * those (outside attack, issue 35): they must not move the account away again), a waiting change
  * is cancelled, every session of the account ends, every passkey is removed, and support is
- * told. False when the link is used up, voided or too old. All passkeys, not only those added
+ * told. Null when the link is used up, voided or too old. All passkeys, not only those added
  * since the request (review N5): a stolen session may have added its passkey before asking
  * for the change, and nothing tells the owner's from the thief's; the owner signs in with a
  * link and adds theirs again. For the same reason its pending invitations are withdrawn and
@@ -221,16 +222,16 @@ export async function reportEmailChange(
   tx: Tx,
   token: string,
   supportEmail: string,
-): Promise<boolean> {
+): Promise<{ passkeysKept: boolean } | null> {
   const [found] = await tx
     .select({ userId: emailChanges.userId })
     .from(emailChanges)
     .where(reportable(token))
     .limit(1);
-  if (!found) return false;
+  if (!found) return null;
   // The account first, as confirming does: its reports and confirmations take turns.
   const [user] = await tx.select().from(users).where(eq(users.id, found.userId)).for('update');
-  if (!user) return false;
+  if (!user) return null;
   const [change] = await tx
     .update(emailChanges)
     .set({
@@ -239,7 +240,7 @@ export async function reportEmailChange(
     })
     .where(and(reportable(token), eq(emailChanges.userId, user.id)))
     .returning();
-  if (!change) return false;
+  if (!change) return null;
   const later = await tx
     .update(emailChanges)
     .set({
@@ -262,7 +263,15 @@ export async function reportEmailChange(
     .filter((c) => c.confirmedAt)
     .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
     .map((c) => c.newEmail);
-  const moved = !sameAddress(user.email, change.oldEmail);
+  // Where the company's policy refuses links to this account (its passkeys, or single sign-on
+  // for the old address's domain), the old mailbox was no way in: the report must not make it
+  // one by moving the account back and removing its passkeys (fourth outside attack, issue 35).
+  const mailboxWasNoKey = !!(await signInRefusalFor(
+    tx,
+    { id: user.id, email: change.oldEmail, role: user.role },
+    'link',
+  ));
+  const moved = !mailboxWasNoKey && !sameAddress(user.email, change.oldEmail);
   const oldTaken = moved && !!(await otherUserWith(tx, change.oldEmail, user.id));
   if (moved && !oldTaken) {
     await tx
@@ -282,7 +291,7 @@ export async function reportEmailChange(
     .where(and(eq(emailChanges.userId, user.id), waiting()));
   await tx.delete(signInTokens).where(eq(signInTokens.userId, user.id));
   await deleteUserSessions(tx, user.id);
-  const passkeysRemoved = await deleteAllPasskeys(tx, user.id);
+  const passkeysRemoved = mailboxWasNoKey ? 0 : await deleteAllPasskeys(tx, user.id);
   // A staff account's API tokens too: one made from the stolen session outlives it otherwise
   // (fourth outside attack, issue 35).
   const tokensRevoked = await revokeAllApiTokensOf(tx, user.id);
@@ -304,10 +313,12 @@ export async function reportEmailChange(
       name: `${user.firstName} ${user.lastName}`.trim(),
       oldEmail: change.oldEmail,
       newEmail: change.newEmail,
-      outcome: reportOutcome({ moved, oldTaken, confirmed: !!change.confirmedAt, laterConfirmed }),
+      outcome: mailboxWasNoKey
+        ? `The account was left on ${user.email} with its passkeys: its company signs in with passkeys or single sign-on, so no mailbox opens it. Please check with the owner which address is theirs.`
+        : reportOutcome({ moved, oldTaken, confirmed: !!change.confirmedAt, laterConfirmed }),
     }),
   );
-  return true;
+  return { passkeysKept: mailboxWasNoKey };
 }
 
 /** What support reads about the account's address after a report. */

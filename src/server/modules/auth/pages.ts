@@ -278,12 +278,17 @@ ${buttonForm({ action: EMAIL_CHANGE_PATHS.report, csrf: opts.csrf, token: opts.t
   );
 }
 
-export function reportDonePage() {
+/** After "It was not me"; `passkeysKept` where the company signs in with passkeys or SSO. */
+export function reportDonePage({ passkeysKept }: { passkeysKept: boolean }) {
+  const body = passkeysKept
+    ? `<p role="status">Every session is signed out and our support team has been told and will contact you to settle which address is yours. Your passkeys still sign you in.</p>
+<p><a href="${paths.login}">Sign in again</a> as your company asks.</p>`
+    : `<p role="status">The change of address is cancelled, every session is signed out, every passkey is removed, and our support team has been told and will contact you.</p>
+<p><a href="${paths.login}">Sign in again</a> with your usual address, then add your passkeys again.</p>`;
   return layout(
     'Account secured',
     `<h1>Your account is secured</h1>
-<p role="status">The change of address is cancelled, every session is signed out, every passkey is removed, and our support team has been told and will contact you.</p>
-<p><a href="${paths.login}">Sign in again</a> with your usual address, then add your passkeys again.</p>`,
+${body}`,
   );
 }
 

@@ -81,7 +81,10 @@ test('signs in through the real flow with __Host- cookies marked Secure', async 
 });
 
 test('passes a 25 MB upload to the app and refuses a body over 30 MB itself', async () => {
-  const { cookie } = await signInThroughProxy(d, STAFF, { localAddress: '127.0.0.3' });
+  const { cookie: halfSignedIn } = await signInThroughProxy(d, STAFF, {
+    localAddress: '127.0.0.3',
+  });
+  let cookie = halfSignedIn;
   // Staff need their second factor (issue 19): enrol an authenticator through the proxy too.
   const enrol = await d.request(`${d.origin}/api/auth/second-factor/totp`, {
     method: 'POST',
@@ -97,6 +100,10 @@ test('passes a 25 MB upload to the app and refuses a body over 30 MB itself', as
     ),
   });
   expect(confirm.status, confirm.body).toBe(200);
+  // Passing the second factor renews the session's id (issue 35); the browser keeps the new one.
+  const renewed = setCookies(confirm).get('__Host-sid');
+  expect(renewed).toBeDefined();
+  cookie = cookie.replace(/__Host-sid=[^;]*/, renewed!.split(';')[0]!);
   const list = await d.request(`${d.origin}/api/staff/customers`, { headers: { cookie } });
   const acme = (JSON.parse(list.body) as Array<{ id: string; name: string }>).find(
     (c) => c.name === 'Acme Logistics',

@@ -259,7 +259,8 @@ function MemberRow({
           {name}
           {isYou && <span className="font-normal text-slate-600"> (you)</span>}
         </p>
-        <p className="truncate text-sm text-slate-600">{m.email}</p>
+        {/* Whole, wrapped anywhere: a truncated address cannot be told apart at 768 px. */}
+        <p className="text-sm break-all text-slate-600">{m.email}</p>
       </div>
       <RoleSelect value={m.role} onChange={onRole} disabled={busy} aria-label={`Role of ${name}`} />
       <div className="text-sm text-slate-700">

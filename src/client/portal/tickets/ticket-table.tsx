@@ -1,6 +1,5 @@
 import { Eye } from 'lucide-react';
 import { Badge } from '../../ui/badge.tsx';
-import { formatDateTime } from '../../../shared/format.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { RowAction, RowCard } from '../../ui/row-card.tsx';
@@ -60,8 +59,13 @@ function TicketCells({ ticket: t, onView }: RowProps) {
         <StatusBadge kind="ticketStatus" value={t.status} />
       </td>
       <td className="px-4 text-slate-700">{t.category}</td>
-      <td className="px-4 whitespace-nowrap text-slate-700">{formatDateTime(t.createdAt)}</td>
-      <td className="px-4 whitespace-nowrap text-slate-700">{formatDateTime(t.updatedAt)}</td>
+      {/* The dates may wrap before the time: at 1024 px the table fits its box (ADR 054). */}
+      <td className="px-4 text-slate-700">
+        <DateTime value={t.createdAt} />
+      </td>
+      <td className="px-4 text-slate-700">
+        <DateTime value={t.updatedAt} />
+      </td>
       <td className="px-4">
         <div className="flex justify-end">
           <ViewAction ticket={t} onView={onView} inCard={false} />

@@ -11,10 +11,6 @@ import { sha256 } from './sessions.ts';
 /** A browser unused for this long is a stranger again (and its row is dropped). */
 export const DEVICE_REMEMBERED_MS = 180 * 24 * 60 * 60 * 1000;
 
-/** The cookie: `__Host-` over HTTPS (no Domain, Path=/, Secure), like the session's. */
-export const deviceCookieName = (appUrl: string) =>
-  appUrl.startsWith('https:') ? '__Host-sf-device' : 'sf-device';
-
 /** The known browser this token stands for, for this user; null for any other browser. */
 export async function knownDevice(
   tx: Tx,

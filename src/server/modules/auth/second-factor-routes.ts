@@ -20,7 +20,6 @@ import {
 } from '../../services/second-factor.ts';
 import {
   DEVICE_REMEMBERED_MS,
-  deviceCookieName,
   knownDevice,
   rememberDevice,
 } from '../../services/second-factor-devices.ts';
@@ -38,6 +37,7 @@ import type { SecondFactorMethod } from '../../../shared/schemas/auth.ts';
 import { messageSchema } from '../route-schemas.ts';
 import { createLoginLimiters } from './limits.ts';
 import { assure } from '../../plugins/session/assurance.ts';
+import { hostCookieName } from '../../plugins/session/plugin.ts';
 
 const errors = {
   400: messageSchema,
@@ -67,7 +67,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<{ config: Config }> = asy
 
   const sessionHash = (request: FastifyRequest) => sha256(app.readSessionId(request) ?? '');
   // Known browsers count their own wrong codes (services/second-factor-devices.ts).
-  const deviceCookie = deviceCookieName(config.appUrl);
+  const deviceCookie = hostCookieName(config.appUrl, 'sf-device');
   const deviceOf = (tx: Tx, request: FastifyRequest) =>
     knownDevice(tx, userOf(request).id, request.cookies[deviceCookie]);
   const rememberBrowser = (reply: FastifyReply, token: string | null) => {

@@ -56,7 +56,12 @@ declare module 'fastify' {
 }
 
 export function sessionCookieName(appUrl: string): string {
-  return appUrl.startsWith('https:') ? '__Host-sid' : 'sid';
+  return hostCookieName(appUrl, 'sid');
+}
+
+/** A cookie's name: `__Host-` over HTTPS (no Domain, Path=/, Secure), plain otherwise. */
+export function hostCookieName(appUrl: string, name: string): string {
+  return appUrl.startsWith('https:') ? `__Host-${name}` : name;
 }
 
 /** Cookie-backed, database-stored sessions and the guards every protected route uses. */

@@ -1,5 +1,7 @@
 import { useLocation } from 'wouter';
 import { useAuth } from '../../lib/auth.ts';
+import { Select } from '../../ui/select.tsx';
+import { cn } from '../../ui/cn.ts';
 import { useCurrentCompany } from '../shared/use-company-query.ts';
 
 /**
@@ -19,31 +21,30 @@ export function CompanySwitcher({
   const [location, navigate] = useLocation();
   const companies = user?.customers ?? [];
   if (companies.length < 2) return null;
+  const id = inDrawer ? 'company-switcher-drawer' : 'company-switcher';
   return (
     // Below `lg` the header has no room: the switcher sits in the menu drawer instead.
-    <label
+    <div
       className={
         inDrawer
           ? 'grid gap-1 text-sm font-medium text-slate-900'
           : 'hidden items-center gap-2 text-sm text-slate-700 lg:flex'
       }
     >
-      <span>Company</span>
-      <select
-        value={current?.id ?? ''}
-        onChange={(e) => {
-          navigate(`${location}?company=${encodeURIComponent(e.target.value)}`);
+      <label htmlFor={id}>Company</label>
+      {/* The portal's own select, as every other dropdown (review V7). */}
+      <Select
+        id={id}
+        className={cn('h-9 font-normal', !inDrawer && 'max-w-48')}
+        wrap={inDrawer}
+        value={current?.id}
+        placeholder="Choose a company"
+        onValueChange={(value) => {
+          navigate(`${location}?company=${encodeURIComponent(value)}`);
           onChosen?.();
         }}
-        className="w-full truncate rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm font-normal text-slate-900 lg:max-w-40"
-      >
-        {!current && <option value="">Choose a company</option>}
-        {companies.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    </label>
+        options={companies.map((c) => ({ value: c.id, label: c.name }))}
+      />
+    </div>
   );
 }

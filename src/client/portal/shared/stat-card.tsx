@@ -32,9 +32,18 @@ const wideColumns = ['', 'lg:grid-cols-1', 'lg:grid-cols-2', 'lg:grid-cols-3', '
 /**
  * The row of summary cards above a portal list: two per line on phones, all on one line on
  * wide screens. A role that sees fewer than four cards gets as many columns, not blank slots
- * (review V6, V11).
+ * (review V6, V11); below `lg` an odd last card takes its line's whole width.
  */
 export function StatGrid({ children }: { children: ReactNode }) {
   const count = Math.min(Children.toArray(children).length, 4);
-  return <div className={cn('grid grid-cols-2 gap-4', wideColumns[count])}>{children}</div>;
+  return (
+    <div
+      className={cn(
+        'grid grid-cols-2 gap-4 max-lg:[&>:last-child:nth-child(odd)]:col-span-2',
+        wideColumns[count],
+      )}
+    >
+      {children}
+    </div>
+  );
 }

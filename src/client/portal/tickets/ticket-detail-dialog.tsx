@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
-import { formatDateTime } from '../../../shared/format.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
@@ -71,7 +71,10 @@ function TicketContent({
         </Detail>
         <Detail label="Assigned To">{ticket.assignedTo ?? 'Unassigned'}</Detail>
         <Detail label="Created">
-          <span className="sm:whitespace-nowrap">{formatDateTime(ticket.createdAt)}</span>
+          {/* On a phone it wraps before the time, never before AM/PM. */}
+          <span className="sm:whitespace-nowrap">
+            <DateTime value={ticket.createdAt} />
+          </span>
         </Detail>
       </dl>
       <ResponseTimeNote companyId={companyId} ticket={ticket} />

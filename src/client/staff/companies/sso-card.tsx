@@ -10,6 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
+import { Select } from '../../ui/select.tsx';
 import { Switch } from '../../ui/switch.tsx';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { sendJson, useStaffMutation } from '../api.ts';
@@ -126,19 +127,20 @@ function SsoForm({ companyId, settings }: { companyId: string; settings: SsoSett
         <label htmlFor="sign-in-policy" className="text-sm font-medium text-slate-800">
           Sign-in policy
         </label>
-        <select
+        {/* The custom select as everywhere else, its long first choice wrapped at 390 px. */}
+        <Select
           id="sign-in-policy"
-          className="h-10 w-full max-w-md min-w-0 rounded-md border border-slate-300 bg-white px-3 text-sm"
+          className="max-w-md"
+          wrap
           value={settings.policy}
           disabled={policy.isPending}
-          onChange={(e) => policy.mutate(e.target.value as SignInPolicy)}
-        >
-          {signInPolicies.map((p) => (
-            <option key={p} value={p} disabled={p === 'sso' && !settings.enabled}>
-              {signInPolicyLabels[p]}
-            </option>
-          ))}
-        </select>
+          onValueChange={(value) => policy.mutate(value as SignInPolicy)}
+          options={signInPolicies.map((p) => ({
+            value: p,
+            label: signInPolicyLabels[p],
+            disabled: p === 'sso' && !settings.enabled,
+          }))}
+        />
       </div>
     </CardBody>
   );

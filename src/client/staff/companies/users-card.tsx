@@ -5,6 +5,7 @@ import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
+import { Select } from '../../ui/select.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
@@ -58,21 +59,14 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                 </td>
                 <td className={cell}>{u.email}</td>
                 <td className={cell}>
-                  <select
+                  <Select
                     aria-label={`Role of ${u.email}`}
+                    className="h-9 w-36"
                     value={u.role}
                     disabled={setRole.isPending}
-                    onChange={(e) =>
-                      setRole.mutate({ user: u, role: e.target.value as CompanyRole })
-                    }
-                    className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900"
-                  >
-                    {companyRoles.map((r) => (
-                      <option key={r} value={r}>
-                        {companyRoleLabels[r]}
-                      </option>
-                    ))}
-                  </select>
+                    onValueChange={(role) => setRole.mutate({ user: u, role: role as CompanyRole })}
+                    options={companyRoles.map((r) => ({ value: r, label: companyRoleLabels[r] }))}
+                  />
                 </td>
                 <td className={cell}>
                   {/* Issue 18: the membership, as the company's admins switch it on their colleagues screen. */}

@@ -125,3 +125,23 @@ test('a passkey of another account than the signed-in one is refused', async ({ 
   expect(refused.status()).toBe(403);
   expect(await refused.json()).toEqual({ message: PASSKEY_MESSAGES.otherAccount });
 });
+
+test('the sign-in page opens without a passkey error where the browser offers no passkey', async ({
+  page,
+}) => {
+  // Looked at on 2026-11-28: the autofill wait, started on arrival, failed in a browser without
+  // an authenticator and showed "The passkey could not be used" before anyone did anything.
+  await page.addInitScript(() => {
+    const get = navigator.credentials.get.bind(navigator.credentials);
+    navigator.credentials.get = (options) => {
+      const call = get(options);
+      const settled = () => document.documentElement.setAttribute('data-passkey-wait', 'ended');
+      call.then(settled, settled);
+      return call;
+    };
+  });
+  await page.goto('/api/login');
+  await expect(page.locator('html')).toHaveAttribute('data-passkey-wait', 'ended');
+  await expect(page.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
+  await expect(page.getByText('The passkey could not be used. Please try again.')).toBeHidden();
+});

@@ -84,19 +84,22 @@ export async function registerPasskey(name: string): Promise<Passkey | null> {
  * Signs in with a passkey (signed out), or confirms the signed-in staff member's second factor
  * (same account only). `autofill` waits for a pick from the e-mail field's suggestions
  * (conditional mediation) instead of opening a dialog. Where to go next; null when cancelled.
+ * The autofill wait starts on arrival, before the person did anything: until they pick a
+ * passkey, whatever fails there (the options call, a browser without an authenticator) is
+ * nothing to tell them; only the server's refusal of a picked passkey is.
  */
 export async function signInWithPasskey({
   autofill = false,
 }: { autofill?: boolean } = {}): Promise<{ landing: string } | null> {
-  const optionsJSON = await postJson<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
-    '/api/auth/passkey-sign-in/options',
-  );
   let response: Awaited<ReturnType<typeof startAuthentication>>;
   try {
+    const optionsJSON = await postJson<Parameters<typeof startAuthentication>[0]['optionsJSON']>(
+      '/api/auth/passkey-sign-in/options',
+    );
     response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
   } catch (error) {
-    if (wasCancelled(error)) return null;
-    throw new PasskeyError(browserMessage(error));
+    if (autofill || wasCancelled(error)) return null;
+    throw error instanceof PasskeyError ? error : new PasskeyError(browserMessage(error));
   }
   return postJson<{ landing: string }>('/api/auth/passkey-sign-in', { response });
 }

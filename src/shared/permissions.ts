@@ -1,5 +1,6 @@
 // What each role of a company membership may see and do (issue 18): the one table the server
 // authorizes with (every company route names its permission) and the client hides with.
+import type { ActivityType } from './schemas/dashboard.ts';
 
 /** A user's role in one company; the same user may hold another role in another company. */
 export const companyRoles = ['admin', 'billing', 'technical', 'member'] as const;
@@ -51,6 +52,20 @@ export type Permission = keyof typeof permissions;
 
 export function can(role: CompanyRole | null | undefined, permission: Permission): boolean {
   return role != null && (permissions[permission] as readonly CompanyRole[]).includes(role);
+}
+
+/** What an activity entry's title names, so who may read it: payments, milestones, tickets. */
+const activityNeeds: Partial<Record<ActivityType, Permission>> = {
+  payment: 'invoices',
+  milestone: 'projects',
+  ticket: 'allTickets',
+};
+
+/** The activity types a role does not see: the server's feed and the sample feed alike. */
+export function hiddenActivityTypes(role: CompanyRole | null | undefined): ActivityType[] {
+  return (Object.entries(activityNeeds) as [ActivityType, Permission][])
+    .filter(([, needs]) => !can(role, needs))
+    .map(([type]) => type);
 }
 
 /** The answer to a read or write the role may not make (never an empty list). */

@@ -3,8 +3,12 @@
 // permission each company route declares (plugins/session/company-access.ts).
 import { and, eq, inArray, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import { activities, customerUsers, documents, tickets, ticketWatchers } from '../db/schema.ts';
-import type { ActivityType } from '../../shared/schemas/dashboard.ts';
-import { can, permissions, type CompanyRole } from '../../shared/permissions.ts';
+import {
+  can,
+  hiddenActivityTypes,
+  permissions,
+  type CompanyRole,
+} from '../../shared/permissions.ts';
 
 /** Who reads a company's rows: the user and their role there. */
 export type Viewer = { userId: string; role: CompanyRole };
@@ -54,10 +58,7 @@ export function ticketReaders(ticket: {
  * ticket events `allTickets` (their titles name tickets a member may not see).
  */
 export function visibleActivities(role: CompanyRole): SQL | undefined {
-  const hidden: ActivityType[] = [];
-  if (!can(role, 'invoices')) hidden.push('payment');
-  if (!can(role, 'projects')) hidden.push('milestone');
-  if (!can(role, 'allTickets')) hidden.push('ticket');
+  const hidden = hiddenActivityTypes(role);
   return hidden.length > 0 ? notInArray(activities.type, hidden) : undefined;
 }
 

@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import type { Activity, ActivityType, DashboardTicket } from '../../../shared/schemas/dashboard.ts';
 import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import type { Project } from '../../../shared/schemas/projects.ts';
+import type { CompanyRole } from '../../../shared/permissions.ts';
 import { formatCurrency, formatDate, formatDateTime } from '../../../shared/format.ts';
 import { paths } from '../../../shared/routes.ts';
 import { Button } from '../../ui/button.tsx';
@@ -15,7 +16,7 @@ import { sampleProjects } from '../shared/sample-projects.ts';
 import { ProgressBar } from '../shared/progress-bar.tsx';
 import { SampleNotice, rowsOrSample } from '../shared/sample-notice.tsx';
 import { useCompanyHref } from '../shared/use-company-query.ts';
-import { sampleActivities, sampleTickets } from '../shared/sample-dashboard.ts';
+import { sampleActivitiesFor, sampleTickets } from '../shared/sample-dashboard.ts';
 
 function ViewLink({ href, children }: { href: string; children: string }) {
   // Keeps the chosen company (issue 18).
@@ -186,18 +187,20 @@ const dotColor: Record<ActivityType, string> = {
 
 export function RecentActivityCard({
   activities,
+  role,
   company,
   isPending,
   failed,
   onRetry,
 }: {
   activities: Activity[] | undefined;
+  role: CompanyRole;
   company: string;
   isPending: boolean;
   failed: boolean;
   onRetry: () => void;
 }) {
-  const { rows, isSample } = rowsOrSample(activities, sampleActivities);
+  const { rows, isSample } = rowsOrSample(activities, sampleActivitiesFor(role));
   return (
     <Card>
       <CardHeader title="Recent Activity" />

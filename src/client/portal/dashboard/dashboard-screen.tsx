@@ -49,7 +49,9 @@ export function DashboardScreen() {
           <StatCard label="Open Tickets" value={stats.openTickets} icon={Ticket} />
           <StatCard label="This Month's Hours" value={stats.monthlyHours} icon={Clock} />
         </StatGrid>
-        <div className="grid gap-6 lg:grid-cols-2">
+        {/* An odd last card takes the whole line: billing and technical see three (looked at
+            2026-11-28: a blank slot at 1280 px). */}
+        <div className="grid gap-6 lg:grid-cols-2 lg:[&>:last-child:nth-child(odd)]:col-span-2">
           {/* Issue 18: a card the role may not see does not come from the server. */}
           {data.recentInvoices && (
             <RecentInvoicesCard invoices={data.recentInvoices} company={company.name} />
@@ -64,6 +66,7 @@ export function DashboardScreen() {
           />
           <RecentActivityCard
             activities={activities.data}
+            role={company.role}
             company={company.name}
             isPending={activities.isPending}
             failed={showsReadFailure(activities.error)}

@@ -1,3 +1,4 @@
+import { can, hiddenActivityTypes, type CompanyRole } from '../../../shared/permissions.ts';
 import type { Activity, DashboardTicket } from '../../../shared/schemas/dashboard.ts';
 import { sampleCalendar } from './sample-dates.ts';
 import { sampleTicketsOn } from './sample-tickets.ts';
@@ -17,11 +18,14 @@ export function sampleDashboardTicketsOn(today: Date): DashboardTicket[] {
 
 /**
  * Sample activity, newest first like the real list: the sample invoice's payment, the sample
- * project's report and its first milestone, on the days those samples give them.
+ * project's report and its first milestone, on the days those samples give them; only what
+ * the role would see of real ones (the report is a project document).
  */
-export function sampleActivitiesOn(today: Date): Activity[] {
+export function sampleActivitiesOn(today: Date, role: CompanyRole): Activity[] {
   const { time } = sampleCalendar(today);
-  return [
+  const hidden = hiddenActivityTypes(role);
+  const projectDocument = 'sample-activity-2';
+  const all: Activity[] = [
     {
       id: 'sample-activity-1',
       type: 'payment',
@@ -41,8 +45,12 @@ export function sampleActivitiesOn(today: Date): Activity[] {
       createdAt: time(-21, 11),
     },
   ];
+  return all.filter(
+    (a) => !hidden.includes(a.type) && (a.id !== projectDocument || can(role, 'projects')),
+  );
 }
 
 /** The sample rows as of the page's load. */
 export const sampleTickets: readonly DashboardTicket[] = sampleDashboardTicketsOn(new Date());
-export const sampleActivities: readonly Activity[] = sampleActivitiesOn(new Date());
+export const sampleActivitiesFor = (role: CompanyRole): readonly Activity[] =>
+  sampleActivitiesOn(new Date(), role);

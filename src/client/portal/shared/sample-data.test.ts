@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { CompanyRole } from '../../../shared/permissions.ts';
 import { sampleActivitiesOn, sampleDashboardTicketsOn } from './sample-dashboard.ts';
 import { sampleDocumentsOn } from './sample-documents.ts';
 import { sampleTicketsOn } from './sample-tickets.ts';
@@ -48,9 +49,20 @@ describe.each(days)('the sample rows shown on %s', (today) => {
 
   it('documents and activity are past; activity is newest first, as the real list', () => {
     for (const d of sampleDocumentsOn(today)) expect(d.uploadedAt < now).toBe(true);
-    const activity = sampleActivitiesOn(today).map((a) => a.createdAt);
+    const activity = sampleActivitiesOn(today, 'admin').map((a) => a.createdAt);
     for (const at of activity) expect(at < now).toBe(true);
     expect(activity).toEqual(activity.toSorted().reverse());
+  });
+
+  it('a role sees only the sample activity it would see of real ones (looked at 2026-11-28)', () => {
+    const titles = (role: CompanyRole) => sampleActivitiesOn(today, role).map((a) => a.title);
+    expect(titles('admin')).toHaveLength(3);
+    expect(titles('billing')).toEqual(['Payment received for INV-SAMPLE-002']);
+    expect(titles('technical')).toEqual([
+      'Document added: Network Assessment Report',
+      'Milestone reached: Site survey',
+    ]);
+    expect(titles('member')).toEqual([]);
   });
 
   it("the dashboard's sample tickets are the tickets screen's two newest", () => {

@@ -16,7 +16,7 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Logo />
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label="Main" className="hidden lg:block">
           <ul className="flex items-center gap-1">
             {navLinks.map((link) => {
               const active = isActiveLink(link.href, location);
@@ -39,7 +39,7 @@ export function Header() {
             })}
           </ul>
         </nav>
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="hidden shrink-0 items-center gap-2 whitespace-nowrap lg:flex">
           <Button asChild variant="secondary" size="sm">
             <a href={helpCenterUrl()} target="_blank" rel="noopener noreferrer">
               Help Center

@@ -12,7 +12,7 @@ import { PortalLinkLabel } from './portal-link-label.tsx';
  */
 export function MobileMenu({ location }: { location: string }) {
   return (
-    <details data-mobile-menu className="group md:hidden">
+    <details data-mobile-menu className="group lg:hidden">
       <summary
         aria-label="Menu"
         className="flex cursor-pointer list-none rounded-md p-2 text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"

@@ -99,6 +99,7 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                     <Button
                       variant="secondary"
                       size="sm"
+                      className="whitespace-nowrap"
                       onClick={() => setConfirming(u)}
                       aria-label={`Deactivate account: ${u.email}`}
                     >
@@ -108,6 +109,7 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                     <Button
                       variant="secondary"
                       size="sm"
+                      className="whitespace-nowrap"
                       onClick={() => setActive.mutate({ user: u, active: true })}
                       aria-label={`Reactivate account: ${u.email}`}
                     >

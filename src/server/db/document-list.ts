@@ -28,6 +28,7 @@ const documentFields = (
 export const documentPages: PagedList<PortalDocument, 'category' | 'type'> = {
   name: 'documents',
   from: sql`${documents}`,
+  scope: documents.customerId,
   row: documentFields,
   order: [
     { expr: documents.uploadedAt, desc: true, type: 'timestamptz' },

@@ -25,6 +25,7 @@ const invoiceJson = (customerId: string) => jsonFields<Invoice>(invoiceFields(cu
 export const invoicePages: PagedList<Invoice, 'status'> = {
   name: 'invoices',
   from: sql`${invoices}`,
+  scope: invoices.customerId,
   row: invoiceFields,
   order: [
     { expr: invoices.issueDate, desc: true, type: 'date' },

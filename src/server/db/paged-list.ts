@@ -17,14 +17,21 @@ export interface SortKey {
 /**
  * A list served in pages (docs/decisions/029-paged-lists.md): its rows as the API's
  * objects, its order, the columns `?q=` searches and the columns its filters compare.
- * The scope (a company, or the staff workspace) and any further restriction (a role's
- * ticket visibility) are given per request, so one definition serves every door.
+ * The list names the column its scope compares; the scope's id (a company, an endpoint) and
+ * any further restriction (a role's ticket visibility) are given per request, so one
+ * definition serves every door and no caller repeats the scope in its `where`.
  */
 export interface PagedList<T, F extends string = never> {
   /** Binds cursors to this list: a cursor of another list is refused. */
   name: string;
   /** The `from` clause with its joins; every column below may come from it. */
   from: SQL;
+  /**
+   * Whose rows these are: the column naming a row's owner (its company, a webhook endpoint),
+   * compared by `readPage` with the request's scope id; or `staff`, a list of the whole
+   * workspace read only in the `staff` scope.
+   */
+  scope: SQLWrapper | 'staff';
   /** Every key of `T` and its expression; built per scope (links hold the company id). */
   row: (scopeId: string) => { [K in keyof Required<T>]: SQLWrapper };
   order: readonly SortKey[];
@@ -62,10 +69,10 @@ export interface TotalsCache {
 }
 
 export interface PageRequest<F extends string> {
-  /** What the cursor is bound to: the company id, or `staff`. */
+  /** Whose rows are read, and what the cursor is bound to: the company id, or `staff`. */
   scopeId: string;
-  /** The rows this caller may see at all (`customer_id = ...`, a role's visibility). */
-  where: SQL | undefined;
+  /** Any further restriction within the scope (a role's visibility, open mails only). */
+  where?: SQL | undefined;
   query: PageQuery & { [K in F]?: string | undefined };
 }
 
@@ -146,6 +153,14 @@ function after(order: readonly SortKey[], keys: string[]): SQL {
   return sql`${first.expr} ${sql.raw(first.desc ? '<=' : '>=')} ${values[0]} and (${sql.join(branches, sql` or `)})`;
 }
 
+/** The rows of the request's scope; a list read in a scope it does not have is a wiring bug. */
+function inScope<T, F extends string>(list: PagedList<T, F>, scopeId: string) {
+  if ((list.scope === 'staff') !== (scopeId === 'staff')) {
+    throw new Error(`The list ${list.name} was read in the scope ${scopeId}`);
+  }
+  return list.scope === 'staff' ? undefined : sql`${list.scope} = ${scopeId}`;
+}
+
 /** The `where` of the rows matching the request, cursor aside (shared by the page and its count). */
 function matching<T, F extends string>(list: PagedList<T, F>, request: PageRequest<F>) {
   const q = request.query.q?.trim();
@@ -160,7 +175,7 @@ function matching<T, F extends string>(list: PagedList<T, F>, request: PageReque
     const value = request.query[name];
     return value === undefined ? [] : [sql`${list.filters[name]} = ${value}`];
   });
-  return and(request.where, search, ...filters);
+  return and(inScope(list, request.scopeId), request.where, search, ...filters);
 }
 
 function rowObject(fields: Record<string, SQLWrapper>) {

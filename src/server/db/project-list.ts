@@ -43,6 +43,7 @@ const projectJson = jsonFields<Project>(projectFields);
 export const projectPages: PagedList<Project, 'status'> = {
   name: 'projects',
   from: sql`${projects}`,
+  scope: projects.customerId,
   row: () => projectFields,
   order: [
     { expr: projects.startDate, desc: true, type: 'date' },
@@ -97,6 +98,7 @@ export function projectListJson(
 export const projectNamePages: PagedList<ProjectName, 'status'> = {
   name: 'project-names',
   from: projectPages.from,
+  scope: projectPages.scope,
   row: () => ({ id: projects.id, name: projects.name, status: projects.status }),
   order: projectPages.order,
   search: projects.name,

@@ -6,6 +6,12 @@ import { TOTAL_COUNT_HEADER } from '../../shared/schemas/paging.ts';
 import { sendRevalidatedJson } from './revalidate.ts';
 import { CursorSigner, readPage, type PagedList, type PageRequest } from '../db/paged-list.ts';
 
+/**
+ * A page asked for by a route: its `where` and query, and a scope id only where no guard
+ * decides it (a staff route reading one company's or one endpoint's rows).
+ */
+export type ListRead<F extends string> = Omit<PageRequest<F>, 'scopeId'> & { scopeId?: string };
+
 declare module 'fastify' {
   interface FastifyInstance {
     /**
@@ -16,7 +22,7 @@ declare module 'fastify' {
       request: FastifyRequest,
       reply: FastifyReply,
       list: PagedList<T, F>,
-      page: PageRequest<F>,
+      page: ListRead<F>,
     ): Promise<FastifyReply>;
   }
 }
@@ -28,6 +34,21 @@ function nextLink(request: FastifyRequest, cursor: string) {
   return `<${url.pathname}${url.search}>; rel="next"`;
 }
 
+/**
+ * The scope a list is read in: `staff` for a workspace list; under the company guard, the
+ * guard's company and never one the route names; elsewhere the id the staff route gives.
+ */
+export function scopeOf(
+  request: Pick<FastifyRequest, 'company'>,
+  list: Pick<PagedList<unknown>, 'name' | 'scope'>,
+  given: string | undefined,
+): string {
+  if (list.scope === 'staff' && given === undefined) return 'staff';
+  if (request.company && given === undefined) return request.company.companyId;
+  if (!request.company && given !== undefined && list.scope !== 'staff') return given;
+  throw new Error(`The list ${list.name} was asked for in a scope its route may not name`);
+}
+
 export const pagedListsPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
   // A key of its own, derived from the session secret: cursors and cookies never share a MAC.
   const key = createHmac('sha256', config.sessionSecrets[0]!).update('list-cursor').digest('hex');
@@ -35,8 +56,10 @@ export const pagedListsPlugin = fp<{ config: Config }>(async (app: FastifyInstan
   app.decorate('sendPage', async function sendPage<
     T,
     F extends string,
-  >(request: FastifyRequest, reply: FastifyReply, list: PagedList<T, F>, page: PageRequest<F>) {
-    const { json, total, next } = await readPage(app.db, signer, list, page, app.listTotals);
+  >(request: FastifyRequest, reply: FastifyReply, list: PagedList<T, F>, page: ListRead<F>) {
+    const scopeId = scopeOf(request, list, page.scopeId);
+    const read = { ...page, scopeId };
+    const { json, total, next } = await readPage(app.db, signer, list, read, app.listTotals);
     const link = next ? nextLink(request, next) : '';
     reply.header(TOTAL_COUNT_HEADER, String(total));
     if (link) reply.header('link', link);

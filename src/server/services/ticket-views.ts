@@ -91,6 +91,7 @@ function conversationOf(part: 'replies' | 'events') {
 export const ticketPages: PagedList<Ticket, 'status' | 'priority' | 'category'> = {
   name: 'tickets',
   from: sql`${tickets} left join ${users} on ${users.id} = ${tickets.assignedToUserId}`,
+  scope: tickets.customerId,
   row: () => ({
     ...ticketDescriptionColumns,
     createdAt: isoTimestamp(tickets.createdAt),

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { activityListSchema, type Activity } from '../../../shared/schemas/dashboard.ts';
 import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
@@ -6,7 +6,7 @@ import { isoTimestamp } from '../../db/json-list.ts';
 import type { PagedList } from '../../db/paged-list.ts';
 import { activities } from '../../db/schema.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
-import { companyRoleOf } from '../../plugins/session/company-access.ts';
+import { companyOf } from '../../plugins/session/company-access.ts';
 import { visibleActivities } from '../../services/role-filters.ts';
 
 /** The feed shows recent events; older ones are further pages (`Link`), and stay for staff. */
@@ -15,6 +15,7 @@ export const ACTIVITY_LIMIT = 20;
 const activityPages: PagedList<Activity> = {
   name: 'activities',
   from: sql`${activities}`,
+  scope: activities.customerId,
   row: () => ({
     id: activities.id,
     type: activities.type,
@@ -42,13 +43,8 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { customerId } = request.params;
       return app.sendPage(request, reply, activityPages, {
-        scopeId: customerId,
-        where: and(
-          eq(activities.customerId, customerId),
-          visibleActivities(companyRoleOf(request)),
-        ),
+        where: visibleActivities(companyOf(request).role),
         query: request.query,
       });
     },

@@ -18,12 +18,14 @@ import { inspectFile, isPdf, sendFile } from '../../lib/safe-file.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
 import { documentPages } from '../../db/document-list.ts';
 import { documentSummary, findDocumentFile } from './queries.ts';
-import { companyRoleOf } from '../../plugins/session/company-access.ts';
+import { companyOf } from '../../plugins/session/company-access.ts';
 import { visibleDocuments } from '../../services/role-filters.ts';
 
-/** The documents of a company its reader's role may see (invoice and project ones need theirs). */
-const visibleDocumentsOf = (request: FastifyRequest, customerId: string) =>
-  and(eq(documents.customerId, customerId), visibleDocuments(companyRoleOf(request)));
+/** The guard's company's documents its reader's role may see, for the summary. */
+function visibleDocumentsOf(request: FastifyRequest) {
+  const { companyId, role } = companyOf(request);
+  return and(eq(documents.customerId, companyId), visibleDocuments(role));
+}
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,10 +42,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { customerId } = request.params;
+      // Invoice and project documents need their readers' permissions.
       return app.sendPage(request, reply, documentPages, {
-        scopeId: customerId,
-        where: visibleDocumentsOf(request, customerId),
+        where: visibleDocuments(companyOf(request).role),
         query: request.query,
       });
     },
@@ -55,8 +56,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'documents' },
       schema: { params: companyParams, response: { 200: documentSummarySchema } },
     },
-    async (request) =>
-      documentSummary(app.db, visibleDocumentsOf(request, request.params.customerId)),
+    async (request) => documentSummary(app.db, visibleDocumentsOf(request)),
   );
 
   app.get(
@@ -75,7 +75,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { customerId, documentId } = request.params;
-      const file = await findDocumentFile(app.db, customerId, documentId, companyRoleOf(request));
+      const file = await findDocumentFile(app.db, customerId, documentId, companyOf(request).role);
       if (!file) throw notFound('Document not found');
       const inline = request.query.inline === '1';
       if (inline && !isPreviewable(file.type)) throw badRequest(PREVIEW_ONLY_PDF_MESSAGE);

@@ -10,8 +10,6 @@ import { inspectFile, sendFile } from '../../lib/safe-file.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicePages, invoiceSummary } from '../../db/invoice-list.ts';
-import { eq } from 'drizzle-orm';
-import { invoices } from '../../db/schema.ts';
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,12 +24,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { customerId } = request.params;
-      return app.sendPage(request, reply, invoicePages, {
-        scopeId: customerId,
-        where: eq(invoices.customerId, customerId),
-        query: request.query,
-      });
+      return app.sendPage(request, reply, invoicePages, { query: request.query });
     },
   );
 

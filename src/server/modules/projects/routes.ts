@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { can } from '../../../shared/permissions.ts';
 import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
@@ -8,8 +7,7 @@ import {
   projectSummarySchema,
 } from '../../../shared/schemas/projects.ts';
 import { projectNamePages, projectPages, projectSummary } from '../../db/project-list.ts';
-import { projects } from '../../db/schema.ts';
-import { companyRoleOf } from '../../plugins/session/company-access.ts';
+import { companyOf } from '../../plugins/session/company-access.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
@@ -25,14 +23,9 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { customerId } = request.params;
-      const page = {
-        scopeId: customerId,
-        where: eq(projects.customerId, customerId),
-        query: request.query,
-      };
+      const page = { query: request.query };
       // Everyone sees which projects run; only `projects` sees progress, milestones, notes.
-      return can(companyRoleOf(request), 'projects')
+      return can(companyOf(request).role, 'projects')
         ? app.sendPage(request, reply, projectPages, page)
         : app.sendPage(request, reply, projectNamePages, page);
     },

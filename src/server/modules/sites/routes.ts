@@ -24,6 +24,7 @@ const siteColumns = {
 const sitePages: PagedList<Site> = {
   name: 'sites',
   from: sql`${sites}`,
+  scope: sites.customerId,
   row: () => siteColumns,
   order: [
     { expr: sites.createdAt, type: 'timestamptz' },
@@ -50,12 +51,7 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request, reply) => {
-      const { customerId } = request.params;
-      return app.sendPage(request, reply, sitePages, {
-        scopeId: customerId,
-        where: eq(sites.customerId, customerId),
-        query: request.query,
-      });
+      return app.sendPage(request, reply, sitePages, { query: request.query });
     },
   );
 

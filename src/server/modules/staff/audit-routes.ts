@@ -14,6 +14,7 @@ import { messageSchema } from '../route-schemas.ts';
 /** The audit log in pages, newest first; `q` on who, the action, the record and the company. */
 const auditPages: PagedList<AuditEntry, 'customerId'> = {
   name: 'staff-audit',
+  scope: 'staff',
   from: sql`${auditLog} left join ${customers} on ${customers.id} = ${auditLog.customerId}`,
   row: () => ({
     id: auditLog.id,
@@ -46,8 +47,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       app.sendPage(request, reply, auditPages, {
-        scopeId: 'staff',
-        where: undefined,
         query: request.query,
       }),
   );

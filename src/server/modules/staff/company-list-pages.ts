@@ -30,6 +30,7 @@ import {
 export const companyUserPages: PagedList<CompanyUser, 'status'> = {
   name: 'staff-company-users',
   from: sql`${customerUsers} inner join ${users} on ${users.id} = ${customerUsers.userId}`,
+  scope: customerUsers.customerId,
   row: () => ({
     id: users.id,
     email: users.email,
@@ -63,6 +64,7 @@ export const staffProjectPages: PagedList<StaffProject> = {
 export const projectNamePicks: PagedList<StaffProjectName> = {
   name: 'staff-project-names',
   from: sql`${projects}`,
+  scope: projects.customerId,
   row: () => ({ id: projects.id, name: projects.name }),
   order: [
     { expr: projects.name, type: 'text' },
@@ -77,6 +79,7 @@ export const projectNamePicks: PagedList<StaffProjectName> = {
 export const staffInvoicePages: PagedList<StaffInvoice> = {
   name: 'staff-invoices',
   from: invoicePages.from,
+  scope: invoicePages.scope,
   row: () => ({
     id: invoices.id,
     number: invoices.number,
@@ -97,6 +100,7 @@ export const staffInvoicePages: PagedList<StaffInvoice> = {
 export const timeEntryPages: PagedList<StaffTimeEntry> = {
   name: 'staff-time-entries',
   from: sql`${timeEntries} left join ${projects} on ${projects.id} = ${timeEntries.projectId} left join ${users} on ${users.id} = ${timeEntries.userId}`,
+  scope: timeEntries.customerId,
   row: () => ({
     id: timeEntries.id,
     projectId: timeEntries.projectId,
@@ -119,6 +123,7 @@ export const timeEntryPages: PagedList<StaffTimeEntry> = {
 export const staffDocumentPages: PagedList<StaffDocument> = {
   name: 'staff-documents',
   from: documentPages.from,
+  scope: documentPages.scope,
   row: () => ({
     id: documents.id,
     name: documents.name,

@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PagedList } from '../../db/paged-list.ts';
-import { customerUsers, documents, invoices, projects, timeEntries } from '../../db/schema.ts';
 import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
 import { staffDocumentSchema } from '../../../shared/schemas/documents.ts';
 import { staffInvoiceSchema } from '../../../shared/schemas/invoices.ts';
@@ -30,12 +28,7 @@ import { requireCompany } from './lookups.ts';
  * An unknown company is a 404 before any page is read.
  */
 export const companyListRoutes: FastifyPluginAsyncZod = async (app) => {
-  function listRoute<T>(
-    path: string,
-    item: z.ZodType<T>,
-    list: PagedList<T>,
-    companyColumn: Parameters<typeof eq>[0],
-  ) {
+  function listRoute<T>(path: string, item: z.ZodType<T>, list: PagedList<T>) {
     app.get(
       `/customers/:customerId/${path}`,
       {
@@ -48,11 +41,7 @@ export const companyListRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request, reply) => {
         const { customerId } = request.params;
         await requireCompany(app.db, customerId);
-        return app.sendPage(request, reply, list, {
-          scopeId: customerId,
-          where: eq(companyColumn, customerId),
-          query: request.query,
-        });
+        return app.sendPage(request, reply, list, { scopeId: customerId, query: request.query });
       },
     );
   }
@@ -72,14 +61,13 @@ export const companyListRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireCompany(app.db, customerId);
       return app.sendPage(request, reply, companyUserPages, {
         scopeId: customerId,
-        where: eq(customerUsers.customerId, customerId),
         query: request.query,
       });
     },
   );
-  listRoute('projects', staffProjectSchema, staffProjectPages, projects.customerId);
-  listRoute('project-names', staffProjectNameSchema, projectNamePicks, projects.customerId);
-  listRoute('invoices', staffInvoiceSchema, staffInvoicePages, invoices.customerId);
-  listRoute('time-entries', staffTimeEntrySchema, timeEntryPages, timeEntries.customerId);
-  listRoute('documents', staffDocumentSchema, staffDocumentPages, documents.customerId);
+  listRoute('projects', staffProjectSchema, staffProjectPages);
+  listRoute('project-names', staffProjectNameSchema, projectNamePicks);
+  listRoute('invoices', staffInvoiceSchema, staffInvoicePages);
+  listRoute('time-entries', staffTimeEntrySchema, timeEntryPages);
+  listRoute('documents', staffDocumentSchema, staffDocumentPages);
 };

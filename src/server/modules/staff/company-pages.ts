@@ -11,6 +11,7 @@ import { orEmpty, searchText } from '../../db/search-text.ts';
  */
 export const companyPages: PagedList<CompanySummary, 'id'> = {
   name: 'staff-companies',
+  scope: 'staff',
   from: sql`${customers}`,
   row: () => ({
     id: customers.id,

@@ -51,8 +51,6 @@ export const customerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       app.sendPage(request, reply, companyPages, {
-        scopeId: 'staff',
-        where: undefined,
         query: request.query,
       }),
   );

@@ -22,6 +22,7 @@ const slaJson = sql`(case when ${slaColumns.clock} is null then null else json_b
 
 export const helpdeskPages: PagedList<HelpdeskTicket, Filters> = {
   name: 'staff-tickets',
+  scope: 'staff',
   from: sql`${tickets} inner join ${customers} on ${customers.id} = ${tickets.customerId}
     left join ${users} on ${users.id} = ${tickets.assignedToUserId}
     left join ${ticketSlas} on ${ticketSlas.ticketId} = ${tickets.id}`,

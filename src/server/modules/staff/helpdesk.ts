@@ -109,7 +109,6 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         reply,
         sort === 'time-left' ? helpdeskPagesByTimeLeft : helpdeskPages,
         {
-          scopeId: 'staff',
           where: and(
             who === 'none'
               ? isNull(tickets.assignedToUserId)

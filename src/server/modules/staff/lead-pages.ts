@@ -30,6 +30,7 @@ const col = (name: string) => sql.raw(`leads.${name}`);
 
 export const leadPages: PagedList<Lead, 'kind' | 'status'> = {
   name: 'staff-leads',
+  scope: 'staff',
   from: leads,
   row: () => ({
     id: col('id'),

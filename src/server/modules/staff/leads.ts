@@ -26,8 +26,6 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       app.sendPage(request, reply, leadPages, {
-        scopeId: 'staff',
-        where: undefined,
         query: request.query,
       }),
   );

@@ -55,8 +55,6 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       app.sendPage(request, reply, signInPages, {
-        scopeId: 'staff',
-        where: undefined,
         query: request.query,
       }),
   );

@@ -23,8 +23,6 @@ export const savedReplyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       app.sendPage(request, reply, savedReplyPages, {
-        scopeId: 'staff',
-        where: undefined,
         query: request.query,
       }),
   );

@@ -11,6 +11,7 @@ import { signInLogColumns } from '../../services/sign-in-log.ts';
  */
 export const signInPages: PagedList<SignInLogEntry, 'event'> = {
   name: 'staff-sign-ins',
+  scope: 'staff',
   from: sql`${signIns} inner join ${users} on ${users.id} = ${signIns.userId}`,
   row: () => signInLogColumns,
   order: [

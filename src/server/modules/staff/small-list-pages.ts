@@ -15,6 +15,7 @@ const staffName = sql`${users.firstName} || ' ' || ${users.lastName}`;
 /** The active staff members (assignee pickers), by name; `q` on name and email. */
 export const staffMemberPages: PagedList<StaffMember> = {
   name: 'staff-members',
+  scope: 'staff',
   from: sql`${users}`,
   row: () => ({ id: users.id, name: staffName, email: users.email }),
   order: [
@@ -30,6 +31,7 @@ export const activeStaff = and(eq(users.role, 'staff'), eq(users.active, true));
 /** The help desk's saved replies, by title; `q` on title and text. */
 export const savedReplyPages: PagedList<SavedReply> = {
   name: 'staff-saved-replies',
+  scope: 'staff',
   from: sql`${savedReplies}`,
   row: () => ({
     id: savedReplies.id,

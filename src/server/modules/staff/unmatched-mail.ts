@@ -27,6 +27,7 @@ import { messageSchema } from '../route-schemas.ts';
  */
 const unmatchedMailPages: PagedList<UnmatchedMail, 'reason'> = {
   name: 'staff-unmatched-mail',
+  scope: 'staff',
   from: sql`${unmatchedMails}`,
   row: () => ({
     id: unmatchedMails.id,
@@ -61,7 +62,6 @@ export const unmatchedMailRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     },
     async (request, reply) =>
       app.sendPage(request, reply, unmatchedMailPages, {
-        scopeId: 'staff',
         where: eq(unmatchedMails.status, 'open'),
         query: request.query,
       }),

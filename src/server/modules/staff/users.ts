@@ -58,7 +58,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
     },
     async (request, reply) =>
       app.sendPage(request, reply, staffMemberPages, {
-        scopeId: 'staff',
         where: activeStaff,
         query: request.query,
       }),

@@ -12,6 +12,7 @@ import { webhookDeliveries } from '../../db/schema.ts';
 export const deliveryPages: PagedList<WebhookDelivery, 'status'> = {
   name: 'staff-webhook-deliveries',
   from: sql`${webhookDeliveries}`,
+  scope: webhookDeliveries.endpointId,
   row: () => ({
     id: webhookDeliveries.id,
     type: webhookDeliveries.type,

@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
@@ -19,7 +18,6 @@ import {
   sendTestEvent,
   updateWebhook,
 } from '../../services/webhooks.ts';
-import { webhookDeliveries } from '../../db/schema.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
 import { deliveryPages } from './webhook-delivery-pages.ts';
 
@@ -114,7 +112,6 @@ export const webhookRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (a
       await requireWebhook(app.db, webhookId);
       return app.sendPage(request, reply, deliveryPages, {
         scopeId: webhookId,
-        where: eq(webhookDeliveries.endpointId, webhookId),
         query: request.query,
       });
     },

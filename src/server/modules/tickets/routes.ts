@@ -6,6 +6,7 @@ import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { viewerOf } from '../../plugins/session/company-access.ts';
 import { enqueueCustomerReplyMail, enqueueNewTicketMails } from '../../services/ticket-mails.ts';
+import { visibleTickets } from '../../services/role-filters.ts';
 import {
   companyTicketsOf,
   loadTicket,
@@ -50,10 +51,8 @@ export const ticketRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (ap
       },
     },
     async (request, reply) => {
-      const { customerId } = request.params;
       return app.sendPage(request, reply, ticketPages, {
-        scopeId: customerId,
-        where: companyTicketsOf(customerId, viewerOf(request)),
+        where: visibleTickets(viewerOf(request)),
         query: request.query,
       });
     },

@@ -9,10 +9,17 @@ import {
 } from '../../../shared/permissions.ts';
 import type { Viewer } from '../../services/role-filters.ts';
 
+/** What the company guard decided: the route's company and the caller's role in it. */
+export type CompanyAccess = { companyId: string; role: CompanyRole };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** What a `/api/customers/:customerId/*` route needs (src/shared/permissions.ts). */
     permission?: Permission;
+  }
+  interface FastifyRequest {
+    /** Set by `requireCompanyAccess`, once; handlers and paged lists read it. */
+    company: CompanyAccess | null;
   }
 }
 
@@ -25,7 +32,7 @@ export const noAccess = () => new HttpError(403, NO_ACCESS_MESSAGE);
  * The one authorization rule of every `/api/customers/:customerId/*` route:
  * signed in (401, through the same path as `requireUser`, which drops a stale cookie),
  * an active member of that company (403), and holding the route's permission in it (403
- * with a message). Registered once on the scope.
+ * with a message). Registered once on the scope; its decision is `request.company`.
  */
 export async function requireCompanyAccess(
   request: FastifyRequest,
@@ -40,6 +47,7 @@ export async function requireCompanyAccess(
   if (!membership) throw forbidden();
   const permission = request.routeOptions.config.permission;
   if (!permission || !can(membership.role, permission)) throw noAccess();
+  request.company = { companyId: customerId, role: membership.role };
 }
 
 /** Refuses, when the app is built, a company route that names no permission (fails closed). */
@@ -49,16 +57,14 @@ export function requirePermissionDeclared(route: RouteOptions): void {
     throw new Error(`${String(route.method)} ${route.url} declares no permission`);
 }
 
-/** The signed-in user's role in the route's company (the scope's hook has checked it). */
-export function companyRoleOf(request: FastifyRequest): CompanyRole {
-  const { customerId } = request.params as { customerId: string };
-  const membership = userOf(request).customers.find((company) => company.id === customerId);
-  if (!membership) throw new Error(`${request.routeOptions.url} reached without a membership`);
-  return membership.role;
+/** The route's company and the caller's role there, as the scope's guard decided them. */
+export function companyOf(request: FastifyRequest): CompanyAccess {
+  if (!request.company) throw new Error(`${request.routeOptions.url} reached without the guard`);
+  return request.company;
 }
 
 /** Who reads the route's company rows: the user and their role there (ticket visibility). */
 export const viewerOf = (request: FastifyRequest): Viewer => ({
   userId: userOf(request).id,
-  role: companyRoleOf(request),
+  role: companyOf(request).role,
 });

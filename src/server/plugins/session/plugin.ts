@@ -106,6 +106,8 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
   }
 
   app.decorateRequest('user', null);
+  // The company guard's decision (company-access.ts), on company routes only.
+  app.decorateRequest('company', null);
   const account = Symbol('account');
   type WithAccount = FastifyRequest & { [account]?: CachedAccount | null };
   async function loadAccount(request: WithAccount): Promise<CachedAccount | null> {

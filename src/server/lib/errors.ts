@@ -15,6 +15,15 @@ export const forbidden = () => new HttpError(403, 'Forbidden');
 export const notFound = (message = 'Not Found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
+/** Turns a unique-index violation into a 409 with the given message; rethrows anything else. */
+export function rethrowUnique(err: unknown, message: string): never {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if ((e as { code?: unknown }).code === '23505') throw conflict(message);
+    e = (e as { cause?: unknown }).cause;
+  }
+  throw err;
+}
+
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

@@ -1,8 +1,11 @@
-// A company admin's invitations (review N3, N9; ADR 046): an invite links nothing. The
-// address's owner accepts through the mailed link, and only then is a membership (and, for a
-// new address, the account) created. Every invite answers the same, whoever owns the address.
+// Inviting a user into a company, from both doors. A company admin's invitation (review N3,
+// N9; ADR 046) links nothing: the address's owner accepts through the mailed link, and only
+// then is a membership (and, for a new address, the account) created; every invite answers
+// the same, whoever owns the address. Staff add a user at once (`addCompanyUser`), after
+// confirming an address that belongs to another company's user.
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { isoTimestamp } from '../db/json-list.ts';
 import {
@@ -13,20 +16,28 @@ import {
   notificationPreferences,
   users,
 } from '../db/schema.ts';
-import { HttpError, conflict, notFound } from '../lib/errors.ts';
+import { HttpError, badRequest, conflict, notFound, rethrowUnique } from '../lib/errors.ts';
 import type { CompanyRole } from '../../shared/permissions.ts';
 import {
   ALREADY_MEMBER_MESSAGE,
   INVITE_LIMIT_MESSAGE,
   MAX_INVITES_PER_DAY,
+  STAFF_INVITE_MESSAGE,
   type Invitation,
 } from '../../shared/schemas/team.ts';
+import type {
+  CompanyUser,
+  inviteSchema,
+  OtherCompanyOwner,
+} from '../../shared/schemas/staff-customers.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { invitationMail } from './invitation-mail.tsx';
 import { enqueueMail } from './mail-outbox.ts';
+import { requireCompany } from './companies.ts';
 import { addMembership, isActiveAdmin, isMember } from './memberships.ts';
 import { sha256 } from './sessions.ts';
+import { welcomeMail } from './welcome-mail.tsx';
 
 /** How long an invitation's link works. */
 export const INVITATION_TTL_DAYS = 7;
@@ -50,6 +61,20 @@ const userWithEmail = async (db: Db | Tx, email: string) =>
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .limit(1)
   )[0];
+
+/** A new customer account, with the default notification switches. */
+async function createCustomerAccount(
+  tx: Tx,
+  input: { email: string; firstName: string; lastName: string },
+) {
+  const [user] = await tx
+    .insert(users)
+    .values({ ...input, role: 'customer' })
+    .returning();
+  if (!user) throw new Error('user not created');
+  await tx.insert(notificationPreferences).values({ userId: user.id });
+  return user;
+}
 
 /** A company's invitations not yet accepted or revoked (expired ones too: the admin may resend). */
 export async function listInvitations(db: Db | Tx, customerId: string): Promise<Invitation[]> {
@@ -161,6 +186,115 @@ export async function revokeInvitation(
   });
 }
 
+/** Names of the other companies a user belongs to, in their order. */
+async function otherCompaniesOf(tx: Tx, userId: string, customerId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ name: customers.name })
+    .from(customerUsers)
+    .innerJoin(customers, eq(customers.id, customerUsers.customerId))
+    .where(and(eq(customerUsers.userId, userId), ne(customerUsers.customerId, customerId)))
+    .orderBy(asc(customerUsers.position));
+  return rows.map((r) => r.name);
+}
+
+export type AddedCompanyUser =
+  | { created: boolean; user: CompanyUser }
+  /** Staff must see whose address it is and confirm before a user gains another company's data. */
+  | OtherCompanyOwner;
+
+/**
+ * Staff add a user to a company at once (issue 20): a new address becomes a customer account,
+ * an existing customer is linked after staff confirm they belong to other companies too. The
+ * user is welcomed by mail.
+ */
+export async function addCompanyUser(
+  tx: Tx,
+  input: {
+    customerId: string;
+    invite: z.output<typeof inviteSchema>;
+    actor: Actor;
+    appUrl: string;
+  },
+): Promise<AddedCompanyUser> {
+  const { customerId, invite, actor } = input;
+  try {
+    const company = await requireCompany(tx, customerId);
+    const existing = await userWithEmail(tx, invite.email);
+    let otherCompanies: string[] = [];
+    let user = existing;
+    if (user) {
+      if (user.role === 'staff') throw conflict(STAFF_INVITE_MESSAGE);
+      if (!user.active) throw conflict('This user is deactivated. Reactivate them first.');
+      if (await isMember(tx, customerId, user.id)) throw conflict(ALREADY_MEMBER_MESSAGE);
+      otherCompanies = await otherCompaniesOf(tx, user.id, customerId);
+      if (otherCompanies.length > 0 && !invite.confirmOtherCompany) {
+        const name = `${user.firstName} ${user.lastName}`.trim();
+        return {
+          owner: { name, companies: otherCompanies },
+          message: `${user.email} belongs to ${name} of ${otherCompanies.join(', ')}. Confirm to add them to ${company.name} as well.`,
+        };
+      }
+    } else {
+      if (!invite.firstName || !invite.lastName) {
+        throw badRequest('First and last name are required for a new user');
+      }
+      user = await createCustomerAccount(tx, {
+        email: invite.email,
+        firstName: invite.firstName,
+        lastName: invite.lastName,
+      });
+    }
+    const link = await addMembership(tx, {
+      userId: user.id,
+      customerId,
+      role: invite.role,
+      invitedByUserId: null,
+    });
+    if (!link) throw conflict(ALREADY_MEMBER_MESSAGE);
+    await enqueueMail(
+      tx,
+      welcomeMail({
+        appUrl: input.appUrl,
+        to: user.email,
+        firstName: user.firstName,
+        companyName: company.name,
+        invitedBy: actor.name,
+        alsoIn: otherCompanies,
+      }),
+    );
+    await recordAudit(tx, actor, {
+      action: !existing
+        ? 'user.invite'
+        : otherCompanies.length > 0
+          ? 'user.link-other-company'
+          : 'user.link',
+      entityType: 'user',
+      entityId: user.id,
+      customerId,
+      details: {
+        email: user.email,
+        position: link.position,
+        ...(otherCompanies.length > 0 ? { otherCompanies } : {}),
+      },
+    });
+    return {
+      created: !existing,
+      user: {
+        id: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        active: user.active,
+        memberActive: true,
+        position: link.position,
+        role: link.role,
+      },
+    };
+  } catch (err) {
+    return rethrowUnique(err, ALREADY_MEMBER_MESSAGE);
+  }
+}
+
 /** What the link's page shows: the company and role, and whether names are needed. */
 export type InvitationOffer = {
   companyName: string;
@@ -237,12 +371,7 @@ export async function acceptInvitation(
     const firstName = input.firstName.trim();
     const lastName = input.lastName.trim();
     if (!firstName || !lastName) return { status: 'names-needed' };
-    [user] = await tx
-      .insert(users)
-      .values({ email: invitation.email, firstName, lastName, role: 'customer' })
-      .returning();
-    if (!user) throw new Error('user not created');
-    await tx.insert(notificationPreferences).values({ userId: user.id });
+    user = await createCustomerAccount(tx, { email: invitation.email, firstName, lastName });
   }
   await addMembership(tx, {
     userId: user.id,

@@ -99,22 +99,33 @@ export async function isMember(db: Db | Tx, customerId: string, userId: string) 
 }
 
 /**
- * Links an account to a company: only once its owner said yes (an accepted invitation,
- * services/invitations.ts). The row's `createdAt` is that moment, which bounds what the company
- * sees of the member's sign-ins. Accepting twice changes nothing.
+ * Links an account to a company: once its owner said yes (an accepted invitation), or when
+ * staff add them (services/invitations.ts). The row's `createdAt` is that moment, which bounds
+ * what the company sees of the member's sign-ins. Linking twice changes nothing (undefined).
  */
 export async function addMembership(
   tx: Tx,
-  input: { userId: string; customerId: string; role: CompanyRole; invitedByUserId: string | null },
-): Promise<void> {
-  await tx
+  input: {
+    userId: string;
+    customerId: string;
+    /** None given: the first member of a company runs it, later ones start as members (issue 18). */
+    role: CompanyRole | undefined;
+    invitedByUserId: string | null;
+  },
+): Promise<{ position: number; role: CompanyRole } | undefined> {
+  const [link] = await tx
     .insert(customerUsers)
     .values({
       ...input,
+      role:
+        input.role ??
+        sql`(case when exists (select 1 from ${customerUsers} where ${customerUsers.customerId} = ${input.customerId} and ${customerUsers.role} = 'admin' and ${customerUsers.active}) then 'member' else 'admin' end)::company_role`,
       // Appended after the user's other companies: the portal keeps showing the first one.
       position: sql`(select coalesce(max(${customerUsers.position}) + 1, 0) from ${customerUsers} where ${customerUsers.userId} = ${input.userId})`,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ position: customerUsers.position, role: customerUsers.role });
+  return link;
 }
 
 /**

@@ -20,7 +20,7 @@ import {
   staffProjectPages,
   timeEntryPages,
 } from './company-list-pages.ts';
-import { requireCompany } from './lookups.ts';
+import { requireCompany } from '../../services/companies.ts';
 
 /**
  * The staff company page's lists (issue 20, ADR 043), each in pages of the one contract:

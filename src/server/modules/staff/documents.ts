@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import { documents } from '../../db/schema.ts';
 import { HttpError, badRequest } from '../../lib/errors.ts';
 import { cleanFileName } from '../../lib/file-name.ts';
 import { inspectFile, storedContentType } from '../../lib/safe-file.ts';
@@ -14,17 +12,10 @@ import {
   staffDocumentSchema,
 } from '../../../shared/schemas/documents.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
-import { recordActivity } from '../../services/activity.ts';
-import { recordEvent } from '../../services/domain-events.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
-import { recordAudit } from '../../services/audit.ts';
-import { iso, requireCompany, requireProjectOf } from './lookups.ts';
-
-/** Spec section 3: a document's type is its file extension. */
-function extensionOf(name: string): string {
-  const ext = path.extname(name).slice(1).toLowerCase();
-  return /^[a-z0-9]{1,10}$/.test(ext) ? ext : 'file';
-}
+import { requireCompany } from '../../services/companies.ts';
+import { addDocument } from '../../services/documents.ts';
+import { requireProjectOf } from '../../services/projects.ts';
 
 /** The value of a plain form field sent before the file part. */
 function fieldValue(part: MultipartFile, name: string): string | undefined {
@@ -94,50 +85,18 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
               throw badRequest(ONE_DOCUMENT_AT_A_TIME);
             }
           }
-          const row = await app.write(async (tx) => {
-            const [created] = await tx
-              .insert(documents)
-              .values({
-                customerId,
-                projectId,
-                name,
-                type: extensionOf(name),
-                contentType: storedContentType(file),
-                size,
-                category,
-                storageKey: key,
-                uploadedBy: actor.name,
-                uploadedByUserId: actor.id,
-              })
-              .returning();
-            if (!created) throw new Error('document not created');
-            await recordActivity(tx, customerId, 'document', `New document: ${name}`);
-            await recordEvent(tx, {
-              type: 'document.added',
+          const document = await app.write((tx) =>
+            addDocument(tx, actor, {
               customerId,
-              entityId: created.id,
-              data: { documentId: created.id, name, category, size, projectId },
-            });
-            await recordAudit(tx, actor, {
-              action: 'document.upload',
-              entityType: 'document',
-              entityId: created.id,
-              customerId,
-              details: { name, size, category, projectId },
-            });
-            return created;
-          });
-          return reply.status(201).send({
-            id: row.id,
-            name: row.name,
-            type: row.type,
-            size: row.size,
-            category: row.category,
-            projectId: row.projectId,
-            projectName: project?.name ?? null,
-            uploadedBy: row.uploadedBy,
-            uploadedAt: iso(row.uploadedAt),
-          });
+              project,
+              name,
+              category,
+              contentType: storedContentType(file),
+              size,
+              storageKey: key,
+            }),
+          );
+          return reply.status(201).send(document);
         } catch (err) {
           await app.storage
             .delete(key)

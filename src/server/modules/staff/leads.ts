@@ -1,8 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contactMessages, quoteRequests } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
 import {
   leadKinds,
   leadQuerySchema,
@@ -10,7 +7,7 @@ import {
   leadStatusUpdateSchema,
 } from '../../../shared/schemas/staff-leads.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
-import { recordAudit } from '../../services/audit.ts';
+import { setLeadStatus } from '../../services/leads.ts';
 import { messageSchema } from '../route-schemas.ts';
 import { leadPages } from './lead-pages.ts';
 
@@ -44,24 +41,9 @@ export const leadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { kind, leadId } = request.params;
-      const { status } = request.body;
-      const table = kind === 'contact' ? contactMessages : quoteRequests;
-      return app.write(async (tx) => {
-        const [row] = await tx
-          .update(table)
-          .set({ status, updatedAt: sql`now()` })
-          .where(eq(table.id, leadId))
-          .returning({ id: table.id, status: table.status });
-        if (!row) throw notFound('Lead not found');
-        await recordAudit(tx, actorOf(request), {
-          action: 'lead.status',
-          entityType: kind === 'contact' ? 'contact_message' : 'quote_request',
-          entityId: row.id,
-          customerId: null,
-          details: { status },
-        });
-        return row;
-      });
+      return app.write((tx) =>
+        setLeadStatus(tx, actorOf(request), { kind, id: leadId, status: request.body.status }),
+      );
     },
   );
 };

@@ -9,7 +9,7 @@ import { actorOf } from '../../plugins/session/actor.ts';
 import { changeMember, listMembers } from '../../services/memberships.ts';
 import { signInPages } from './sign-in-pages.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
-import { requireCompany } from './lookups.ts';
+import { requireCompany } from '../../services/companies.ts';
 
 /**
  * Issue 18: staff's controls over a company's members, the same rules as the company

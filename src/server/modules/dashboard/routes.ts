@@ -3,7 +3,7 @@ import { dashboardSchema } from '../../../shared/schemas/dashboard.ts';
 import { sendRevalidatedJson } from '../../plugins/revalidate.ts';
 import { companyParams } from '../route-schemas.ts';
 import { dashboardJson } from './queries.ts';
-import { viewerOf } from '../../plugins/session/company-access.ts';
+import { companyOf, viewerOf } from '../../plugins/session/company-access.ts';
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +14,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: companyParams, response: { 200: dashboardSchema } },
     },
     async (request, reply) => {
-      const { customerId } = request.params;
+      const { companyId: customerId } = companyOf(request);
       const viewer = viewerOf(request);
       const json = await app.dashboards.get(customerId, `${viewer.role}:${viewer.userId}`, () =>
         dashboardJson(app.db, customerId, viewer),

@@ -74,8 +74,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { customerId, documentId } = request.params;
-      const file = await findDocumentFile(app.db, customerId, documentId, companyOf(request).role);
+      const { documentId } = request.params;
+      const { companyId, role } = companyOf(request);
+      const file = await findDocumentFile(app.db, companyId, documentId, role);
       if (!file) throw notFound('Document not found');
       const inline = request.query.inline === '1';
       if (inline && !isPreviewable(file.type)) throw badRequest(PREVIEW_ONLY_PDF_MESSAGE);

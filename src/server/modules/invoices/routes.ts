@@ -10,6 +10,7 @@ import { inspectFile, sendFile } from '../../lib/safe-file.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { invoicePages, invoiceSummary } from '../../db/invoice-list.ts';
+import { companyOf } from '../../plugins/session/company-access.ts';
 
 /** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
 export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +35,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'invoices' },
       schema: { params: companyParams, response: { 200: invoiceSummarySchema } },
     },
-    async (request) => invoiceSummary(app.db, request.params.customerId),
+    async (request) => invoiceSummary(app.db, companyOf(request).companyId),
   );
 
   app.get(
@@ -47,8 +48,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { customerId, invoiceId } = request.params;
-      const { number, pdf } = await renderInvoicePdf(app.db, customerId, invoiceId);
+      const { companyId } = companyOf(request);
+      const { number, pdf } = await renderInvoicePdf(app.db, companyId, request.params.invoiceId);
       return sendFile(reply, await inspectFile(pdf), { name: `${number}.pdf`, inline: true });
     },
   );

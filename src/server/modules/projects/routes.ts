@@ -37,6 +37,6 @@ export const projectRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'projectNames' },
       schema: { params: companyParams, response: { 200: projectSummarySchema } },
     },
-    async (request) => projectSummary(app.db, request.params.customerId),
+    async (request) => projectSummary(app.db, companyOf(request).companyId),
   );
 };

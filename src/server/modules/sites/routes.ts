@@ -1,25 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
 import { sites } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { companyOf } from '../../plugins/session/company-access.ts';
+import { addSite, removeSite, siteColumns } from '../../services/sites.ts';
 import { siteOutSchema, siteSchema, type Site } from '../../../shared/schemas/sites.ts';
 import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
 import type { PagedList } from '../../db/paged-list.ts';
 import { searchText } from '../../db/search-text.ts';
 
-export const SITE_NOT_FOUND = 'Site not found';
-
-const siteColumns = {
-  id: sites.id,
-  name: sites.name,
-  address: sites.address,
-  contactPerson: sites.contactPerson,
-  contactEmail: sites.contactEmail,
-  contactPhone: sites.contactPhone,
-};
 /** A company's sites in pages, oldest first (the order they were added in); search on name and address. */
 const sitePages: PagedList<Site> = {
   name: 'sites',
@@ -34,7 +25,6 @@ const sitePages: PagedList<Site> = {
   search: searchText(sites.name, sites.address),
   filters: {},
 };
-const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 /** `/api/customers/:customerId/sites...`; registered inside the customer-access scope. */
 export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -66,11 +56,8 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request, reply) => {
-      const [site] = await app.db
-        .insert(sites)
-        .values({ ...request.body, customerId: request.params.customerId })
-        .returning(siteColumns);
-      if (!site) throw new Error('site not inserted');
+      const { companyId } = companyOf(request);
+      const site = await app.write((tx) => addSite(tx, companyId, request.body));
       return reply.status(201).send(site);
     },
   );
@@ -85,14 +72,8 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request, reply) => {
-      const { customerId, siteId } = request.params;
-      // Another company's site id answers exactly like a missing one.
-      if (!isUuid(siteId)) throw notFound(SITE_NOT_FOUND);
-      const deleted = await app.db
-        .delete(sites)
-        .where(and(eq(sites.id, siteId), eq(sites.customerId, customerId)))
-        .returning({ id: sites.id });
-      if (deleted.length === 0) throw notFound(SITE_NOT_FOUND);
+      const { companyId } = companyOf(request);
+      await app.write((tx) => removeSite(tx, companyId, request.params.siteId));
       return reply.status(204).send(null);
     },
   );

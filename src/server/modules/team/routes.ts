@@ -11,6 +11,7 @@ import {
   teamMemberSchema,
 } from '../../../shared/schemas/team.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
+import { companyOf } from '../../plugins/session/company-access.ts';
 import { changeMember, leaveCompany, listMembers } from '../../services/memberships.ts';
 import { inviteToCompany, listInvitations, revokeInvitation } from '../../services/invitations.ts';
 import { listSignIns } from '../../services/sign-in-log.ts';
@@ -32,7 +33,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       config: { permission: 'team' },
       schema: { params: companyParams, response: { 200: teamListSchema } },
     },
-    async (request) => listMembers(app.db, request.params.customerId),
+    async (request) => listMembers(app.db, companyOf(request).companyId),
   );
 
   // Review N3: the same 202 and invitation for every address; nothing is linked until the
@@ -55,7 +56,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     async (request, reply) => {
       const invitation = await app.write((tx) =>
         inviteToCompany(tx, {
-          customerId: request.params.customerId,
+          customerId: companyOf(request).companyId,
           ...request.body,
           actor: actorOf(request),
           appUrl: config.appUrl,
@@ -71,7 +72,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       config: { permission: 'team' },
       schema: { params: companyParams, response: { 200: invitationListSchema } },
     },
-    async (request) => listInvitations(app.db, request.params.customerId),
+    async (request) => listInvitations(app.db, companyOf(request).companyId),
   );
 
   app.delete(
@@ -84,7 +85,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request, reply) => {
-      const { customerId, invitationId } = request.params;
+      const { invitationId } = request.params;
+      const { companyId: customerId } = companyOf(request);
       await app.write((tx) =>
         revokeInvitation(tx, { customerId, invitationId, actor: actorOf(request) }),
       );
@@ -101,7 +103,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     },
     async (request, reply) => {
       await app.write((tx) =>
-        leaveCompany(tx, { customerId: request.params.customerId, actor: actorOf(request) }),
+        leaveCompany(tx, { customerId: companyOf(request).companyId, actor: actorOf(request) }),
       );
       return reply.status(204).send(null);
     },
@@ -118,7 +120,8 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       },
     },
     async (request) => {
-      const { customerId, userId } = request.params;
+      const { userId } = request.params;
+      const { companyId: customerId } = companyOf(request);
       return app.write((tx) =>
         changeMember(tx, { customerId, userId, change: request.body, actor: actorOf(request) }),
       );
@@ -131,7 +134,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       config: { permission: 'team' },
       schema: { params: companyParams, response: { 200: signInLogSchema } },
     },
-    async (request) => listSignIns(app.db, { customerId: request.params.customerId }),
+    async (request) => listSignIns(app.db, { customerId: companyOf(request).companyId }),
   );
 
   // The company sign-in policy (issue 19, ADR 042): the company's admins, like staff.
@@ -141,7 +144,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
       config: { permission: 'team' },
       schema: { params: companyParams, response: { 200: signInPolicySchema } },
     },
-    async (request) => getSignInPolicy(app.db, request.params.customerId),
+    async (request) => getSignInPolicy(app.db, companyOf(request).companyId),
   );
 
   app.put(
@@ -158,7 +161,7 @@ export const teamRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
     async (request) =>
       app.write((tx) =>
         setSignInPolicy(tx, {
-          customerId: request.params.customerId,
+          customerId: companyOf(request).companyId,
           policy: request.body.policy,
           actor: actorOf(request),
         }),

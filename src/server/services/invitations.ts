@@ -8,14 +8,7 @@ import { and, asc, count, eq, gt, gte, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { isoTimestamp } from '../db/json-list.ts';
-import {
-  auditLog,
-  customerInvitations,
-  customerUsers,
-  customers,
-  notificationPreferences,
-  users,
-} from '../db/schema.ts';
+import { auditLog, customerInvitations, customerUsers, customers, users } from '../db/schema.ts';
 import { HttpError, badRequest, conflict, notFound, rethrowUnique } from '../lib/errors.ts';
 import type { CompanyRole } from '../../shared/permissions.ts';
 import {
@@ -35,7 +28,7 @@ import { recordAudit } from './audit.ts';
 import { invitationMail } from './invitation-mail.tsx';
 import { enqueueMail } from './mail-outbox.ts';
 import { requireCompany } from './companies.ts';
-import { addMembership, isActiveAdmin, isMember } from './memberships.ts';
+import { addMembership, createCustomerAccount, isActiveAdmin, isMember } from './memberships.ts';
 import { sha256 } from './sessions.ts';
 import { welcomeMail } from './welcome-mail.tsx';
 
@@ -61,20 +54,6 @@ const userWithEmail = async (db: Db | Tx, email: string) =>
       .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
       .limit(1)
   )[0];
-
-/** A new customer account, with the default notification switches. */
-async function createCustomerAccount(
-  tx: Tx,
-  input: { email: string; firstName: string; lastName: string },
-) {
-  const [user] = await tx
-    .insert(users)
-    .values({ ...input, role: 'customer' })
-    .returning();
-  if (!user) throw new Error('user not created');
-  await tx.insert(notificationPreferences).values({ userId: user.id });
-  return user;
-}
 
 /** A company's invitations not yet accepted or revoked (expired ones too: the admin may resend). */
 export async function listInvitations(db: Db | Tx, customerId: string): Promise<Invitation[]> {

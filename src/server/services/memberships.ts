@@ -3,7 +3,7 @@
 // through services/invitations.ts: a membership starts only when its owner accepts (ADR 046).
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { customerUsers, signIns, users } from '../db/schema.ts';
+import { customerUsers, notificationPreferences, signIns, users } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
@@ -96,6 +96,20 @@ export async function isMember(db: Db | Tx, customerId: string, userId: string) 
     and(eq(customerUsers.customerId, customerId), eq(customerUsers.userId, userId)),
   );
   return n > 0;
+}
+
+/** A new customer account, with the default notification switches (it joins a company next). */
+export async function createCustomerAccount(
+  tx: Tx,
+  input: { email: string; firstName: string; lastName: string },
+) {
+  const [user] = await tx
+    .insert(users)
+    .values({ ...input, role: 'customer' })
+    .returning();
+  if (!user) throw new Error('user not created');
+  await tx.insert(notificationPreferences).values({ userId: user.id });
+  return user;
 }
 
 /**

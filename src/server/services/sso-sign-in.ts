@@ -7,12 +7,12 @@ import {
   companySsoDomains,
   customerUsers,
   customers,
-  notificationPreferences,
   ssoIdentities,
   ssoLogins,
   users,
 } from '../db/schema.ts';
 import { recordAudit } from './audit.ts';
+import { addMembership, createCustomerAccount } from './memberships.ts';
 import { sha256 } from './sessions.ts';
 
 export const SSO_LOGIN_TTL_MS = 10 * 60 * 1000;
@@ -159,20 +159,17 @@ export async function resolveSsoUser(
     return { ok: true, userId: user.id, joined: false };
   }
   if (!company.allowJoin) return { ok: false, reason: 'join-off' };
-  const [created] = await tx
-    .insert(users)
-    .values({
-      email: person.email,
-      firstName: person.firstName,
-      lastName: person.lastName,
-      role: 'customer',
-    })
-    .returning({ id: users.id });
-  if (!created) throw new Error('user not created');
-  await tx.insert(notificationPreferences).values({ userId: created.id });
-  await tx
-    .insert(customerUsers)
-    .values({ userId: created.id, customerId: company.customerId, role: 'member' });
+  const created = await createCustomerAccount(tx, {
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+  });
+  await addMembership(tx, {
+    userId: created.id,
+    customerId: company.customerId,
+    role: 'member',
+    invitedByUserId: null,
+  });
   await boundIdentity(tx, created.id, company, person.subject);
   await recordAudit(
     tx,

@@ -25,6 +25,7 @@ describe('a list is read in the scope the company guard decided (issue 37, item 
     expect(scopeOf(guarded, invoicePages, undefined)).toBe(acme);
     expect(() => scopeOf(guarded, invoicePages, globex)).toThrow(/may not name/);
     expect(() => scopeOf(guarded, invoicePages, acme)).toThrow(/may not name/);
+    expect(() => scopeOf(guarded, leadPages, undefined)).toThrow(/may not name/);
     // Without a guard (a staff route) the route names the company it reads.
     expect(scopeOf({ company: null }, invoicePages, globex)).toBe(globex);
     expect(() => scopeOf({ company: null }, invoicePages, undefined)).toThrow(/may not name/);

@@ -35,17 +35,20 @@ function nextLink(request: FastifyRequest, cursor: string) {
 }
 
 /**
- * The scope a list is read in: `staff` for a workspace list; under the company guard, the
- * guard's company and never one the route names; elsewhere the id the staff route gives.
+ * The scope a list is read in. Under the company guard: the guard's company, never one the
+ * route names, and never a workspace list. Elsewhere (staff routes): `staff` for a workspace
+ * list, or the company or endpoint the route names.
  */
 export function scopeOf(
   request: Pick<FastifyRequest, 'company'>,
   list: Pick<PagedList<unknown>, 'name' | 'scope'>,
   given: string | undefined,
 ): string {
-  if (list.scope === 'staff' && given === undefined) return 'staff';
-  if (request.company && given === undefined) return request.company.companyId;
-  if (!request.company && given !== undefined && list.scope !== 'staff') return given;
+  if (request.company) {
+    if (given === undefined && list.scope !== 'staff') return request.company.companyId;
+  } else if (list.scope === 'staff') {
+    if (given === undefined) return 'staff';
+  } else if (given !== undefined) return given;
   throw new Error(`The list ${list.name} was asked for in a scope its route may not name`);
 }
 

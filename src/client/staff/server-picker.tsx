@@ -134,8 +134,9 @@ export function ServerPicker<T extends { id: string }>({
         disabled={disabled}
         placeholder={`Search ${nouns}...`}
         value={open ? text : chosenLabel}
+        // Not on focus: a dialog focusing its first field would open the list over the
+        // fields below it (looked at 2026-11-28, the attach-mail dialog).
         onClick={() => setOpen(true)}
-        onFocus={() => setOpen(true)}
         onBlur={close}
         onChange={(e) => {
           setText(e.target.value);

@@ -40,7 +40,7 @@ export function DialogContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
-        <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900">
+        <DialogPrimitive.Title className="pr-10 text-lg font-semibold text-slate-900">
           {title}
         </DialogPrimitive.Title>
         {description && (
@@ -53,7 +53,7 @@ export function DialogContent({
           <DialogPrimitive.Close
             aria-label="Close"
             disabled={closeDisabled}
-            className="absolute top-4 right-4 rounded p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:opacity-50"
+            className="absolute top-2.5 right-2.5 rounded-md p-3 text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:opacity-50"
           >
             <X className="h-4 w-4" aria-hidden />
           </DialogPrimitive.Close>

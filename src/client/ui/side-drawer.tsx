@@ -31,7 +31,7 @@ export function SideDrawer({
             </DialogPrimitive.Title>
             <DialogPrimitive.Close
               aria-label="Close menu"
-              className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              className="-m-2 rounded-md p-2.5 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
             >
               <X className="h-5 w-5" aria-hidden />
             </DialogPrimitive.Close>

@@ -192,7 +192,7 @@ const acme: CompanySeed = {
           -20,
           -21,
         ],
-        ['Backup jobs migrated', 'Move the 14 nightly jobs.', 'pending', 70, null],
+        ['Backup jobs migrated', 'Move the 14 nightly jobs.', 'pending', 55, null],
       ],
     },
   ],
@@ -607,11 +607,7 @@ async function seedCompany(
   }
 
   for (const tk of c.tickets) {
-    const createdAt = daysFromNow(-tk.ageDays);
-    const lastReply = tk.replies.at(-1);
-    const updatedAt = lastReply
-      ? new Date(createdAt.getTime() + lastReply[2] * 3_600_000)
-      : createdAt;
+    const { createdAt, updatedAt } = ticketTimes(tk);
     const [ticket] = await tx
       .insert(t.tickets)
       .values({
@@ -706,6 +702,10 @@ async function seedCompany(
   });
   await tx.insert(t.documents).values(docRows);
 
+  // The feed's entries on the days of the records they name (looked at 2026-11-28: a
+  // milestone "reached" a month after its completed date).
+  const firstMilestone = c.projects[0]?.milestones[0];
+  const firstTicket = c.tickets[0];
   await tx.insert(t.activities).values([
     {
       customerId: customer.id,
@@ -716,20 +716,20 @@ async function seedCompany(
     {
       customerId: customer.id,
       type: 'milestone',
-      title: `Milestone reached: ${c.projects[0]?.milestones[0]?.[0] ?? 'kickoff'}`,
-      createdAt: daysFromNow(-18),
+      title: `Milestone reached: ${firstMilestone?.[0] ?? 'kickoff'}`,
+      createdAt: daysFromNow(firstMilestone?.[4] ?? -18),
     },
     {
       customerId: customer.id,
       type: 'document',
       title: `Document added: ${c.documents[0]?.name ?? 'report'}`,
-      createdAt: daysFromNow(-10),
+      createdAt: daysFromNow(-(c.documents[0]?.ageDays ?? 10)),
     },
     {
       customerId: customer.id,
       type: 'ticket',
-      title: `Ticket updated: ${c.tickets[0]?.subject ?? 'support request'}`,
-      createdAt: daysFromNow(-1),
+      title: `Ticket updated: ${firstTicket?.subject ?? 'support request'}`,
+      createdAt: firstTicket ? ticketTimes(firstTicket).updatedAt : daysFromNow(-1),
     },
     {
       customerId: customer.id,
@@ -738,6 +738,16 @@ async function seedCompany(
       createdAt: daysFromNow(-0.5),
     },
   ]);
+}
+
+/** A seeded ticket's opening and its last reply's time. */
+function ticketTimes(tk: CompanySeed['tickets'][number]): { createdAt: Date; updatedAt: Date } {
+  const createdAt = daysFromNow(-tk.ageDays);
+  const lastReply = tk.replies.at(-1);
+  const updatedAt = lastReply
+    ? new Date(createdAt.getTime() + lastReply[2] * 3_600_000)
+    : createdAt;
+  return { createdAt, updatedAt };
 }
 
 /** A day in the current calendar month (clamped to today), so "This Month's Hours" is never empty. */

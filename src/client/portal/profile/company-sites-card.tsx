@@ -66,8 +66,13 @@ export function CompanySitesCard({
                     <div>
                       <p className="font-medium text-slate-900">{site.name}</p>
                       <p className="text-slate-700">{site.address}</p>
-                      <p className="mt-1 text-slate-600">
-                        {site.contactPerson} · {site.contactEmail} · {site.contactPhone}
+                      {/* Each part wraps whole: never a phone number over two lines. */}
+                      <p className="mt-1 flex flex-wrap gap-x-1.5 text-slate-600">
+                        <span>{site.contactPerson}</span>
+                        <span aria-hidden>·</span>
+                        <span className="min-w-0 wrap-anywhere">{site.contactEmail}</span>
+                        <span aria-hidden>·</span>
+                        <span className="whitespace-nowrap">{site.contactPhone}</span>
                       </p>
                     </div>
                   </div>

@@ -28,7 +28,8 @@ export function UserProfileCard({ user }: { user: CurrentUser }) {
         {editing ? (
           <ProfileForm user={user} onDone={() => setEditing(false)} />
         ) : (
-          <dl className="grid gap-4 text-sm sm:grid-cols-3">
+          // The address takes the room the names leave: at 768 px a third broke it mid-word.
+          <dl className="grid gap-4 text-sm sm:grid-cols-[auto_auto_minmax(0,1fr)] sm:gap-x-8">
             <Item label="First Name" value={user.firstName} />
             <Item label="Last Name" value={user.lastName} />
             <Item label="Email" value={user.email}>

@@ -133,7 +133,7 @@ function InvitationsCard({ companyId }: { companyId: string }) {
                 key={i.id}
                 className="grid gap-2 py-3 md:grid-cols-[1fr_8rem_14rem_auto] md:items-center"
               >
-                <p className="font-medium break-all text-slate-900">{i.email}</p>
+                <p className="font-medium wrap-anywhere text-slate-900">{i.email}</p>
                 <p className="text-sm text-slate-700">{companyRoleLabels[i.role]}</p>
                 <p className="text-xs text-slate-600">
                   {i.invitedBy ? `Invited by ${i.invitedBy}, ` : 'Invited '}
@@ -260,7 +260,7 @@ function MemberRow({
           {isYou && <span className="font-normal text-slate-600"> (you)</span>}
         </p>
         {/* Whole, wrapped anywhere: a truncated address cannot be told apart at 768 px. */}
-        <p className="text-sm break-all text-slate-600">{m.email}</p>
+        <p className="text-sm wrap-anywhere text-slate-600">{m.email}</p>
       </div>
       <RoleSelect value={m.role} onChange={onRole} disabled={busy} aria-label={`Role of ${name}`} />
       <div className="text-sm text-slate-700">

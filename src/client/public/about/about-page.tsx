@@ -77,7 +77,7 @@ export default function AboutPage() {
         title="Our Values"
         intro="Three principles guide every project, ticket and recommendation."
       >
-        <ul className="grid gap-6 md:grid-cols-3">
+        <ul className="grid gap-6 lg:grid-cols-3">
           {values.map(({ title, icon: Icon, text }) => (
             <li key={title} className="rounded-lg border border-slate-200 p-6">
               <Icon className="h-8 w-8 text-brand-700" aria-hidden />

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { ChevronRight } from 'lucide-react';
+import { Fragment, useMemo, useState } from 'react';
 import { getJson } from '../../lib/api.ts';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
@@ -10,6 +11,7 @@ import {
   bodyFields,
   endpointsByTag,
   openApiDocumentSchema,
+  tagLabel,
   type Endpoint,
 } from './openapi-document.ts';
 
@@ -79,11 +81,8 @@ export function ApiReference() {
               if (shown.length === 0) return null;
               return (
                 <section key={tag} aria-labelledby={`api-tag-${tag}`} className="px-5 py-4">
-                  <h3
-                    id={`api-tag-${tag}`}
-                    className="text-sm font-semibold text-slate-900 capitalize"
-                  >
-                    {tag}
+                  <h3 id={`api-tag-${tag}`} className="text-sm font-semibold text-slate-900">
+                    {tagLabel(tag)}
                   </h3>
                   <ul className="mt-2 grid gap-2">
                     {shown.map((e) => (
@@ -105,12 +104,29 @@ function EndpointItem({ endpoint: { method, path, operation } }: { endpoint: End
   const params = operation.parameters ?? [];
   return (
     <li>
-      <details className="rounded-md border border-slate-200">
-        <summary className="flex cursor-pointer flex-wrap items-center gap-2 px-3 py-2 text-sm">
-          <Badge tone={methodTone[method] ?? 'gray'} className="w-16 justify-center">
+      <details className="group rounded-md border border-slate-200">
+        {/* The flex summary loses the browser's triangle: a chevron says the row opens. */}
+        <summary className="flex cursor-pointer items-start gap-2 px-3 py-2 text-sm">
+          <ChevronRight
+            className="mt-0.5 h-4 w-4 shrink-0 text-slate-500 transition-transform group-open:rotate-90"
+            aria-hidden
+          />
+          <Badge tone={methodTone[method] ?? 'gray'} className="w-16 shrink-0 justify-center">
             {method}
           </Badge>
-          <code className="break-all text-slate-900">{path}</code>
+          {/* On a phone a path wraps after a slash, never inside a word. */}
+          <code className="min-w-0 break-words text-slate-900">
+            {path.split('/').map((part, i) => (
+              <Fragment key={i}>
+                {i > 0 && (
+                  <>
+                    /<wbr />
+                  </>
+                )}
+                {part}
+              </Fragment>
+            ))}
+          </code>
         </summary>
         <div className="grid gap-2 border-t border-slate-200 px-3 py-3 text-sm text-slate-700">
           <p>

@@ -74,3 +74,20 @@ export function accessOf(operation: Operation): string {
   if (schemes.has('session')) return 'Session cookie';
   return 'Public';
 }
+
+const acronyms: Record<string, string> = { api: 'API', sla: 'SLA', sso: 'SSO' };
+
+/** A tag as a heading: "staff sla-targets" reads "Staff: SLA targets". */
+export function tagLabel(tag: string): string {
+  const words = (part: string) =>
+    part
+      .split('-')
+      .map((w) => acronyms[w] ?? w)
+      .join(' ')
+      .replace(/\bsign in\b/g, 'sign-in');
+  const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+  const [first = '', ...rest] = tag.split(' ');
+  return first === 'staff' && rest.length > 0
+    ? `Staff: ${capital(words(rest.join(' ')))}`
+    : capital(words(tag));
+}

@@ -104,8 +104,8 @@ function AttachFields({ form, sender }: { form: Form; sender: string }) {
       ) : (
         <>
           <p className="text-sm text-slate-700">
-            A user with the address <span className="font-medium break-all">{sender}</span> is added
-            to the company; their next mails open tickets by themselves.
+            A user with the address <span className="font-medium wrap-anywhere">{sender}</span> is
+            added to the company; their next mails open tickets by themselves.
           </p>
           <FormField label="First name" required error={errors.firstName?.message}>
             <Input {...register('firstName')} />

@@ -39,7 +39,12 @@ export function SatisfactionCard() {
           </div>
         }
       />
-      {period && (
+      {/* No ratings: one sentence, not an empty score beside an empty table (looked at
+          2026-11-28). */}
+      {period && period.overall.total === 0 && (
+        <p className="p-5 text-sm text-slate-600">No ratings in the last {days} days.</p>
+      )}
+      {period && period.overall.total > 0 && (
         <div className="grid gap-4 p-5 sm:grid-cols-[12rem_1fr]">
           <div>
             <p className="text-3xl font-semibold text-slate-900">{percent(period.overall)}</p>
@@ -48,9 +53,7 @@ export function SatisfactionCard() {
             </p>
             <p className="mt-1 text-xs text-slate-600">{counts(period.overall)}</p>
           </div>
-          {period.agents.length === 0 ? (
-            <p className="text-sm text-slate-600">No ratings in the last {days} days.</p>
-          ) : (
+          {period.agents.length > 0 && (
             <table className="w-full text-sm">
               <caption className="sr-only">Satisfaction per agent, last {days} days</caption>
               <thead>

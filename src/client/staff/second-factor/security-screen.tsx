@@ -109,7 +109,7 @@ function StaffMembersCard() {
             {rows.map((m) => (
               <tr key={m.id}>
                 <td className={cell}>{m.name}</td>
-                <td className={`${cell} break-all`}>{m.email}</td>
+                <td className={`${cell} wrap-anywhere`}>{m.email}</td>
                 <td className={cell}>
                   {m.id === user?.id ? (
                     <span className="text-sm text-slate-500">You</span>

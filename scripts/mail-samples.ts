@@ -19,7 +19,7 @@ import {
   deskCustomerReplyBody,
   deskNewTicketBody,
   ticketUpdateBody,
-} from '../src/server/services/ticket-mail-templates.tsx';
+} from '../src/server/services/helpdesk/ticket-mail-templates.tsx';
 import {
   digestMailBody,
   noticeMailBody,

@@ -24,10 +24,10 @@ import {
   type TicketRatingOut,
 } from '../../shared/schemas/satisfaction.ts';
 import { paths } from '../../shared/routes.ts';
-import { ratingRequestBody } from './ticket-mail-templates.tsx';
+import { ratingRequestBody } from './helpdesk/ticket-mail-templates.tsx';
 import { enqueueMail, type MailMessage } from './mail-outbox.ts';
-import { inTicketThread } from './ticket-thread.ts';
-import { TICKET_NOT_FOUND } from './tickets.ts';
+import { inTicketThread } from './helpdesk/ticket-thread.ts';
+import { TICKET_NOT_FOUND } from './helpdesk/tickets.ts';
 
 /** The mail's rating page (a GET that only shows the form; the POST rates). */
 export const RATE_PATH = '/api/rate';

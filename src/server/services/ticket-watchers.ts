@@ -13,7 +13,7 @@ import {
 import type { TicketEventKind } from '../../shared/schemas/tickets.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
-import { lockTicket } from './tickets.ts';
+import { lockTicket } from './helpdesk/tickets.ts';
 
 const person = {
   userId: users.id,

@@ -2,8 +2,8 @@ import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Actor } from '../../services/actor.ts';
 import { recordAudit } from '../../services/audit.ts';
-import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
-import { recordTicketActivity } from '../../services/tickets.ts';
+import { enqueueTicketUpdateMail } from '../../services/helpdesk/ticket-mails.ts';
+import { recordTicketActivity } from '../../services/helpdesk/tickets.ts';
 
 /**
  * The staff door's extras of an agent reply, with or without files: the customer's activity

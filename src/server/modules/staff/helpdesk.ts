@@ -23,13 +23,13 @@ import {
 } from '../../../shared/schemas/staff-helpdesk.ts';
 import { ticketReplyOutSchema } from '../../../shared/schemas/tickets.ts';
 import { enqueueRatingMail } from '../../services/satisfaction.ts';
-import { splitConversation } from '../../services/ticket-conversation.ts';
-import { enqueueTicketUpdateMail } from '../../services/ticket-mails.ts';
+import { splitConversation } from '../../services/helpdesk/ticket-conversation.ts';
+import { enqueueTicketUpdateMail } from '../../services/helpdesk/ticket-mails.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { recordAgentReplyExtras } from './agent-reply.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { slaBreached, slaColumns, slaFrom, slaOutcomes } from '../../services/sla.ts';
-import { assignTicket } from '../../services/ticket-assignment.ts';
+import { assignTicket } from '../../services/helpdesk/ticket-assignment.ts';
 import {
   addReply,
   lockTicket,
@@ -37,7 +37,7 @@ import {
   recordTicketActivity,
   recordTicketStatus,
   TICKET_NOT_FOUND,
-} from '../../services/tickets.ts';
+} from '../../services/helpdesk/tickets.ts';
 import { iso } from './lookups.ts';
 import { messageSchema, ticketParams } from '../route-schemas.ts';
 import { helpdeskPages, helpdeskPagesByTimeLeft } from './helpdesk-queue.ts';

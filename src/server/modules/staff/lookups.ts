@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { tickets } from '../../db/schema.ts';
-import { TICKET_NOT_FOUND } from '../../services/tickets.ts';
+import { TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
 import { notFound } from '../../lib/errors.ts';
 
 /** Any company's ticket by its id in any case (staff see every one), or 404. */

@@ -12,8 +12,8 @@ import {
   attachmentFile,
   attachmentsOf,
   recordAttachments,
-} from '../../services/ticket-attachments.ts';
-import { addReply, lockTicket } from '../../services/tickets.ts';
+} from '../../services/helpdesk/ticket-attachments.ts';
+import { addReply, lockTicket } from '../../services/helpdesk/tickets.ts';
 import { ticketAttachmentSchema } from '../../../shared/schemas/ticket-attachments.ts';
 import { ticketReplyOutSchema } from '../../../shared/schemas/tickets.ts';
 import { staffReplySchema } from '../../../shared/schemas/staff-helpdesk.ts';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ticketNoteInputSchema, ticketNoteSchema } from '../../../shared/schemas/ticket-notes.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
-import { addTicketNote, listTicketNotes } from '../../services/ticket-notes.ts';
+import { addTicketNote, listTicketNotes } from '../../services/helpdesk/ticket-notes.ts';
 import { messageSchema, ticketParams } from '../route-schemas.ts';
 
 /** Agents' internal notes on a ticket (issue 17): staff only, never in a customer's answer. */

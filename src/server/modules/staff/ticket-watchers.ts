@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
-import { enqueueWatcherAddedMail } from '../../services/ticket-mails.ts';
+import { enqueueWatcherAddedMail } from '../../services/helpdesk/ticket-mails.ts';
 import { addWatcher, listWatchers, removeWatcher } from '../../services/ticket-watchers.ts';
 import { addWatcherSchema, ticketWatchersSchema } from '../../../shared/schemas/ticket-watchers.ts';
 import { messageSchema, ticketParams } from '../route-schemas.ts';

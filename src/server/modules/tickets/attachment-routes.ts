@@ -14,10 +14,13 @@ import {
   attachmentFile,
   attachmentsOf,
   recordAttachments,
-} from '../../services/ticket-attachments.ts';
-import { enqueueCustomerReplyMail, enqueueNewTicketMails } from '../../services/ticket-mails.ts';
+} from '../../services/helpdesk/ticket-attachments.ts';
+import {
+  enqueueCustomerReplyMail,
+  enqueueNewTicketMails,
+} from '../../services/helpdesk/ticket-mails.ts';
 import { loadTicket } from '../../services/ticket-views.ts';
-import { addReply, createTicket, TICKET_NOT_FOUND } from '../../services/tickets.ts';
+import { addReply, createTicket, TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
 import { ticketAttachmentSchema } from '../../../shared/schemas/ticket-attachments.ts';
 import {
   newTicketSchema,

@@ -5,7 +5,10 @@ import { companyParams, messageSchema } from '../route-schemas.ts';
 import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { viewerOf } from '../../plugins/session/company-access.ts';
-import { enqueueCustomerReplyMail, enqueueNewTicketMails } from '../../services/ticket-mails.ts';
+import {
+  enqueueCustomerReplyMail,
+  enqueueNewTicketMails,
+} from '../../services/helpdesk/ticket-mails.ts';
 import { visibleTickets } from '../../services/role-filters.ts';
 import {
   companyTicketsOf,
@@ -13,7 +16,7 @@ import {
   ticketPages,
   ticketSummary,
 } from '../../services/ticket-views.ts';
-import { addReply, createTicket, TICKET_NOT_FOUND } from '../../services/tickets.ts';
+import { addReply, createTicket, TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
   newTicketSchema,

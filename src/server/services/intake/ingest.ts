@@ -20,7 +20,7 @@ import type { Actor } from '../actor.ts';
 import { recordAudit } from '../audit.ts';
 import type { FileStorage } from '../storage.ts';
 import { storeAttachment, type StoredAttachment } from '../attachment-files.ts';
-import { recordAttachments } from '../ticket-attachments.ts';
+import { recordAttachments } from '../helpdesk/ticket-attachments.ts';
 import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
@@ -29,9 +29,9 @@ import {
   enqueueCustomerReplyMail,
   enqueueNewTicketMails,
   enqueueTicketUpdateMail,
-} from '../ticket-mails.ts';
-import { recordTicketMessage, ticketOfRootId } from '../ticket-thread.ts';
-import { addReply, createTicket, recordTicketActivity } from '../tickets.ts';
+} from '../helpdesk/ticket-mails.ts';
+import { recordTicketMessage, ticketOfRootId } from '../helpdesk/ticket-thread.ts';
+import { addReply, createTicket, recordTicketActivity } from '../helpdesk/tickets.ts';
 import { userSeesTicket } from '../ticket-views.ts';
 import { answersDeskMail } from '../desk-reply-address.ts';
 import { emlKeyOf, headerBlock, readMessage, type IncomingMail } from './read-message.ts';

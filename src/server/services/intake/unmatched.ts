@@ -13,9 +13,9 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AttachUnmatched } from '../../../shared/schemas/staff-unmatched-mail.ts';
 import type { Actor } from '../actor.ts';
 import { recordAudit } from '../audit.ts';
-import { enqueueNewTicketMails } from '../ticket-mails.ts';
-import { recordTicketMessage } from '../ticket-thread.ts';
-import { createTicket } from '../tickets.ts';
+import { enqueueNewTicketMails } from '../helpdesk/ticket-mails.ts';
+import { recordTicketMessage } from '../helpdesk/ticket-thread.ts';
+import { createTicket } from '../helpdesk/tickets.ts';
 import type { IntakeConfig } from './ingest.ts';
 
 export const UNMATCHED_NOT_FOUND = 'Mail not found';

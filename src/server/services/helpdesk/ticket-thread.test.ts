@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { customers, ticketMessages } from '../db/schema.ts';
-import { DEMO_USERS } from '../seed/demo.ts';
-import { appWithMailSink } from '../test/mail-app.ts';
-import { sessionCookieFor } from '../test/sign-in.ts';
+import { customers, ticketMessages } from '../../db/schema.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
+import { appWithMailSink } from '../../test/mail-app.ts';
+import { sessionCookieFor } from '../../test/sign-in.ts';
 import { enqueueCustomerReplyMail, enqueueTicketUpdateMail } from './ticket-mails.ts';
 
 const newTicket = {

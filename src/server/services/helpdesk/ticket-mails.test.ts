@@ -7,11 +7,11 @@ import {
   notificationPreferences,
   tickets,
   users,
-} from '../db/schema.ts';
-import { DEMO_USERS } from '../seed/demo.ts';
-import { sessionCookieFor } from '../test/sign-in.ts';
-import { startSmtpSink } from '../test/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+} from '../../db/schema.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
+import { sessionCookieFor } from '../../test/sign-in.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { enqueueTicketUpdateMail } from './ticket-mails.ts';
 
 const newTicket = {

@@ -3,10 +3,10 @@
 // the ticket's thread through In-Reply-To and References.
 import { randomUUID } from 'node:crypto';
 import { desc, eq } from 'drizzle-orm';
-import type { Config } from '../config.ts';
-import type { Tx } from '../db/client.ts';
-import { ticketMessages } from '../db/schema.ts';
-import type { MailMessage } from './mail-outbox.ts';
+import type { Config } from '../../config.ts';
+import type { Tx } from '../../db/client.ts';
+import { ticketMessages } from '../../db/schema.ts';
+import type { MailMessage } from '../mail-outbox.ts';
 
 type ThreadConfig = Pick<Config, 'appUrl'>;
 

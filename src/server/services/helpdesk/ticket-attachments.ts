@@ -2,13 +2,13 @@
 // decided by the door's ticket check (the portal's `loadTicket`, staff see all): a file is
 // found only through the ticket it belongs to.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import { ticketAttachments } from '../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { ticketAttachments } from '../../db/schema.ts';
 import type {
   AttachmentVariant,
   TicketAttachment,
-} from '../../shared/schemas/ticket-attachments.ts';
-import type { StoredAttachment } from './attachment-files.ts';
+} from '../../../shared/schemas/ticket-attachments.ts';
+import type { StoredAttachment } from '../attachment-files.ts';
 
 /** Records a message's stored files in the message's own transaction. */
 export async function recordAttachments(

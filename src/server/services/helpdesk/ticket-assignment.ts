@@ -1,9 +1,9 @@
 // Who works a ticket (issue 17): only an active staff user; each change lands on the
 // company's activity card like the other staff actions (a private ticket's stays off it).
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
-import { tickets, users } from '../db/schema.ts';
-import { badRequest } from '../lib/errors.ts';
+import type { Tx } from '../../db/client.ts';
+import { tickets, users } from '../../db/schema.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { recordTicketActivity } from './tickets.ts';
 
 export const ASSIGNEE_NOT_STAFF = 'Assignee must be an active staff member';

@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import { ticketNotes, tickets } from '../db/schema.ts';
-import { notFound } from '../lib/errors.ts';
-import type { TicketNote } from '../../shared/schemas/ticket-notes.ts';
-import type { Actor } from './actor.ts';
-import { recordAudit } from './audit.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { ticketNotes, tickets } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { TicketNote } from '../../../shared/schemas/ticket-notes.ts';
+import type { Actor } from '../actor.ts';
+import { recordAudit } from '../audit.ts';
 import { TICKET_NOT_FOUND } from './tickets.ts';
 
 const toNote = (row: typeof ticketNotes.$inferSelect): TicketNote => ({

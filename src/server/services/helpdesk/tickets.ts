@@ -1,20 +1,20 @@
 // The rules of a ticket, once for every door (portal, staff workspace, and the coming e-mail
 // intake). Each door adds only its extras: which mail goes out, what the audit log says.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
-import { customerUsers, ticketReplies, tickets } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
-import type { NewTicket, TicketReply } from '../../shared/schemas/tickets.ts';
-import type { Actor } from './actor.ts';
-import { recordActivity } from './activity.ts';
-import { recordEvent } from './domain-events.ts';
+import type { Tx } from '../../db/client.ts';
+import { customerUsers, ticketReplies, tickets } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import type { NewTicket, TicketReply } from '../../../shared/schemas/tickets.ts';
+import type { Actor } from '../actor.ts';
+import { recordActivity } from '../activity.ts';
+import { recordEvent } from '../domain-events.ts';
 import {
   pauseResolutionClock,
   recordFirstResponse,
   recordResolution,
   resumeResolutionClock,
   startSlaClock,
-} from './sla.ts';
+} from '../sla.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 /** What a customer reads on a closed ticket; an agent can reopen it instead. */

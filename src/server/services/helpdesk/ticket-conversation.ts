@@ -1,4 +1,4 @@
-import type { TicketEvent, TicketReply, TicketReplyKind } from '../../shared/schemas/tickets.ts';
+import type { TicketEvent, TicketReply, TicketReplyKind } from '../../../shared/schemas/tickets.ts';
 
 type ConversationRow = Omit<TicketReply, 'createdAt'> & { kind: TicketReplyKind; createdAt: Date };
 

@@ -3,11 +3,17 @@
 // loses a message nor fails the request. Every ticket mail joins the ticket's mail thread
 // (ticket-thread.ts) and is answered to the support mailbox, where intake reads the answer.
 import { and, eq, sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
-import type { Tx } from '../db/client.ts';
-import { customerUsers, customers, notificationPreferences, tickets, users } from '../db/schema.ts';
-import { ticketReaders } from './role-filters.ts';
-import { enqueueMail, type MailMessage } from './mail-outbox.ts';
+import type { Config } from '../../config.ts';
+import type { Tx } from '../../db/client.ts';
+import {
+  customerUsers,
+  customers,
+  notificationPreferences,
+  tickets,
+  users,
+} from '../../db/schema.ts';
+import { ticketReaders } from '../role-filters.ts';
+import { enqueueMail, type MailMessage } from '../mail-outbox.ts';
 import {
   acknowledgementBody,
   ccReplyBody,
@@ -16,11 +22,11 @@ import {
   ticketUpdateBody,
   watcherAddedBody,
 } from './ticket-mail-templates.tsx';
-import { deskReplyAddress } from './desk-reply-address.ts';
+import { deskReplyAddress } from '../desk-reply-address.ts';
 import { inTicketThread } from './ticket-thread.ts';
-import { unsubscribeLinks } from './unsubscribe-tokens.ts';
-import { paths } from '../../shared/routes.ts';
-import type { TicketStatus } from '../../shared/schemas/tickets.ts';
+import { unsubscribeLinks } from '../unsubscribe-tokens.ts';
+import { paths } from '../../../shared/routes.ts';
+import type { TicketStatus } from '../../../shared/schemas/tickets.ts';
 
 type MailConfig = Pick<
   Config,

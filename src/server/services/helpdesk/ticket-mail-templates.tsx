@@ -1,5 +1,5 @@
 // The ticket mails' words and layout (ticket-mails.ts decides who gets them and threads them).
-import { MailLayout } from '../mail/layout.tsx';
+import { MailLayout } from '../../mail/layout.tsx';
 import {
   A,
   Action,
@@ -9,9 +9,9 @@ import {
   PreferencesNote,
   Quote,
   type PreferenceLinks,
-} from '../mail/parts.tsx';
-import { renderMail } from '../mail/render.ts';
-import { company } from '../../shared/company.ts';
+} from '../../mail/parts.tsx';
+import { renderMail } from '../../mail/render.ts';
+import { company } from '../../../shared/company.ts';
 
 const TICKET_MAILS_ON =
   'You receive this because ticket e-mails are on in your notification preferences.';

@@ -18,20 +18,16 @@ import {
   helpdeskQuerySchema,
   helpdeskTicketDetailSchema,
   helpdeskTicketSchema,
-  staffReplySchema,
   ticketUpdateSchema,
 } from '../../../shared/schemas/staff-helpdesk.ts';
-import { ticketReplyOutSchema } from '../../../shared/schemas/tickets.ts';
 import { enqueueRatingMail } from '../../services/satisfaction.ts';
 import { splitConversation } from '../../services/helpdesk/ticket-conversation.ts';
 import { enqueueTicketUpdateMail } from '../../services/helpdesk/ticket-mails.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
-import { recordAgentReplyExtras } from './agent-reply.ts';
 import { recordAudit } from '../../services/audit.ts';
 import { slaBreached, slaColumns, slaFrom, slaOutcomes } from '../../services/sla.ts';
 import { assignTicket } from '../../services/helpdesk/ticket-assignment.ts';
 import {
-  addReply,
   lockTicket,
   moveTicket,
   recordTicketActivity,
@@ -221,38 +217,6 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         });
       });
       return loadQueueTicket(app.db, ticketId);
-    },
-  );
-
-  app.post(
-    '/tickets/:ticketId/replies',
-    {
-      schema: {
-        params: ticketParams,
-        body: staffReplySchema,
-        response: { 201: ticketReplyOutSchema },
-      },
-    },
-    async (request, reply) => {
-      const ticketId = request.params.ticketId.toUpperCase();
-      const actor = actorOf(request);
-      const created = await app.write(async (tx) => {
-        const { reply: added, ticket } = await addReply(tx, {
-          ticketId,
-          author: actor,
-          asAgent: true,
-          message: request.body.message,
-        });
-        await recordAgentReplyExtras(tx, config, actor, {
-          ticketId,
-          customerId: ticket.customerId,
-          replyId: added.id,
-          message: added.message,
-          cc: request.body.cc,
-        });
-        return added;
-      });
-      return reply.status(201).send(created);
     },
   );
 };

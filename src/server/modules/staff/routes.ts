@@ -19,6 +19,7 @@ import { satisfactionRoutes } from './satisfaction.ts';
 import { staffWatcherRoutes } from './ticket-watchers.ts';
 
 import { staffTicketAttachmentRoutes } from './ticket-attachments.ts';
+import { staffTicketReplyRoutes } from './ticket-replies.ts';
 import { ticketNoteRoutes } from './ticket-notes.ts';
 import { timeEntryRoutes } from './time-entries.ts';
 import { unmatchedMailRoutes } from './unmatched-mail.ts';
@@ -44,7 +45,8 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(satisfactionRoutes);
   await app.register(staffWatcherRoutes, { config });
 
-  await app.register(staffTicketAttachmentRoutes, { config });
+  await app.register(staffTicketAttachmentRoutes);
+  await app.register(staffTicketReplyRoutes, { config });
   await app.register(savedReplyRoutes);
   await app.register(slaTargetRoutes);
   await app.register(closedDayRoutes);

@@ -28,7 +28,7 @@ import { unsubscribeLinks } from '../unsubscribe-tokens.ts';
 import { paths } from '../../../shared/routes.ts';
 import type { TicketStatus } from '../../../shared/schemas/tickets.ts';
 
-type MailConfig = Pick<
+export type TicketMailConfig = Pick<
   Config,
   'appUrl' | 'supportEmail' | 'supportMailbox' | 'imapUrl' | 'sessionSecrets'
 >;
@@ -38,7 +38,7 @@ type MailConfig = Pick<
  * reply address in the support mailbox (an agent's answer to it from a staff address becomes an
  * agent reply, review N7); else the customer.
  */
-const deskReplyTo = (config: MailConfig, ticketId: string, authorEmail: string) =>
+const deskReplyTo = (config: TicketMailConfig, ticketId: string, authorEmail: string) =>
   config.imapUrl ? deskReplyAddress(config, ticketId) : authorEmail;
 
 export type NewTicketMail = {
@@ -52,10 +52,12 @@ export type NewTicketMail = {
   };
   author: { name: string; email: string };
   customerId: string;
+  /** The Message-ID of the mail that opened it (intake): the mails answer it. */
+  answering?: string | undefined;
 };
 
 /** A new portal ticket: to the support desk (reply goes to the author) and an acknowledgement to the author. */
-export async function enqueueNewTicketMails(tx: Tx, config: MailConfig, mail: NewTicketMail) {
+export async function enqueueNewTicketMails(tx: Tx, config: TicketMailConfig, mail: NewTicketMail) {
   const { ticket, author } = mail;
   const [customer] = await tx
     .select({ name: customers.name })
@@ -82,19 +84,23 @@ export async function enqueueNewTicketMails(tx: Tx, config: MailConfig, mail: Ne
   };
   await enqueueMail(
     tx,
-    await inTicketThread(tx, config, ticket.id, [desk, acknowledgement], { automatic: true }),
+    await inTicketThread(tx, config, ticket.id, [desk, acknowledgement], {
+      automatic: true,
+      answering: mail.answering,
+    }),
   );
 }
 
 /** A customer's reply: the support desk hears of it so the conversation does not stall. */
 export async function enqueueCustomerReplyMail(
   tx: Tx,
-  config: MailConfig,
+  config: TicketMailConfig,
   reply: {
     ticketId: string;
     subject: string;
     author: { name: string; email: string };
     message: string;
+    answering?: string | undefined;
   },
 ) {
   const desk: MailMessage = {
@@ -109,12 +115,22 @@ export async function enqueueCustomerReplyMail(
   };
   await enqueueMail(
     tx,
-    await inTicketThread(tx, config, reply.ticketId, [desk], { automatic: true }),
+    await inTicketThread(tx, config, reply.ticketId, [desk], {
+      automatic: true,
+      answering: reply.answering,
+    }),
   );
 }
 
 export type TicketUpdate =
-  | { ticketId: string; kind: 'reply'; author: string; message: string; cc?: string[] }
+  | {
+      ticketId: string;
+      kind: 'reply';
+      author: string;
+      message: string;
+      cc?: string[];
+      answering?: string | undefined;
+    }
   | { ticketId: string; kind: 'status'; status: TicketStatus };
 
 /**
@@ -125,7 +141,7 @@ export type TicketUpdate =
  */
 export async function enqueueTicketUpdateMail(
   tx: Tx,
-  config: MailConfig,
+  config: TicketMailConfig,
   update: TicketUpdate,
 ): Promise<number> {
   const [ticket] = await tx
@@ -196,11 +212,15 @@ export async function enqueueTicketUpdateMail(
   }
   // An agent's reply is a person's words; a status change is automatic.
   const automatic = update.kind === 'status';
-  await enqueueMail(tx, await inTicketThread(tx, config, update.ticketId, messages, { automatic }));
+  const answering = update.kind === 'reply' ? update.answering : undefined;
+  await enqueueMail(
+    tx,
+    await inTicketThread(tx, config, update.ticketId, messages, { automatic, answering }),
+  );
   return messages.length;
 }
 
-const portalLink = (config: MailConfig) => `${config.appUrl}${paths.tickets}`;
+const portalLink = (config: TicketMailConfig) => `${config.appUrl}${paths.tickets}`;
 
 /** A subject line never carries line breaks into a mail header. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -211,7 +231,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  */
 export async function enqueueWatcherAddedMail(
   tx: Tx,
-  config: MailConfig,
+  config: TicketMailConfig,
   added: { ticketId: string; subject: string; by: string; userId: string },
 ): Promise<number> {
   const [watcher] = await tx

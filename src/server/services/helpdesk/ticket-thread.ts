@@ -2,7 +2,7 @@
 // Message-ID (recorded, so intake can tell which ticket an answer belongs to) and refers to
 // the ticket's thread through In-Reply-To and References.
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
 import { ticketMessages } from '../../db/schema.ts';
@@ -37,18 +37,39 @@ export async function recordTicketMessage(
   await tx.insert(ticketMessages).values({ messageId, ticketId, direction }).onConflictDoNothing();
 }
 
+/** The ticket a mail's references (In-Reply-To, References) name first: ours, recorded or a root. */
+export async function ticketOfReferences(
+  tx: Tx,
+  config: ThreadConfig,
+  refersTo: string[],
+): Promise<string | undefined> {
+  if (refersTo.length === 0) return undefined;
+  const known = await tx
+    .select({ messageId: ticketMessages.messageId, ticketId: ticketMessages.ticketId })
+    .from(ticketMessages)
+    .where(inArray(ticketMessages.messageId, refersTo));
+  for (const ref of refersTo) {
+    const ticketId =
+      known.find((k) => k.messageId === ref)?.ticketId ?? ticketOfRootId(config, ref);
+    if (ticketId) return ticketId;
+  }
+  return undefined;
+}
+
 /**
  * Gives each message a new Message-ID and the thread's In-Reply-To and References; one that is
  * not `automatic` is a person's words and goes out without `Auto-Submitted` (enqueueMail);
- * records the new ids in the thread.
+ * records the new ids in the thread. `answering`, the Message-ID of the mail that caused these
+ * (intake), joins the thread first, so they answer it.
  */
 export async function inTicketThread(
   tx: Tx,
   config: ThreadConfig,
   ticketId: string,
   messages: MailMessage[],
-  { automatic }: { automatic: boolean },
+  { automatic, answering }: { automatic: boolean; answering?: string | undefined },
 ): Promise<MailMessage[]> {
+  if (answering) await recordTicketMessage(tx, ticketId, answering, 'in');
   const recent = await tx
     .select({ messageId: ticketMessages.messageId })
     .from(ticketMessages)

@@ -17,7 +17,6 @@ import {
 } from '../../db/schema.ts';
 import { cleanFileName } from '../../lib/file-name.ts';
 import type { Actor } from '../actor.ts';
-import { recordAudit } from '../audit.ts';
 import type { FileStorage } from '../storage.ts';
 import { storeAttachment, type StoredAttachment } from '../attachment-files.ts';
 import { recordAttachments } from '../helpdesk/ticket-attachments.ts';
@@ -25,13 +24,10 @@ import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
 } from '../../../shared/schemas/ticket-attachments.ts';
-import {
-  enqueueCustomerReplyMail,
-  enqueueNewTicketMails,
-  enqueueTicketUpdateMail,
-} from '../helpdesk/ticket-mails.ts';
+import { enqueueCustomerReplyMail, enqueueNewTicketMails } from '../helpdesk/ticket-mails.ts';
 import { recordTicketMessage, ticketOfRootId } from '../helpdesk/ticket-thread.ts';
-import { addReply, createTicket, recordTicketActivity } from '../helpdesk/tickets.ts';
+import { addReply, createTicket } from '../helpdesk/tickets.ts';
+import { replyAsAgent } from '../helpdesk/reply-as-agent.ts';
 import { userSeesTicket } from '../ticket-views.ts';
 import { answersDeskMail } from '../desk-reply-address.ts';
 import { emlKeyOf, headerBlock, readMessage, type IncomingMail } from './read-message.ts';
@@ -203,36 +199,11 @@ async function place(
     if (!staffMailProven(config, mail, answered.id)) {
       return quarantine(tx, mail, 'staff-unverified');
     }
-    const { reply, ticket } = await addReply(tx, {
+    await replyAsAgent(tx, config, actor, {
       ticketId: answered.id,
-      author: actor,
-      asAgent: true,
       message,
-    });
-    await recordAttachments(tx, {
-      ticketId: answered.id,
-      replyId: reply.id,
-      uploadedByUserId: actor.id,
       files,
-    });
-    await recordTicketMessage(tx, answered.id, mail.messageId, 'in');
-    await recordTicketActivity(tx, {
-      ticketId: answered.id,
-      customerId: ticket.customerId,
-      title: `New reply on ticket ${answered.id}`,
-    });
-    await enqueueTicketUpdateMail(tx, config, {
-      ticketId: answered.id,
-      kind: 'reply',
-      author: actor.name,
-      message: reply.message,
-    });
-    await recordAudit(tx, actor, {
-      action: 'ticket.reply',
-      entityType: 'ticket',
-      entityId: answered.id,
-      customerId: ticket.customerId,
-      details: { replyId: reply.id, via: 'mail' },
+      answering: mail.messageId,
     });
     return { outcome: 'reply', ticketId: answered.id };
   }

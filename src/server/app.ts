@@ -27,6 +27,7 @@ import { teamRoutes } from './modules/team/routes.ts';
 import { staffRoutes } from './modules/staff/routes.ts';
 import { ticketWatcherRatingRoutes } from './modules/tickets/watcher-rating-routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
+import { ticketMessageRoutes } from './modules/tickets/message-routes.ts';
 import { responseTimeRoutes } from './modules/tickets/response-times.ts';
 
 import { ticketAttachmentRoutes } from './modules/tickets/attachment-routes.ts';
@@ -163,12 +164,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await companyScope.register(invoiceRoutes);
       await companyScope.register(projectRoutes);
       await companyScope.register(documentRoutes);
-      await companyScope.register(ticketRoutes, { config });
+      await companyScope.register(ticketRoutes);
+      await companyScope.register(ticketMessageRoutes, { config });
       await companyScope.register(responseTimeRoutes);
 
       await companyScope.register(ticketWatcherRatingRoutes, { config });
 
-      await companyScope.register(ticketAttachmentRoutes, { config });
+      await companyScope.register(ticketAttachmentRoutes);
       await companyScope.register(siteRoutes, { config });
       await companyScope.register(teamRoutes, { config });
     },

@@ -28,7 +28,7 @@ export function ticketOfRootId(config: ThreadConfig, messageId: string): string 
 }
 
 /** Records a message of the ticket's thread; a Message-ID seen before is left as it was. */
-export async function recordTicketMessage(
+async function recordTicketMessage(
   tx: Tx,
   ticketId: string,
   messageId: string,

@@ -1,33 +1,25 @@
 // One message of the support mailbox becomes exactly one ticket, reply, quarantined or
 // ignored row: the Message-ID is written first in the same transaction, so a message
-// fetched twice (a crash before \Seen, two app servers) is stored once. The ticket rules
-// are the tickets service's, as for the portal and the staff workspace.
+// fetched twice (a crash before \Seen, two app servers) is stored once. What a
+// placed mail does is the help desk's command (services/helpdesk/), as for the portal and staff.
 import { Readable } from 'node:stream';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  customerUsers,
-  intakeMessages,
-  ticketFollowUps,
-  ticketMessages,
-  tickets,
-  unmatchedMails,
-  users,
-} from '../../db/schema.ts';
+import { customerUsers, intakeMessages, tickets, unmatchedMails, users } from '../../db/schema.ts';
 import { cleanFileName } from '../../lib/file-name.ts';
 import type { Actor } from '../actor.ts';
 import type { FileStorage } from '../storage.ts';
 import { storeAttachment, type StoredAttachment } from '../attachment-files.ts';
-import { recordAttachments } from '../helpdesk/ticket-attachments.ts';
 import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
 } from '../../../shared/schemas/ticket-attachments.ts';
-import { enqueueCustomerReplyMail, enqueueNewTicketMails } from '../helpdesk/ticket-mails.ts';
-import { recordTicketMessage, ticketOfRootId } from '../helpdesk/ticket-thread.ts';
-import { addReply, createTicket } from '../helpdesk/tickets.ts';
+import type { NewTicket } from '../../../shared/schemas/tickets.ts';
+import { openTicket } from '../helpdesk/open-ticket.ts';
 import { replyAsAgent } from '../helpdesk/reply-as-agent.ts';
+import { replyAsCustomer } from '../helpdesk/reply-as-customer.ts';
+import { ticketOfReferences } from '../helpdesk/ticket-thread.ts';
 import { userSeesTicket } from '../ticket-views.ts';
 import { answersDeskMail } from '../desk-reply-address.ts';
 import { emlKeyOf, headerBlock, readMessage, type IncomingMail } from './read-message.ts';
@@ -165,6 +157,11 @@ async function storeMailAttachments(storage: FileStorage, mail: IncomingMail) {
 const removeFiles = (storage: FileStorage, keys: string[]) =>
   Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
 
+/**
+ * Which command a mail is: an agent's reply (a staff address answering its desk mail), a
+ * customer's reply (a ticket they see and that is open), or a new ticket (following up the
+ * closed one it answered); else it waits in the unmatched queue.
+ */
 async function place(
   tx: Tx,
   config: IntakeConfig,
@@ -173,6 +170,51 @@ async function place(
 ): Promise<IntakeResult> {
   if (mail.quarantine) return quarantine(tx, mail, mail.quarantine);
   if (mail.loop) return { outcome: 'ignored', reason: mail.loop };
+  const sender = await senderOf(tx, mail.fromAddress);
+  if (!sender) return quarantine(tx, mail, 'unknown-sender');
+  const answered = await answeredTicket(tx, config, mail);
+  const message = { message: bodyOf(mail), files, answering: mail.messageId };
+
+  if (sender.staff) {
+    if (!answered || answered.status === 'closed') {
+      return quarantine(tx, mail, 'staff-without-ticket');
+    }
+    if (!staffMailProven(config, mail, answered.id)) {
+      return quarantine(tx, mail, 'staff-unverified');
+    }
+    await replyAsAgent(tx, config, sender.actor, { ticketId: answered.id, ...message });
+    return { outcome: 'reply', ticketId: answered.id };
+  }
+
+  const companies = await activeCompaniesOf(tx, sender.actor.id);
+  if (typeof companies === 'string') return quarantine(tx, mail, companies);
+  // A reference to a ticket the sender may not see (another company's, a colleague's they
+  // are not in copy of, a private one) is not an answer to it: the portal's rule, issue 17.
+  const own =
+    answered && (await userSeesTicket(tx, sender.actor.id, answered)) ? answered : undefined;
+
+  if (own && own.status !== 'closed') {
+    await replyAsCustomer(tx, config, sender.actor, {
+      ticketId: own.id,
+      customerId: own.customerId,
+      ...message,
+    });
+    return { outcome: 'reply', ticketId: own.id };
+  }
+
+  if (await overNewTicketLimit(tx, mail.fromAddress)) return quarantine(tx, mail, 'rate-limited');
+  const ticketId = await openTicket(tx, config, sender.actor, {
+    customerId: own?.customerId ?? (await latestCompany(tx, sender.actor.id, companies)),
+    input: mailTicketInput(config, { subject: mail.subject, text: message.message }),
+    files,
+    answering: mail.messageId,
+    ...(own ? { followsTicketId: own.id } : {}),
+  });
+  return { outcome: 'ticket', ticketId };
+}
+
+/** The active user a mail's sender address belongs to, as an actor; staff or not. */
+async function senderOf(tx: Tx, address: string) {
   const [user] = await tx
     .select({
       id: users.id,
@@ -182,102 +224,58 @@ async function place(
       role: users.role,
     })
     .from(users)
-    .where(and(sql`lower(${users.email}) = ${mail.fromAddress}`, eq(users.active, true)));
-  if (!user) return quarantine(tx, mail, 'unknown-sender');
+    .where(and(sql`lower(${users.email}) = ${address}`, eq(users.active, true)));
+  if (!user) return undefined;
   const actor: Actor = {
     id: user.id,
     name: `${user.firstName} ${user.lastName}`,
     email: user.email,
   };
-  const answered = await answeredTicket(tx, config, mail);
-  const message = bodyOf(mail);
+  return { actor, staff: user.role === 'staff' };
+}
 
-  if (user.role === 'staff') {
-    if (!answered || answered.status === 'closed') {
-      return quarantine(tx, mail, 'staff-without-ticket');
-    }
-    if (!staffMailProven(config, mail, answered.id)) {
-      return quarantine(tx, mail, 'staff-unverified');
-    }
-    await replyAsAgent(tx, config, actor, {
-      ticketId: answered.id,
-      message,
-      files,
-      answering: mail.messageId,
-    });
-    return { outcome: 'reply', ticketId: answered.id };
-  }
-
+/**
+ * The companies a customer user writes to by mail, in their order; none is `unknown-sender`,
+ * only deactivated ones (an admin took them off) `no-active-company`, as in the portal.
+ */
+async function activeCompaniesOf(tx: Tx, userId: string): Promise<string[] | Unmatched> {
   const memberships = await tx
     .select({ customerId: customerUsers.customerId, active: customerUsers.active })
     .from(customerUsers)
-    .where(eq(customerUsers.userId, user.id))
+    .where(eq(customerUsers.userId, userId))
     .orderBy(customerUsers.position);
-  if (memberships.length === 0) return quarantine(tx, mail, 'unknown-sender');
-  // A membership an admin deactivated opens nothing by mail either, as in the portal.
+  if (memberships.length === 0) return 'unknown-sender';
   const companies = memberships.filter((m) => m.active).map((m) => m.customerId);
-  if (companies.length === 0) return quarantine(tx, mail, 'no-active-company');
-  // A reference to a ticket the sender may not see (another company's, a colleague's they
-  // are not in copy of, a private one) is not an answer to it: the portal's rule, issue 17.
-  const own = answered && (await userSeesTicket(tx, user.id, answered)) ? answered : undefined;
+  return companies.length === 0 ? 'no-active-company' : companies;
+}
 
-  if (own && own.status !== 'closed') {
-    const { reply } = await addReply(tx, {
-      ticketId: own.id,
-      customerId: own.customerId,
-      author: actor,
-      asAgent: false,
-      message,
-    });
-    await recordAttachments(tx, {
-      ticketId: own.id,
-      replyId: reply.id,
-      uploadedByUserId: actor.id,
-      files,
-    });
-    await recordTicketMessage(tx, own.id, mail.messageId, 'in');
-    await enqueueCustomerReplyMail(tx, config, {
-      ticketId: own.id,
-      subject: own.subject,
-      author: actor,
-      message,
-    });
-    return { outcome: 'reply', ticketId: own.id };
-  }
-
+/** Whether the sender opened their hourly allowance of tickets by mail already. */
+async function overNewTicketLimit(tx: Tx, address: string): Promise<boolean> {
   const [recent] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(intakeMessages)
     .where(
       and(
-        eq(intakeMessages.fromAddress, mail.fromAddress),
+        eq(intakeMessages.fromAddress, address),
         eq(intakeMessages.outcome, 'ticket'),
         gt(intakeMessages.createdAt, sql`now() - interval '1 hour'`),
       ),
     );
-  if ((recent?.count ?? 0) >= NEW_TICKETS_PER_SENDER_HOUR) {
-    return quarantine(tx, mail, 'rate-limited');
-  }
-  const customerId = own?.customerId ?? (await latestCompany(tx, user.id, companies));
-  const input = {
-    subject: (mail.subject || '(no subject)').slice(0, MAX_SUBJECT),
-    description: message,
-    priority: 'normal' as const,
-    category: config.intakeCategory,
-    department: config.intakeDepartment,
-    private: false,
-  };
-  const ticketId = await createTicket(tx, { customerId, author: actor, input });
-  await recordAttachments(tx, { ticketId, replyId: null, uploadedByUserId: actor.id, files });
-  await recordTicketMessage(tx, ticketId, mail.messageId, 'in');
-  if (own) await tx.insert(ticketFollowUps).values({ ticketId, followsTicketId: own.id });
-  await enqueueNewTicketMails(tx, config, {
-    ticket: { id: ticketId, ...input },
-    author: actor,
-    customerId,
-  });
-  return { outcome: 'ticket', ticketId };
+  return (recent?.count ?? 0) >= NEW_TICKETS_PER_SENDER_HOUR;
 }
+
+/** A ticket opened from a mail (by intake, or by an agent placing an unmatched one). */
+export const mailTicketInput = (
+  config: IntakeConfig,
+  mail: { subject: string; text: string },
+): NewTicket => ({
+  subject: (mail.subject || '(no subject)').slice(0, MAX_SUBJECT),
+  description: (mail.text || '(no text)').slice(0, MAX_TEXT),
+  priority: 'normal',
+  category: config.intakeCategory,
+  department: config.intakeDepartment,
+  private: false,
+});
 
 /**
  * A staff address's mail speaks for the desk to customers, so `From:` and a `[TK-…]` subject
@@ -294,17 +292,7 @@ const bodyOf = (mail: IncomingMail) => (mail.text || '(no text)').slice(0, MAX_T
 
 /** The ticket a mail answers: by its references to our Message-IDs, else `[TK-1042]` in the subject. */
 async function answeredTicket(tx: Tx, config: IntakeConfig, mail: IncomingMail) {
-  let ticketId: string | undefined;
-  if (mail.refersTo.length > 0) {
-    const known = await tx
-      .select({ messageId: ticketMessages.messageId, ticketId: ticketMessages.ticketId })
-      .from(ticketMessages)
-      .where(inArray(ticketMessages.messageId, mail.refersTo));
-    for (const ref of mail.refersTo) {
-      ticketId = known.find((k) => k.messageId === ref)?.ticketId ?? ticketOfRootId(config, ref);
-      if (ticketId) break;
-    }
-  }
+  let ticketId = await ticketOfReferences(tx, config, mail.refersTo);
   ticketId ??= /\[(TK-\d+)\]/i.exec(mail.subject)?.[1]?.toUpperCase();
   if (!ticketId) return undefined;
   const [ticket] = await tx

@@ -13,10 +13,8 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AttachUnmatched } from '../../../shared/schemas/staff-unmatched-mail.ts';
 import type { Actor } from '../actor.ts';
 import { recordAudit } from '../audit.ts';
-import { enqueueNewTicketMails } from '../helpdesk/ticket-mails.ts';
-import { recordTicketMessage } from '../helpdesk/ticket-thread.ts';
-import { createTicket } from '../helpdesk/tickets.ts';
-import type { IntakeConfig } from './ingest.ts';
+import { openTicket } from '../helpdesk/open-ticket.ts';
+import { mailTicketInput, type IntakeConfig } from './ingest.ts';
 
 export const UNMATCHED_NOT_FOUND = 'Mail not found';
 
@@ -44,20 +42,10 @@ export async function attachUnmatched(
   if (!company) throw badRequest('Choose a company');
   const author =
     'userId' in input ? await member(tx, input) : await newContact(tx, mail.fromAddress, input);
-  const ticket = {
-    subject: mail.subject || '(no subject)',
-    description: mail.text || '(no text)',
-    priority: 'normal' as const,
-    category: config.intakeCategory,
-    department: config.intakeDepartment,
-    private: false,
-  };
-  const ticketId = await createTicket(tx, { customerId: input.customerId, author, input: ticket });
-  await recordTicketMessage(tx, ticketId, mail.messageId, 'in');
-  await enqueueNewTicketMails(tx, config, {
-    ticket: { id: ticketId, ...ticket },
-    author,
+  const ticketId = await openTicket(tx, config, author, {
     customerId: input.customerId,
+    input: mailTicketInput(config, mail),
+    answering: mail.messageId,
   });
   await tx
     .update(unmatchedMails)

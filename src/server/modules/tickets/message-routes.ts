@@ -1,0 +1,150 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Tx } from '../../db/client.ts';
+import { notFound } from '../../lib/errors.ts';
+import { actorOf } from '../../plugins/session/actor.ts';
+import { viewerOf } from '../../plugins/session/company-access.ts';
+import type { StoredAttachment } from '../../services/attachment-files.ts';
+import { attachmentMultipartLimits, withAttachments } from '../../services/attachment-upload.ts';
+import { openTicket } from '../../services/helpdesk/open-ticket.ts';
+import { replyAsCustomer } from '../../services/helpdesk/reply-as-customer.ts';
+import { TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
+import { loadTicket } from '../../services/ticket-views.ts';
+import {
+  newTicketSchema,
+  ticketReplySchema,
+  ticketSchema,
+  type NewTicket,
+} from '../../../shared/schemas/tickets.ts';
+import { companyParams, messageSchema } from '../route-schemas.ts';
+
+const ticketParams = companyParams.extend({ ticketId: z.string().max(20) });
+
+/**
+ * A customer opens a ticket or replies: each one operation in two encodings, JSON (the spec's
+ * routes) and multipart with files (issue 17) at `.../with-attachments`, calling one command.
+ * Registered inside the customer-access scope.
+ */
+export const ticketMessageRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
+  app,
+  { config },
+) => {
+  const writeLimit = { rateLimit: { max: 30 * config.rateLimitScale, timeWindow: '1 minute' } };
+  const route = { ...writeLimit, permission: 'tickets' as const };
+
+  /** The ticket as the portal shows it, read in the write's own transaction. */
+  const shown = async (tx: Tx, request: FastifyRequest, customerId: string, ticketId: string) => {
+    const ticket = await loadTicket(tx, customerId, ticketId, viewerOf(request));
+    if (!ticket) throw notFound(TICKET_NOT_FOUND);
+    return ticket;
+  };
+
+  const open = (
+    request: FastifyRequest,
+    customerId: string,
+    input: NewTicket,
+    files: StoredAttachment[],
+  ) =>
+    app.write(async (tx) => {
+      const id = await openTicket(tx, config, actorOf(request), { customerId, input, files });
+      return shown(tx, request, customerId, id);
+    });
+
+  const answer = (
+    request: FastifyRequest,
+    { customerId, ticketId }: { customerId: string; ticketId: string },
+    message: string,
+    files: StoredAttachment[],
+  ) =>
+    app.write(async (tx) => {
+      await replyAsCustomer(tx, config, actorOf(request), { ticketId, customerId, message, files });
+      return shown(tx, request, customerId, ticketId);
+    });
+
+  /** Where a message's files are stored, and the sender's image budget (review N12). */
+  const upload = (request: FastifyRequest, customerId: string) => ({
+    prefix: `tickets/${customerId}`,
+    images: { budget: app.imageBudget, userId: actorOf(request).id },
+  });
+
+  app.post(
+    '/tickets',
+    {
+      config: route,
+      schema: {
+        params: companyParams,
+        body: newTicketSchema,
+        response: { 201: ticketSchema, 400: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await open(request, request.params.customerId, request.body, [])),
+  );
+
+  app.post(
+    '/tickets/:ticketId/replies',
+    {
+      config: route,
+      schema: {
+        params: companyParams.extend({ ticketId: z.string() }),
+        body: ticketReplySchema,
+        response: { 201: ticketSchema, 400: messageSchema, 404: messageSchema, 409: messageSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await answer(request, request.params, request.body.message, [])),
+  );
+
+  // Multipart parsing exists only in this scope: the JSON routes stay JSON.
+  await app.register(async (scope) => {
+    const withFiles = scope.withTypeProvider<ZodTypeProvider>();
+    await withFiles.register(multipart, { limits: attachmentMultipartLimits });
+    const multipartSchema = {
+      consumes: ['multipart/form-data'],
+      response: {
+        201: ticketSchema,
+        400: messageSchema,
+        404: messageSchema,
+        415: messageSchema,
+        409: messageSchema,
+        413: messageSchema,
+      },
+    };
+
+    withFiles.post(
+      '/tickets/with-attachments',
+      { config: route, schema: { params: companyParams, ...multipartSchema } },
+      async (request, reply) => {
+        const { customerId } = request.params;
+        const ticket = await withAttachments(
+          request,
+          app.storage,
+          { schema: newTicketSchema, ...upload(request, customerId) },
+          (input, files) => open(request, customerId, input, files),
+        );
+        return reply.status(201).send(ticket);
+      },
+    );
+
+    withFiles.post(
+      '/tickets/:ticketId/replies/with-attachments',
+      { config: route, schema: { params: ticketParams, ...multipartSchema } },
+      async (request, reply) => {
+        const { customerId, ticketId } = request.params;
+        // Checked before any byte is stored: a ticket the viewer may not see is not there.
+        if (!(await loadTicket(app.db, customerId, ticketId, viewerOf(request))))
+          throw notFound(TICKET_NOT_FOUND);
+        const ticket = await withAttachments(
+          request,
+          app.storage,
+          { schema: ticketReplySchema, ...upload(request, customerId) },
+          ({ message }, files) => answer(request, request.params, message, files),
+        );
+        return reply.status(201).send(ticket);
+      },
+    );
+  });
+};

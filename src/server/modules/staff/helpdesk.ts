@@ -20,20 +20,11 @@ import {
   helpdeskTicketSchema,
   ticketUpdateSchema,
 } from '../../../shared/schemas/staff-helpdesk.ts';
-import { enqueueRatingMail } from '../../services/satisfaction.ts';
 import { splitConversation } from '../../services/helpdesk/ticket-conversation.ts';
-import { enqueueTicketUpdateMail } from '../../services/helpdesk/ticket-mails.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
-import { recordAudit } from '../../services/audit.ts';
 import { slaBreached, slaColumns, slaFrom, slaOutcomes } from '../../services/sla.ts';
-import { assignTicket } from '../../services/helpdesk/ticket-assignment.ts';
-import {
-  lockTicket,
-  moveTicket,
-  recordTicketActivity,
-  recordTicketStatus,
-  TICKET_NOT_FOUND,
-} from '../../services/helpdesk/tickets.ts';
+import { changeTicket } from '../../services/helpdesk/change-ticket.ts';
+import { TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
 import { iso } from './lookups.ts';
 import { messageSchema, ticketParams } from '../route-schemas.ts';
 import { helpdeskPages, helpdeskPagesByTimeLeft } from './helpdesk-queue.ts';
@@ -81,8 +72,6 @@ async function loadQueueTicket(db: Db, ticketId: string) {
   if (!row) throw notFound(TICKET_NOT_FOUND);
   return { ...toApi(row), slaTargets: row.slaClock ? slaOutcomes(row.slaClock) : null };
 }
-
-const statusLabel = { open: 'Open', pending: 'Pending', closed: 'Closed' } as const;
 
 /** Every company's tickets in one queue: filter, assign, change status, reply as an agent. */
 export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
@@ -168,54 +157,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     },
     async (request) => {
       const ticketId = request.params.ticketId.toUpperCase();
-      const { status, assignedToUserId, customerId } = request.body;
-      const actor = actorOf(request);
-      await app.write(async (tx) => {
-        const before = await lockTicket(tx, ticketId);
-        const movedFrom = customerId ? await moveTicket(tx, ticketId, customerId) : undefined;
-        const assigned =
-          assignedToUserId !== undefined
-            ? await assignTicket(tx, {
-                ticketId,
-                customerId: customerId ?? before.customerId,
-                assigneeId: assignedToUserId,
-              })
-            : undefined;
-        await tx
-          .update(tickets)
-          .set({ status, updatedAt: sql`now()` })
-          .where(eq(tickets.id, ticketId));
-        const statusChanged = status !== undefined && status !== before.status;
-        if (statusChanged) {
-          await recordTicketActivity(tx, {
-            ticketId,
-            customerId: before.customerId,
-            title: `Ticket ${ticketId} status changed to ${statusLabel[status]}`,
-          });
-          // The customer's users hear of it by e-mail (the tickets module's mail, their preferences).
-          await enqueueTicketUpdateMail(tx, config, { ticketId, kind: 'status', status });
-          await recordTicketStatus(
-            tx,
-            { id: ticketId, customerId: customerId ?? before.customerId, subject: before.subject },
-            status,
-          );
-          // Issue 17: the author is asked to rate the help they got.
-          if (status === 'closed') await enqueueRatingMail(tx, config, ticketId);
-        }
-        await recordAudit(tx, actor, {
-          action: 'ticket.update',
-          entityType: 'ticket',
-          entityId: ticketId,
-          customerId: customerId ?? before.customerId,
-          details: {
-            ...(status !== undefined ? { status, previousStatus: before.status } : {}),
-            ...(assigned ? { assignedToUserId, previousAssignedToUserId: assigned.previous } : {}),
-            ...(customerId && movedFrom !== customerId
-              ? { customerId, previousCustomerId: movedFrom }
-              : {}),
-          },
-        });
-      });
+      await app.write((tx) => changeTicket(tx, config, actorOf(request), ticketId, request.body));
       return loadQueueTicket(app.db, ticketId);
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ticketNoteInputSchema, ticketNoteSchema } from '../../../shared/schemas/ticket-notes.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
-import { addTicketNote, listTicketNotes } from '../../services/helpdesk/ticket-notes.ts';
+import { addNote, listTicketNotes } from '../../services/helpdesk/ticket-notes.ts';
 import { messageSchema, ticketParams } from '../route-schemas.ts';
 
 /** Agents' internal notes on a ticket (issue 17): staff only, never in a customer's answer. */
@@ -30,7 +30,7 @@ export const ticketNoteRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const ticketId = request.params.ticketId.toUpperCase();
       const note = await app.write((tx) =>
-        addTicketNote(tx, actorOf(request), { ticketId, body: request.body.body }),
+        addNote(tx, actorOf(request), { ticketId, body: request.body.body }),
       );
       return reply.status(201).send(note);
     },

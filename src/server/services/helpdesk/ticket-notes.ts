@@ -18,7 +18,7 @@ const toNote = (row: typeof ticketNotes.$inferSelect): TicketNote => ({
  * Adds an agent's internal note (issue 17). Only the staff door calls this: nothing about it
  * reaches the customer — no activity entry, no mail, no change to the ticket's `updatedAt`.
  */
-export async function addTicketNote(
+export async function addNote(
   tx: Tx,
   actor: Actor,
   { ticketId, body }: { ticketId: string; body: string },

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { StoredAttachment } from '../../services/attachment-files.ts';
 import { attachmentMultipartLimits, withAttachments } from '../../services/attachment-upload.ts';
-import { replyAsAgent } from '../../services/helpdesk/reply-as-agent.ts';
+import { replyAsAgent } from '../../services/helpdesk/replies.ts';
 import { lockTicket } from '../../services/helpdesk/tickets.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { staffReplySchema } from '../../../shared/schemas/staff-helpdesk.ts';

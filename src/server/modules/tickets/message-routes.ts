@@ -10,7 +10,7 @@ import { viewerOf } from '../../plugins/session/company-access.ts';
 import type { StoredAttachment } from '../../services/attachment-files.ts';
 import { attachmentMultipartLimits, withAttachments } from '../../services/attachment-upload.ts';
 import { openTicket } from '../../services/helpdesk/open-ticket.ts';
-import { replyAsCustomer } from '../../services/helpdesk/reply-as-customer.ts';
+import { replyAsCustomer } from '../../services/helpdesk/replies.ts';
 import { TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
 import { loadTicket } from '../../services/ticket-views.ts';
 import {

@@ -1,25 +1,22 @@
-// The rules of a ticket, once for every door (portal, staff workspace, and the coming e-mail
-// intake). Each door adds only its extras: which mail goes out, what the audit log says.
+// The rules of a ticket's row that the help desk's commands share (open-ticket.ts, replies.ts,
+// change-ticket.ts): the lock, a new ticket, the activity line, a move, a status's clock.
+// Doors (portal, staff, mail) write through the commands; they only check with `lockTicket`.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { customerUsers, ticketReplies, tickets } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
-import type { NewTicket, TicketReply } from '../../../shared/schemas/tickets.ts';
+import { customerUsers, tickets } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import type { NewTicket } from '../../../shared/schemas/tickets.ts';
 import type { Actor } from '../actor.ts';
 import { recordActivity } from '../activity.ts';
 import { recordEvent } from '../domain-events.ts';
 import {
   pauseResolutionClock,
-  recordFirstResponse,
   recordResolution,
   resumeResolutionClock,
   startSlaClock,
 } from '../sla.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
-/** What a customer reads on a closed ticket; an agent can reopen it instead. */
-const CLOSED_FOR_CUSTOMER = 'This ticket is closed. Please open a new ticket.';
-const CLOSED_FOR_AGENT = 'This ticket is closed. Reopen it to reply.';
 
 /**
  * The ticket's row, locked until the transaction ends, so a reply cannot slip in while
@@ -105,56 +102,6 @@ export async function moveTicket(tx: Tx, ticketId: string, customerId: string): 
     .where(eq(tickets.id, ticketId));
   await recordTicketActivity(tx, { ticketId, customerId, title: `Ticket moved here: ${ticketId}` });
   return row.customerId;
-}
-
-/**
- * A reply on an open or pending ticket, authored by `author` (`asAgent` for staff); the
- * ticket's `updatedAt` moves with it. Returns the reply and the ticket it joined.
- */
-export async function addReply(
-  tx: Tx,
-  {
-    ticketId,
-    customerId,
-    author,
-    asAgent,
-    message,
-  }: { ticketId: string; customerId?: string; author: Actor; asAgent: boolean; message: string },
-) {
-  const ticket = await lockTicket(tx, ticketId, customerId);
-  if (ticket.status === 'closed') {
-    throw conflict(asAgent ? CLOSED_FOR_AGENT : CLOSED_FOR_CUSTOMER);
-  }
-  const [reply] = await tx
-    .insert(ticketReplies)
-    .values({ ticketId, message, author: author.name, authorUserId: author.id, isAgent: asAgent })
-    .returning({
-      id: ticketReplies.id,
-      message: ticketReplies.message,
-      author: ticketReplies.author,
-      isAgent: ticketReplies.isAgent,
-      kind: ticketReplies.kind,
-      createdAt: ticketReplies.createdAt,
-    });
-  if (!reply) throw new Error('reply not inserted');
-  if (asAgent) await recordFirstResponse(tx, ticketId);
-  // Pending = waiting on the customer: their reply (portal or mail) runs the resolution clock
-  // again without changing the status (the portal changes none); staff's reply waits again.
-  if (ticket.status === 'pending') {
-    await (asAgent ? pauseResolutionClock(tx, ticketId) : resumeResolutionClock(tx, ticketId));
-  }
-  await tx
-    .update(tickets)
-    .set({ updatedAt: sql`now()` })
-    .where(eq(tickets.id, ticketId));
-  const added: TicketReply = { ...reply, createdAt: reply.createdAt.toISOString() };
-  await recordEvent(tx, {
-    type: 'ticket.replied',
-    customerId: ticket.customerId,
-    entityId: ticketId,
-    data: { ticketId, replyId: reply.id, author: reply.author, fromAgent: reply.isAgent },
-  });
-  return { reply: added, ticket };
 }
 
 /**

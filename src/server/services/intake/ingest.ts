@@ -17,8 +17,7 @@ import {
 } from '../../../shared/schemas/ticket-attachments.ts';
 import type { NewTicket } from '../../../shared/schemas/tickets.ts';
 import { openTicket } from '../helpdesk/open-ticket.ts';
-import { replyAsAgent } from '../helpdesk/reply-as-agent.ts';
-import { replyAsCustomer } from '../helpdesk/reply-as-customer.ts';
+import { replyAsAgent, replyAsCustomer } from '../helpdesk/replies.ts';
 import { ticketOfReferences } from '../helpdesk/ticket-thread.ts';
 import { userSeesTicket } from '../ticket-views.ts';
 import { answersDeskMail } from '../desk-reply-address.ts';

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { renderPdf } from '../lib/pdf.ts';
 import { inspectFile, storedContentType } from '../lib/safe-file.ts';
 import { FsStorage } from '../services/storage.ts';
-import { slaClockFor } from '../services/sla.ts';
+import { slaClockFor } from '../services/helpdesk/sla.ts';
 import { company } from '../../shared/company.ts';
 import { defaultSlaTargets } from '../../shared/schemas/sla.ts';
 import type { Db, Tx } from '../db/client.ts';

@@ -19,7 +19,7 @@ import {
 } from '../../shared/schemas/sla.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
-import { closedDaysFrom, readBusinessHours, rescheduleRunningClocks } from './sla.ts';
+import { closedDaysFrom, readBusinessHours, rescheduleRunningClocks } from './helpdesk/sla.ts';
 
 /** A real working weekday within the window the clocks read; else a 400 saying which rule. */
 function checkDay(day: string, now = new Date()) {

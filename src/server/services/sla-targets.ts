@@ -3,7 +3,7 @@ import type { Tx } from '../db/client.ts';
 import type { SlaTarget } from '../../shared/schemas/sla.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
-import { readSlaTargets, writeSlaTargets } from './sla.ts';
+import { readSlaTargets, writeSlaTargets } from './helpdesk/sla.ts';
 
 export async function changeSlaTargets(
   tx: Tx,

@@ -6,7 +6,12 @@ import type { Config } from '../../config.ts';
 import { tickets } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { createCsrf } from './csrf.ts';
-import { mayRate, RATE_PATH, rateTicket, verifyRatingToken } from '../../services/satisfaction.ts';
+import {
+  mayRate,
+  RATE_PATH,
+  rateTicket,
+  verifyRatingToken,
+} from '../../services/helpdesk/satisfaction.ts';
 import {
   MAX_RATING_COMMENT,
   RATING_MESSAGE,

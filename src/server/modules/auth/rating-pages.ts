@@ -8,7 +8,7 @@ import {
   type TicketRating,
 } from '../../../shared/schemas/satisfaction.ts';
 import { paths } from '../../../shared/routes.ts';
-import { RATE_PATH } from '../../services/satisfaction.ts';
+import { RATE_PATH } from '../../services/helpdesk/satisfaction.ts';
 
 export function ratingFormPage(opts: {
   csrf: string;

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/schemas/sla.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { addClosedDay, removeClosedDay } from '../../services/closed-days.ts';
-import { listClosedDays } from '../../services/sla.ts';
+import { listClosedDays } from '../../services/helpdesk/sla.ts';
 import { messageSchema } from '../route-schemas.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
 import { isoTimestamp } from '../../db/json-list.ts';
 import type { PagedList } from '../../db/paged-list.ts';
 import { customers, tickets, ticketSlas, users } from '../../db/schema.ts';
-import { runningDue, slaColumns, timeLeftKey } from '../../services/sla.ts';
+import { runningDue, slaColumns, timeLeftKey } from '../../services/helpdesk/sla.ts';
 import { searchText } from '../../db/search-text.ts';
 import { ticketDescriptionColumns } from '../../db/ticket-columns.ts';
 

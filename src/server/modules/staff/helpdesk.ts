@@ -22,7 +22,7 @@ import {
 } from '../../../shared/schemas/staff-helpdesk.ts';
 import { splitConversation } from '../../services/helpdesk/ticket-conversation.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
-import { slaBreached, slaColumns, slaFrom, slaOutcomes } from '../../services/sla.ts';
+import { slaBreached, slaColumns, slaFrom, slaOutcomes } from '../../services/helpdesk/sla.ts';
 import { changeTicket } from '../../services/helpdesk/change-ticket.ts';
 import { TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
 import { iso } from './lookups.ts';

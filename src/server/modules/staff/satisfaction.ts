@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { helpdeskTicketExtrasSchema } from '../../../shared/schemas/staff-helpdesk.ts';
 import { satisfactionReportSchema } from '../../../shared/schemas/satisfaction.ts';
-import { satisfactionReport, ticketRating } from '../../services/satisfaction.ts';
+import { satisfactionReport, ticketRating } from '../../services/helpdesk/satisfaction.ts';
 import { messageSchema, ticketParams } from '../route-schemas.ts';
 import { requireTicket } from './lookups.ts';
 

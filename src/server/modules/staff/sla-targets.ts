@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { slaTargetsInputSchema, slaTargetsSchema } from '../../../shared/schemas/sla.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
-import { readSlaTargets } from '../../services/sla.ts';
+import { readSlaTargets } from '../../services/helpdesk/sla.ts';
 import { changeSlaTargets } from '../../services/sla-targets.ts';
 import { messageSchema } from '../route-schemas.ts';
 

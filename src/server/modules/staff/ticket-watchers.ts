@@ -3,7 +3,11 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { enqueueWatcherAddedMail } from '../../services/helpdesk/ticket-mails.ts';
-import { addWatcher, listWatchers, removeWatcher } from '../../services/ticket-watchers.ts';
+import {
+  addWatcher,
+  listWatchers,
+  removeWatcher,
+} from '../../services/helpdesk/ticket-watchers.ts';
 import { addWatcherSchema, ticketWatchersSchema } from '../../../shared/schemas/ticket-watchers.ts';
 import { messageSchema, ticketParams } from '../route-schemas.ts';
 import { requireTicket } from './lookups.ts';

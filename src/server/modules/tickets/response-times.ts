@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { describeBusinessHours } from '../../../shared/business-hours.ts';
 import { company } from '../../../shared/company.ts';
 import { responseTimesSchema } from '../../../shared/schemas/sla.ts';
-import { readSlaTargets } from '../../services/sla.ts';
+import { readSlaTargets } from '../../services/helpdesk/sla.ts';
 import { companyParams } from '../route-schemas.ts';
 
 /**

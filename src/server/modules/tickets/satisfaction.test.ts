@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SatisfactionReport, TicketRatingOut } from '../../../shared/schemas/satisfaction.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 import { customerUsers, mailOutbox, tickets, ticketSatisfaction, users } from '../../db/schema.ts';
-import { signRatingToken, verifyRatingToken } from '../../services/satisfaction.ts';
+import { signRatingToken, verifyRatingToken } from '../../services/helpdesk/satisfaction.ts';
 import { staffTestContext } from '../../test/staff-context.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { flipChar } from '../../test/tamper.ts';

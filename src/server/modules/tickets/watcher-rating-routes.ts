@@ -10,8 +10,12 @@ import type { Viewer } from '../../services/role-filters.ts';
 import { enqueueWatcherAddedMail } from '../../services/helpdesk/ticket-mails.ts';
 import { loadTicket } from '../../services/ticket-views.ts';
 import { TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
-import { addWatcher, listWatchers, removeWatcher } from '../../services/ticket-watchers.ts';
-import { rateTicket, ticketRating } from '../../services/satisfaction.ts';
+import {
+  addWatcher,
+  listWatchers,
+  removeWatcher,
+} from '../../services/helpdesk/ticket-watchers.ts';
+import { rateTicket, ticketRating } from '../../services/helpdesk/satisfaction.ts';
 import { addWatcherSchema, ticketWatchersSchema } from '../../../shared/schemas/ticket-watchers.ts';
 import {
   rateTicketSchema,

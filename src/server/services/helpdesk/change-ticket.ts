@@ -7,7 +7,7 @@ import { tickets } from '../../db/schema.ts';
 import type { ticketUpdateSchema } from '../../../shared/schemas/staff-helpdesk.ts';
 import type { Actor } from '../actor.ts';
 import { recordAudit } from '../audit.ts';
-import { enqueueRatingMail } from '../satisfaction.ts';
+import { enqueueRatingMail } from './satisfaction.ts';
 import { assignTicket } from './ticket-assignment.ts';
 import { enqueueTicketUpdateMail, type TicketMailConfig } from './ticket-mails.ts';
 import { lockTicket, moveTicket, recordTicketActivity, recordTicketStatus } from './tickets.ts';

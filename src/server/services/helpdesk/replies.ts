@@ -10,7 +10,7 @@ import type { Actor } from '../actor.ts';
 import type { StoredAttachment } from '../attachment-files.ts';
 import { recordAudit } from '../audit.ts';
 import { recordEvent } from '../domain-events.ts';
-import { pauseResolutionClock, recordFirstResponse, resumeResolutionClock } from '../sla.ts';
+import { pauseResolutionClock, recordFirstResponse, resumeResolutionClock } from './sla.ts';
 import { userSeesTicket } from '../ticket-views.ts';
 import { recordAttachments } from './ticket-attachments.ts';
 import {

@@ -14,7 +14,7 @@ import {
   recordResolution,
   resumeResolutionClock,
   startSlaClock,
-} from '../sla.ts';
+} from './sla.ts';
 
 export const TICKET_NOT_FOUND = 'Ticket not found';
 

@@ -2,18 +2,18 @@
 // conversation's "Jordan added Dana" line. Whoever sees the ticket may add or remove them;
 // the route checks that with `loadTicket` (the one visibility rule) before calling here.
 import { and, asc, eq, notExists, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import { customerUsers, ticketReplies, tickets, ticketWatchers, users } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { customerUsers, ticketReplies, tickets, ticketWatchers, users } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import {
   watcherMessages,
   type TicketWatcher,
   type TicketWatchers,
-} from '../../shared/schemas/ticket-watchers.ts';
-import type { TicketEventKind } from '../../shared/schemas/tickets.ts';
-import type { Actor } from './actor.ts';
-import { recordAudit } from './audit.ts';
-import { lockTicket } from './helpdesk/tickets.ts';
+} from '../../../shared/schemas/ticket-watchers.ts';
+import type { TicketEventKind } from '../../../shared/schemas/tickets.ts';
+import type { Actor } from '../actor.ts';
+import { recordAudit } from '../audit.ts';
+import { lockTicket } from './tickets.ts';
 
 const person = {
   userId: users.id,

@@ -3,8 +3,8 @@
 // (a new one replaces it); a rating never changes the ticket's status.
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Config } from '../../config.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   customerUsers,
   notificationPreferences,
@@ -12,8 +12,8 @@ import {
   tickets,
   ticketSatisfaction,
   users,
-} from '../db/schema.ts';
-import { conflict, HttpError, notFound } from '../lib/errors.ts';
+} from '../../db/schema.ts';
+import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import {
   ratingMessages,
   ticketRatingLabels,
@@ -22,12 +22,12 @@ import {
   type SatisfactionScore,
   type TicketRating,
   type TicketRatingOut,
-} from '../../shared/schemas/satisfaction.ts';
-import { paths } from '../../shared/routes.ts';
-import { ratingRequestBody } from './helpdesk/ticket-mail-templates.tsx';
-import { enqueueMail, type MailMessage } from './mail-outbox.ts';
-import { inTicketThread } from './helpdesk/ticket-thread.ts';
-import { TICKET_NOT_FOUND } from './helpdesk/tickets.ts';
+} from '../../../shared/schemas/satisfaction.ts';
+import { paths } from '../../../shared/routes.ts';
+import { ratingRequestBody } from './ticket-mail-templates.tsx';
+import { enqueueMail, type MailMessage } from '../mail-outbox.ts';
+import { inTicketThread } from './ticket-thread.ts';
+import { TICKET_NOT_FOUND } from './tickets.ts';
 
 /** The mail's rating page (a GET that only shows the form; the POST rates). */
 export const RATE_PATH = '/api/rate';

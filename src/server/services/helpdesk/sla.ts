@@ -2,15 +2,15 @@
 // service calls in here when a ticket opens, gets its first staff reply, closes or reopens; the
 // queue reads the running clock with the SQL below (no per-row code: a paged list can use it).
 import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import { closedDays, slaTargets, tickets, ticketSlas } from '../db/schema.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { closedDays, slaTargets, tickets, ticketSlas } from '../../db/schema.ts';
 import {
   addBusinessMinutes,
   businessMinutesBetween,
   localDateOf,
   type BusinessHours,
-} from '../../shared/business-hours.ts';
-import { company } from '../../shared/company.ts';
+} from '../../../shared/business-hours.ts';
+import { company } from '../../../shared/company.ts';
 import {
   AT_RISK_SHARE,
   CLOSED_DAYS_BACK_DAYS,
@@ -19,8 +19,8 @@ import {
   type SlaState,
   type SlaTarget,
   type TicketSla,
-} from '../../shared/schemas/sla.ts';
-import type { ticketPriorities } from '../../shared/schemas/tickets.ts';
+} from '../../../shared/schemas/sla.ts';
+import type { ticketPriorities } from '../../../shared/schemas/tickets.ts';
 
 type Priority = (typeof ticketPriorities)[number];
 

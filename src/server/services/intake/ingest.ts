@@ -172,7 +172,8 @@ async function place(
   const sender = await senderOf(tx, mail.fromAddress);
   if (!sender) return quarantine(tx, mail, 'unknown-sender');
   const answered = await answeredTicket(tx, config, mail);
-  const message = { message: bodyOf(mail), files, answering: mail.messageId };
+  // What the mail says, whichever command it becomes.
+  const content = { message: bodyOf(mail), files, answering: mail.messageId };
 
   if (sender.staff) {
     if (!answered || answered.status === 'closed') {
@@ -181,7 +182,7 @@ async function place(
     if (!staffMailProven(config, mail, answered.id)) {
       return quarantine(tx, mail, 'staff-unverified');
     }
-    await replyAsAgent(tx, config, sender.actor, { ticketId: answered.id, ...message });
+    await replyAsAgent(tx, config, sender.actor, { ticketId: answered.id, ...content });
     return { outcome: 'reply', ticketId: answered.id };
   }
 
@@ -196,7 +197,7 @@ async function place(
     await replyAsCustomer(tx, config, sender.actor, {
       ticketId: own.id,
       customerId: own.customerId,
-      ...message,
+      ...content,
     });
     return { outcome: 'reply', ticketId: own.id };
   }
@@ -204,9 +205,9 @@ async function place(
   if (await overNewTicketLimit(tx, mail.fromAddress)) return quarantine(tx, mail, 'rate-limited');
   const ticketId = await openTicket(tx, config, sender.actor, {
     customerId: own?.customerId ?? (await latestCompany(tx, sender.actor.id, companies)),
-    input: mailTicketInput(config, { subject: mail.subject, text: message.message }),
+    input: mailTicketInput(config, { subject: mail.subject, text: content.message }),
     files,
-    answering: mail.messageId,
+    answering: content.answering,
     ...(own ? { followsTicketId: own.id } : {}),
   });
   return { outcome: 'ticket', ticketId };

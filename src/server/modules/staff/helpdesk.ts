@@ -12,7 +12,7 @@ import {
   ticketSlas,
   users,
 } from '../../db/schema.ts';
-import { ticketDescriptionColumns } from '../../db/ticket-columns.ts';
+import { ticketDescriptionColumns, ticketReplyColumns } from '../../db/ticket-columns.ts';
 import { notFound } from '../../lib/errors.ts';
 import {
   helpdeskQuerySchema,
@@ -114,14 +114,7 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
     async (request) => {
       const ticket = await loadQueueTicket(app.db, request.params.ticketId);
       const conversation = await app.db
-        .select({
-          id: ticketReplies.id,
-          message: ticketReplies.message,
-          author: ticketReplies.author,
-          isAgent: ticketReplies.isAgent,
-          kind: ticketReplies.kind,
-          createdAt: ticketReplies.createdAt,
-        })
+        .select(ticketReplyColumns)
         .from(ticketReplies)
         .where(eq(ticketReplies.ticketId, ticket.id))
         .orderBy(asc(ticketReplies.createdAt), asc(ticketReplies.id));

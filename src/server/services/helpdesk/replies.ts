@@ -4,6 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { ticketReplies, tickets } from '../../db/schema.ts';
+import { ticketReplyColumns } from '../../db/ticket-columns.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { TicketReply } from '../../../shared/schemas/tickets.ts';
 import type { Actor } from '../actor.ts';
@@ -56,14 +57,7 @@ async function addReply(
   const [reply] = await tx
     .insert(ticketReplies)
     .values({ ticketId, message, author: author.name, authorUserId: author.id, isAgent: asAgent })
-    .returning({
-      id: ticketReplies.id,
-      message: ticketReplies.message,
-      author: ticketReplies.author,
-      isAgent: ticketReplies.isAgent,
-      kind: ticketReplies.kind,
-      createdAt: ticketReplies.createdAt,
-    });
+    .returning(ticketReplyColumns);
   if (!reply) throw new Error('reply not inserted');
   if (asAgent) await recordFirstResponse(tx, ticketId);
   // Pending = waiting on the customer: their reply (portal or mail) runs the resolution clock

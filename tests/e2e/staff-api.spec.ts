@@ -41,7 +41,7 @@ test('staff make an API token, use it from outside, read the reference, and revo
 
   // The reference lists the routes from the OpenAPI document.
   await staff.getByLabel('Filter endpoints').fill('invoices');
-  const invoices = staff.getByRole('region', { name: 'invoices', exact: true });
+  const invoices = staff.getByRole('region', { name: 'Invoices', exact: true });
   await invoices.getByText('/api/customers/{customerId}/invoices', { exact: true }).first().click();
   await expect(invoices).toContainText('roles admin, billing');
   const { violations } = await new AxeBuilder({ page: staff }).analyze();

@@ -1,11 +1,11 @@
-// Every screen and dialog of tests/e2e/screens/catalogue.ts as a PNG, at 1280 and 390 px, for a
-// reviewer to look at the whole product in a minute. Run by `npm run screenshots`.
+// Every screen and dialog of tests/e2e/screens/catalogue.ts as a PNG, at 1280, 768 and 390 px,
+// as each role sees it, for a reviewer to look at the whole product (the written look of
+// docs/decisions/057 names these files). Run by `npm run screenshots`.
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { USERS } from '../e2e/fixtures/portal.ts';
 import { signIn } from '../e2e/fixtures/session.ts';
 import { staffApi } from '../e2e/fixtures/company.ts';
-import { WIDTHS } from '../e2e/screens/catalogue.ts';
 import { STAFF_EMAIL } from '../e2e/fixtures/staff.ts';
 import {
   portalScreens,
@@ -16,6 +16,8 @@ import {
 } from '../e2e/screens/catalogue.ts';
 
 const outDir = process.env.SCREENSHOTS_DIR ?? 'screenshots';
+/** A desktop, a tablet, a phone. */
+const WIDTHS = [1280, 768, 390] as const;
 
 const fileName = (area: string, label: string) =>
   `${area}-${label
@@ -39,6 +41,7 @@ async function shoot(page: Page, area: string, screens: readonly Screen[]) {
       await page.screenshot({ path: file, fullPage: !modal, animations: 'disabled' });
     },
     (label, error) => failures.push(`${label}: ${String(error).split('\n')[0]}`),
+    WIDTHS,
   );
   if (failures.length) throw new Error(`screens not shown:\n${failures.join('\n')}`);
 }
@@ -50,6 +53,30 @@ test('public', async ({ page }) => {
 test('portal as a customer', async ({ page }) => {
   await signIn(page, USERS.acme);
   await shoot(page, 'portal', portalScreens);
+});
+
+test("portal as a new company's admin (sample data)", async ({ page }) => {
+  await signIn(page, USERS.initech);
+  await shoot(page, 'portal-new', portalScreens);
+});
+
+// Each role of one company, on the screens it may open (the others say "no access").
+test('portal as billing, technical and member', async ({ page }) => {
+  const staff = await staffApi();
+  const companies = (await (await staff.get('/api/staff/customers')).json()) as {
+    id: string;
+    name: string;
+  }[];
+  const acme = companies.find((c) => c.name === 'Acme Logistics')?.id ?? '';
+  for (const role of ['billing', 'technical', 'member'] as const) {
+    const email = `${role}.look@screens.example`;
+    const data = { email, firstName: 'Robin', lastName: role, role };
+    await staff.post(`/api/staff/customers/${acme}/users`, { data });
+    await page.context().clearCookies();
+    await signIn(page, email);
+    await shoot(page, `portal-${role}`, portalScreens);
+  }
+  await staff.dispose();
 });
 
 test('staff', async ({ page }) => {

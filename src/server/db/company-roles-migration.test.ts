@@ -44,5 +44,7 @@ describe('the company roles migration', () => {
       { email: 'new@old.example', role: 'member', active: true },
       { email: 'old@old.example', role: 'admin', active: true },
     ]);
-  });
+    // Thirty migrations on a new embedded database: seconds on a loaded machine, not a unit
+    // test's five (it timed out with three jobs sharing two cores).
+  }, 60_000);
 });

@@ -1,0 +1,37 @@
+// Every value list is written once, in src/shared (db/enums.test.ts compares them with the database).
+import { pgEnum } from 'drizzle-orm/pg-core';
+import { signInEvents, signInMethods, userRoles } from '../../../shared/schemas/auth.ts';
+import { companyRoles } from '../../../shared/permissions.ts';
+import { signInPolicies } from '../../../shared/schemas/sso.ts';
+import { apiTokenScopes } from '../../../shared/schemas/api-tokens.ts';
+import { webhookDeliveryStatuses } from '../../../shared/schemas/webhooks.ts';
+import { notificationKinds } from '../../../shared/schemas/notifications.ts';
+import { activityTypes } from '../../../shared/schemas/dashboard.ts';
+import { documentCategories } from '../../../shared/schemas/documents.ts';
+import { invoiceStatuses } from '../../../shared/schemas/invoices.ts';
+import { milestoneStatuses } from '../../../shared/schemas/milestones.ts';
+import { projectStatuses } from '../../../shared/schemas/projects.ts';
+import { leadStatuses } from '../../../shared/schemas/staff-leads.ts';
+import { ticketPriorities, ticketStatuses } from '../../../shared/schemas/tickets.ts';
+
+export const userRole = pgEnum('user_role', userRoles);
+export const companyRole = pgEnum('company_role', companyRoles);
+export const signInEvent = pgEnum('sign_in_event', signInEvents);
+export const signInMethod = pgEnum('sign_in_method', signInMethods);
+export const companySignInPolicy = pgEnum('company_sign_in_policy', signInPolicies);
+/** Typed codes that count and lock apart: the mailed sign-in code, staff's second factor. */
+export const typedCodeKinds = ['sign-in-code', 'second-factor'] as const;
+export const typedCodeKind = pgEnum('typed_code_kind', typedCodeKinds);
+export const apiTokenScope = pgEnum('api_token_scope', apiTokenScopes);
+export const invoiceStatus = pgEnum('invoice_status', invoiceStatuses);
+export const projectStatus = pgEnum('project_status', projectStatuses);
+export const milestoneStatus = pgEnum('milestone_status', milestoneStatuses);
+export const ticketStatus = pgEnum('ticket_status', ticketStatuses);
+export const ticketPriority = pgEnum('ticket_priority', ticketPriorities);
+export const documentCategory = pgEnum('document_category', documentCategories);
+export const activityType = pgEnum('activity_type', activityTypes);
+export const leadStatus = pgEnum('lead_status', leadStatuses);
+/** The outbox's own states: no screen shows them, so they live here. */
+export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
+export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', webhookDeliveryStatuses);
+export const notificationKind = pgEnum('notification_kind', notificationKinds);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiTokens, users } from '../../db/schema.ts';
 import {
   API_TOKEN_MAX_PER_USER,
@@ -7,20 +7,12 @@ import {
   type CreatedApiToken,
 } from '../../../shared/schemas/api-tokens.ts';
 import { DEMO_STAFF_EMAIL } from '../../seed/demo.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 import { sha256 } from '../../services/sessions.ts';
 
-type Ctx = Awaited<ReturnType<typeof staffTestContext>>;
-
 describe('staff API tokens (issue 21)', () => {
-  let t: TestApp;
-  let ctx: Ctx;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
-  });
-  afterAll(() => t.close());
+  const t = useStaffTestApp();
+  const { ctx } = t;
 
   const create = async (payload: Record<string, unknown>, cookie = ctx.staffCookie) =>
     t.app.inject({ method: 'POST', url: '/api/staff/api-tokens', headers: { cookie }, payload });

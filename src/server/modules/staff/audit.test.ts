@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   apiTokens,
   auditLog,
@@ -21,11 +21,12 @@ import {
 import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import { listRoutes } from '../../test/list-routes.ts';
 import { messageWithFiles } from '../../test/attachment-files.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { type StaffTestApp, useStaffTestApp } from '../../test/staff-test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { nextWorkdays } from '../../test/workdays.ts';
-import { multipartBody, staffTestContext } from '../../test/staff-context.ts';
+import { multipartBody } from '../../test/staff-context.ts';
 
-type Ctx = Awaited<ReturnType<typeof staffTestContext>>;
+type Ctx = StaffTestApp['ctx'];
 type Sample = (t: TestApp, ctx: Ctx) => Promise<InjectOptions>;
 
 const first = async <T>(rows: Promise<T[]>): Promise<T> => {
@@ -382,13 +383,8 @@ const samples: Record<string, Sample> = {
 };
 
 describe('the audit log', () => {
-  let t: TestApp;
-  let ctx: Ctx;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
-  });
-  afterAll(() => t.close());
+  const t = useStaffTestApp();
+  const { ctx } = t;
 
   const auditCount = async () => (await first(t.app.db.select({ n: count() }).from(auditLog))).n;
 

@@ -1,20 +1,13 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities, contactMessages, quoteRequests, timeEntries } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
 describe('billing, delivery and leads', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
-  });
-  afterAll(() => t.close());
+  const t = useStaffTestApp();
+  const { ctx } = t;
 
-  const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { cookie: ctx.staffCookie } });
+  const staff = t.request;
   const latestActivities = async (n: number) =>
     (
       await t.app.db

@@ -1,8 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, closedDays, tickets, ticketSlas } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 import { isWorkday, nextWorkdays, todayNumber } from '../../test/workdays.ts';
 import {
   addBusinessMinutes,
@@ -15,13 +14,8 @@ import { CLOSED_DAY_MESSAGES } from '../../../shared/schemas/sla.ts';
 const hours: BusinessHours = company.businessHours;
 
 describe('closed days on the SLA clock (ADR 035 addendum)', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
-  });
-  afterAll(() => t.close());
+  const t = useStaffTestApp();
+  const { ctx } = t;
 
   const call =
     (cookie: () => string) => (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BAD_CURSOR, LIMIT_MESSAGE, SEARCH_TOO_LONG } from '../../../shared/schemas/paging.ts';
 import {
   customerUsers,
@@ -10,8 +10,8 @@ import {
   timeEntries,
   users,
 } from '../../db/schema.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { cursorOf, nextOf } from '../../test/link-header.ts';
 
 type Row = Record<string, unknown> & { id: string };
@@ -147,15 +147,12 @@ async function seed(t: TestApp, globexId: string) {
 }
 
 describe('the staff company page lists in pages (issue 20, ADR 043)', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  const t = useStaffTestApp();
+  const { ctx } = t;
   let companyId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
     companyId = await seed(t, ctx.globexId);
   });
-  afterAll(() => t.close());
 
   const get = (url: string, cookie: string | null = ctx.staffCookie) =>
     t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });

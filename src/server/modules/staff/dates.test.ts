@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowCounts } from '../../test/hardening/api-catalog.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
 // Issue 13, item 9: a year the database cannot store is the caller's mistake (400), never a 500.
 describe('staff date fields outside 1900-9999', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  const t = useStaffTestApp();
+  const { ctx } = t;
   let projectId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
     const project = await staff('POST', `/api/staff/customers/${ctx.acmeId}/projects`, {
       name: 'Dates probe',
       status: 'scheduled',
@@ -19,10 +16,8 @@ describe('staff date fields outside 1900-9999', () => {
     });
     projectId = project.json<{ id: string }>().id;
   });
-  afterAll(() => t.close());
 
-  const staff = (method: 'POST', url: string, payload: object) =>
-    t.app.inject({ method, url, payload, headers: { cookie: ctx.staffCookie } });
+  const staff = t.request;
 
   const requests = (day: string): [string, object][] => [
     [

@@ -1,20 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities, documents, projects } from '../../db/schema.ts';
 import { MAX_DOCUMENT_BYTES } from '../../../shared/schemas/documents.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { multipartBody, staffTestContext } from '../../test/staff-context.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
+import { multipartBody } from '../../test/staff-context.ts';
 
 describe('document upload', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
-  });
-  afterAll(() => t.close());
+  const t = useStaffTestApp();
+  const { ctx } = t;
 
   const companyDir = () => path.join(t.config.dataDir, 'files', 'customers', ctx.acmeId);
   const storedFiles = async () => fs.readdir(companyDir()).catch(() => [] as string[]);

@@ -1,8 +1,7 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { listRoutes, type RouteEntry } from '../../test/list-routes.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
 /** A concrete URL for a route pattern: any id will do, the guard answers before the handler. */
 const concrete = (url: string) =>
@@ -12,15 +11,12 @@ const concrete = (url: string) =>
     .replace(/:[a-zA-Z]+/g, '00000000-0000-4000-8000-000000000000');
 
 describe('every /api/staff route', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  const t = useStaffTestApp();
+  const { ctx } = t;
   let routes: RouteEntry[];
   beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
     routes = listRoutes(t.app).filter((r) => r.url.startsWith('/api/staff/'));
   });
-  afterAll(() => t.close());
 
   const call = (r: RouteEntry, cookie?: string) =>
     t.app.inject({

@@ -1,27 +1,14 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activities, ticketReplies, tickets, users } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
-import { startSmtpSink } from '../../test/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
 describe('the help desk', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ smtpUrl: sink.url });
-    ctx = await staffTestContext(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
+  const t = useStaffTestApp({ smtpSink: true });
+  const { ctx } = t;
 
-  const staff = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { cookie: ctx.staffCookie } });
+  const staff = t.request;
   const openAcmeTicket = async () => {
     const [row] = await t.app.db
       .select()
@@ -80,7 +67,7 @@ describe('the help desk', () => {
       .limit(1);
     expect(activity).toMatchObject({ type: 'ticket', title: `New reply on ticket ${ticket.id}` });
     await t.app.mail.flush();
-    expect(sink.mailsTo(DEMO_USERS.acme).map((m) => m.subject)).toContain(
+    expect(t.sink.mailsTo(DEMO_USERS.acme).map((m) => m.subject)).toContain(
       `[${ticket.id}] New reply: ${ticket.subject}`,
     );
     const detail = (await staff('GET', `/api/staff/tickets/${ticket.id}`)).json();
@@ -112,7 +99,7 @@ describe('the help desk', () => {
       .limit(1);
     expect(activity?.title).toBe(`Ticket ${ticket.id} status changed to Closed`);
     await t.app.mail.flush();
-    expect(sink.mailsTo(DEMO_USERS.acme).map((m) => m.subject)).toContain(
+    expect(t.sink.mailsTo(DEMO_USERS.acme).map((m) => m.subject)).toContain(
       `[${ticket.id}] Status changed to closed: ${ticket.subject}`,
     );
     const closedReply = await staff('POST', `/api/staff/tickets/${ticket.id}/replies`, {

@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { savedReplies } from '../../db/schema.ts';
 import type { SavedReply } from '../../../shared/schemas/saved-replies.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
-
-type Ctx = Awaited<ReturnType<typeof staffTestContext>>;
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
 describe('saved replies (issue 17)', () => {
-  let t: TestApp;
-  let ctx: Ctx;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
-  });
-  afterAll(() => t.close());
+  const t = useStaffTestApp();
+  const { ctx } = t;
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-    cookie = ctx.staffCookie,
-  ) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const call = t.request;
 
   it('keeps one library: create, list by title, edit, delete', async () => {
     const made = await call('POST', '/api/staff/saved-replies', {

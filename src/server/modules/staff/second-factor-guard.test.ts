@@ -1,9 +1,9 @@
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_STAFF_EMAIL } from '../../seed/demo.ts';
 import { listRoutes, type RouteEntry } from '../../test/list-routes.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
 
 const concrete = (url: string) =>
@@ -14,17 +14,15 @@ const concrete = (url: string) =>
 
 // Issue 19: the route catalogue proves the second factor guards every staff route.
 describe('every /api/staff route and the second factor', () => {
-  let t: TestApp;
+  const t = useStaffTestApp();
   let routes: RouteEntry[];
   let firstStepOnly: string;
   let bothFactors: string;
   beforeAll(async () => {
-    t = await createTestApp();
     routes = listRoutes(t.app).filter((r) => r.url.startsWith('/api/staff/'));
     firstStepOnly = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL, { firstStepOnly: true });
     bothFactors = await sessionCookieFor(t.app, DEMO_STAFF_EMAIL);
   });
-  afterAll(() => t.close());
 
   const call = (r: RouteEntry, cookie: string) =>
     t.app.inject({

@@ -1,22 +1,19 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activities, auditLog, slaTargets, tickets, ticketSlas, users } from '../../db/schema.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 import { addBusinessMinutes, businessMinutesBetween } from '../../../shared/business-hours.ts';
 import { company } from '../../../shared/company.ts';
 import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
 
 describe('assignment and SLAs', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  const t = useStaffTestApp();
+  const { ctx } = t;
   let me: string;
   let colleague: string;
   let formerColleague: string;
   let customerUserId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
     const [morgan] = await t.app.db
       .select({ id: users.id })
       .from(users)
@@ -43,7 +40,6 @@ describe('assignment and SLAs', () => {
       .where(eq(users.email, 'jordan.lee@acme-logistics.example'));
     customerUserId = jordan!.id;
   });
-  afterAll(() => t.close());
 
   const as =
     (cookie: () => string) =>

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BAD_CURSOR,
   LIMIT_MESSAGE,
@@ -17,8 +17,8 @@ import {
   webhookEndpoints,
 } from '../../db/schema.ts';
 import { DEMO_STAFF_EMAIL } from '../../seed/demo.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
+import type { TestApp } from '../../test/test-app.ts';
 import { eq } from 'drizzle-orm';
 import { cursorOf, nextOf } from '../../test/link-header.ts';
 
@@ -147,14 +147,11 @@ async function seed(t: TestApp) {
 }
 
 describe('staff lists in pages (issue 20, ADR 043)', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  const t = useStaffTestApp();
+  const { ctx } = t;
   beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
     await seed(t);
   });
-  afterAll(() => t.close());
 
   const get = (url: string, cookie: string | null = ctx.staffCookie) =>
     t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });

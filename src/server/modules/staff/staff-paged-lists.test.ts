@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   BAD_CURSOR,
   LIMIT_MESSAGE,
@@ -8,16 +8,13 @@ import {
 import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
 import type { AuditEntry } from '../../../shared/schemas/staff-audit.ts';
 import { auditLog, tickets } from '../../db/schema.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 import { nextOf } from '../../test/link-header.ts';
 
 describe('staff lists in pages (issue 20): the help desk queue', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  const t = useStaffTestApp();
+  const { ctx } = t;
   beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
     // Tickets whose subjects hold the characters LIKE treats specially.
     await t.app.db.insert(tickets).values(
       ['100% down', 'under_score', 'back\\slash', `it's "quoted"`].map((subject) => ({
@@ -30,7 +27,6 @@ describe('staff lists in pages (issue 20): the help desk queue', () => {
       })),
     );
   });
-  afterAll(() => t.close());
 
   const get = (url: string, cookie = ctx.staffCookie) =>
     t.app.inject({ method: 'GET', url, headers: { cookie } });
@@ -161,11 +157,9 @@ describe('staff lists in pages (issue 20): the help desk queue', () => {
 });
 
 describe('staff lists in pages (issue 20): the audit log', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  const t = useStaffTestApp();
+  const { ctx } = t;
   beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
     await t.app.db.insert(auditLog).values(
       Array.from({ length: 7 }, (_, i) => ({
         actorName: i === 0 ? 'Pat 100%' : 'Pat Staff',
@@ -175,7 +169,6 @@ describe('staff lists in pages (issue 20): the audit log', () => {
       })),
     );
   });
-  afterAll(() => t.close());
 
   const get = (url: string, cookie = ctx.staffCookie) =>
     t.app.inject({ method: 'GET', url, headers: { cookie } });

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   customerUsers,
@@ -10,20 +10,15 @@ import {
 } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
 import { watcherMessages, type TicketWatchers } from '../../../shared/schemas/ticket-watchers.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
-
-type Ctx = Awaited<ReturnType<typeof staffTestContext>>;
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
 // ADR 036 addendum: staff put a company's colleagues in copy of its ticket, through the same
 // service as the portal (its refusals, the conversation line, the audit row, the mail).
 describe('staff ticket watchers', () => {
-  let t: TestApp;
-  let ctx: Ctx;
+  const t = useStaffTestApp();
+  const { ctx } = t;
   let ticketId: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
     const [open] = await t.app.db
       .select({ id: tickets.id })
       .from(tickets)
@@ -40,14 +35,8 @@ describe('staff ticket watchers', () => {
       .insert(customerUsers)
       .values({ userId: dana!.id, customerId: ctx.acmeId, role: 'member' });
   });
-  afterAll(() => t.close());
 
-  const call = (
-    method: 'GET' | 'POST' | 'DELETE',
-    url: string,
-    payload?: object,
-    cookie = ctx.staffCookie,
-  ) => t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const call = t.request;
   const url = () => `/api/staff/tickets/${ticketId}/watchers`;
 
   it('adds a colleague of the ticket’s company, writes the line, the audit row and the mail, and removes them', async () => {

@@ -1,28 +1,15 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerUsers, sessions, users } from '../../db/schema.ts';
 import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
-import { startSmtpSink } from '../../test/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
 describe('companies and their users', () => {
-  let t: TestApp;
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ smtpUrl: sink.url });
-    ctx = await staffTestContext(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
-  });
+  const t = useStaffTestApp({ smtpSink: true });
+  const { ctx } = t;
 
-  const staff = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
-    t.app.inject({ method, url, payload, headers: { cookie: ctx.staffCookie } });
+  const staff = t.request;
 
   it('creates and edits a company, with messages under the fields for bad input', async () => {
     const bad = await staff('POST', '/api/staff/customers', { name: ' ' });
@@ -63,7 +50,7 @@ describe('companies and their users', () => {
       user: { firstName: 'Casey', lastName: 'Morgan', active: true, position: 0 },
     });
     await t.app.mail.flush();
-    const [mail] = sink.mailsTo('casey.morgan@globex-retail.example');
+    const [mail] = t.sink.mailsTo('casey.morgan@globex-retail.example');
     expect(mail?.subject).toBe("You're invited to the Meridian IT Services customer portal");
     expect(mail?.text).toContain('customer portal for Globex Retail');
     expect(mail?.text).toContain(

@@ -4,6 +4,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { decryptSecret } from '../../services/secret-box.ts';
 import { verifyWebhookSignature } from '../../services/webhook-signature.ts';
 import { staffTestContext } from '../../test/staff-context.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { startReceiver } from '../../test/webhook-receiver.ts';
 import { WEBHOOK_MESSAGES } from '../../../shared/schemas/webhooks.ts';
@@ -13,20 +14,10 @@ type Ctx = Awaited<ReturnType<typeof staffTestContext>>;
 
 // Issue 21 item 4: the staff API for webhook endpoints.
 describe('staff webhook endpoints', () => {
-  let t: TestApp;
-  let ctx: Ctx;
-  beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
-  });
-  afterAll(() => t.close());
+  const t = useStaffTestApp();
+  const { ctx } = t;
 
-  const call = (
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-    cookie?: string,
-  ) => t.app.inject({ method, url, payload, headers: { cookie: cookie ?? ctx.staffCookie } });
+  const call = t.request;
 
   it('refuses private, loopback, link-local and metadata URLs with a 400 and a message', async () => {
     for (const url of [

@@ -22,7 +22,7 @@ const app = (
 );
 preloadSignedInArea(window.location.pathname);
 // The portal shell arrives empty. A public page loads this app only when a session cookie came
-// with it (public/islands/boot.ts): the page's HTML stays on screen until the app replaces it,
+// with it (island-boot.ts): the page's HTML stays on screen until the app replaces it,
 // since its islands' markup (docs/decisions/024-public-islands.md) is not the app's to hydrate.
 // As a transition: React yields every few milliseconds instead of blocking the page in long
 // tasks (Lighthouse's total blocking time).

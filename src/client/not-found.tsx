@@ -14,7 +14,7 @@ export function NotFound() {
       : { href: paths.dashboard, label: 'Back to your dashboard' };
   return (
     // Marked for the public pages' boot script: signed in, the app replaces the prerendered
-    // screen to link back to the visitor's own area (public/islands/boot.ts).
+    // screen to link back to the visitor's own area (island-boot.ts).
     <main
       data-signed-in-differs
       className="flex min-h-screen items-center justify-center bg-slate-50 px-4"

@@ -1,13 +1,9 @@
 import { Download, FileText } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { formatFileSize } from '../../shared/format.ts';
-import type {
-  AttachmentVariant,
-  TicketAttachment,
-} from '../../shared/schemas/ticket-attachments.ts';
+import type { TicketAttachment } from '../../shared/schemas/ticket-attachments.ts';
+import type { AttachmentUrl } from './attachment-url.ts';
 import { Lightbox } from './lightbox.tsx';
-
-export type AttachmentUrl = (id: string, variant: AttachmentVariant) => string;
 
 /**
  * The files of one message: images as thumbnails that open in the lightbox, every other

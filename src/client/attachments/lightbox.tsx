@@ -1,7 +1,7 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import type { TicketAttachment } from '../../shared/schemas/ticket-attachments.ts';
-import type { AttachmentUrl } from './attachment-list.tsx';
+import type { AttachmentUrl } from './attachment-url.ts';
 
 const control =
   'rounded-full bg-white/90 p-2 text-slate-900 hover:bg-white focus-visible:outline-2 focus-visible:outline-white disabled:opacity-40';

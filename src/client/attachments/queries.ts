@@ -3,7 +3,7 @@ import { ticketAttachmentSchema } from '../../shared/schemas/ticket-attachments.
 import { getJson } from '../lib/api.ts';
 import { portalQueries } from '../lib/portal-queries.ts';
 import { staffQueries, staffUrl } from '../lib/staff-queries.ts';
-import type { AttachmentUrl } from './attachment-list.tsx';
+import type { AttachmentUrl } from './attachment-url.ts';
 
 const list = ticketAttachmentSchema.array();
 

@@ -1,7 +1,8 @@
 import { formatDateTime } from '../../shared/format.ts';
 import type { TicketAttachment } from '../../shared/schemas/ticket-attachments.ts';
 import type { Ticket } from '../../shared/schemas/tickets.ts';
-import { AttachmentList, type AttachmentUrl } from '../attachments/attachment-list.tsx';
+import { AttachmentList } from '../attachments/attachment-list.tsx';
+import type { AttachmentUrl } from '../attachments/attachment-url.ts';
 import { Badge } from '../ui/badge.tsx';
 import { conversationLines } from './conversation-lines.ts';
 

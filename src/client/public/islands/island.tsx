@@ -25,7 +25,7 @@ export function setIslandInnerRenderer(render: (name: IslandName, props: object)
 
 /**
  * An interactive part of a public page. Prerendered, it is a container holding its own
- * rendering and its props, hydrated on first use (islands/boot.ts); inside the client
+ * rendering and its props, hydrated on first use (src/client/island-boot.ts); inside the client
  * app (signed-in visitors' pages), it is simply the component.
  */
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps[N] }) {

@@ -1,13 +1,14 @@
-// The one script of a prerendered public page (docs/decisions/024-public-islands.md): a few
-// hundred bytes that make the mobile menu nicer and wake each island when a visitor first
-// reaches for it. React and an island's code load only then, or once the browser is idle
-// when ISLAND_CODE_LOADS says 'idle' (load-policy.ts). It arrives itself after the load
-// event, or on the first reach, by the page's inline loader (boot-loader.ts).
-import '../../index.css';
-import type { IslandName } from '../../../shared/islands.ts';
-import { mayBeSignedIn } from '../../lib/server-hints.ts';
-import { ISLAND_CODE_LOADS } from './load-policy.ts';
-import { enhanceMobileMenu } from './mobile-menu.ts';
+// The one script of a prerendered public page (docs/decisions/024-public-islands.md), beside
+// the client app's entry (main.tsx): a few hundred bytes that make the mobile menu nicer and
+// wake each island when a visitor first reaches for it. React and an island's code load only
+// then, or once the browser is idle when ISLAND_CODE_LOADS says 'idle'
+// (public/islands/load-policy.ts). It arrives itself after the load event, or on the first
+// reach, by the page's inline loader (public/islands/boot-loader.ts).
+import './index.css';
+import type { IslandName } from '../shared/islands.ts';
+import { mayBeSignedIn } from './lib/server-hints.ts';
+import { ISLAND_CODE_LOADS } from './public/islands/load-policy.ts';
+import { enhanceMobileMenu } from './public/islands/mobile-menu.ts';
 
 /** Signs of a visitor reaching for an island: pointing at it, touching it, tabbing into it. */
 const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -20,7 +21,7 @@ const INTENT = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'
 function wake(island: HTMLElement) {
   let hydrated: Promise<void> | null = null;
   const hydrate = () =>
-    (hydrated ??= import('./hydrate.tsx')
+    (hydrated ??= import('./public/islands/hydrate.tsx')
       .then(({ hydrateIsland }) => hydrateIsland(island))
       .then(() => {
         // React handles the island's events from now on.
@@ -53,7 +54,7 @@ if (mayBeSignedIn() && document.querySelector('[data-signed-in-differs]')) {
   // The one prerendered page that differs signed in, the 404 page (its way back): with a
   // session cookie the client app asks "who am I" and shows it (docs/decisions/013-session-hint.md).
   // Every other public page stays as it is for a signed-in visitor (decision 049).
-  void import('../../main.tsx');
+  void import('./main.tsx');
 } else {
   document
     .querySelectorAll<HTMLDetailsElement>('details[data-mobile-menu]')
@@ -66,7 +67,7 @@ if (mayBeSignedIn() && document.querySelector('[data-signed-in-differs]')) {
 
 /** Downloads (never hydrates) the code of every island on the page; a failure waits for a reach. */
 function loadCode(islands: NodeListOf<HTMLElement>) {
-  void import('./hydrate.tsx')
+  void import('./public/islands/hydrate.tsx')
     .then(({ loadIslandCode }) =>
       Promise.all([...islands].map((i) => loadIslandCode(i.dataset.island as IslandName))),
     )

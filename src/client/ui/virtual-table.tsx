@@ -1,5 +1,12 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useVirtualizer, useWindowVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { cn } from './cn.ts';
 import { TABLES_UP, useMediaQuery } from './use-media-query.ts';
 
@@ -29,7 +36,8 @@ type VirtualTableProps<T> = {
  * thousands of rows stay fast to render and to filter. `rowHeight` is a row's least height:
  * a cell whose text wraps makes its row taller, and each rendered row is measured, so no text
  * is cut. Below `lg` the columns do not fit a phone or a tablet: each row is a card in a list instead,
- * rendered and paged the same way (review V1).
+ * rendered and paged the same way (review V1), but flowing with the page: no scroll box inside
+ * a phone's page (issue 36), the window's scrolling decides which cards are drawn.
  */
 export function VirtualTable<T>(props: VirtualTableProps<T>) {
   return useMediaQuery(TABLES_UP) ? <TableRows {...props} /> : <CardRows {...props} />;
@@ -89,29 +97,26 @@ function TableRows<T>({
   );
 }
 
-function CardRows<T>({
-  label,
-  rows,
-  rowKey,
-  renderCard,
-  className,
-  onEndReached,
-}: VirtualTableProps<T>) {
-  const v = useVirtualRows(rows.length, CARD_HEIGHT, onEndReached);
+function CardRows<T>({ label, rows, rowKey, renderCard, onEndReached }: VirtualTableProps<T>) {
+  const { setList, items, measureElement, paddingTop, paddingBottom } = useWindowRows(
+    rows.length,
+    onEndReached,
+  );
   return (
-    <ScrollRegion label={label} className={className} scrollRef={v.scrollRef}>
-      <ul style={{ paddingTop: v.paddingTop, paddingBottom: v.paddingBottom }}>
-        {v.items.map((item) => {
+    // No scroll box of its own: the cards flow with the page, which scrolls (issue 36).
+    <section aria-label={label}>
+      <ul ref={setList} style={{ paddingTop, paddingBottom }}>
+        {items.map((item) => {
           const row = rows[item.index] as T;
           return (
             // The space below each card is inside its item, so the measured height holds it.
-            <li key={rowKey(row)} data-index={item.index} ref={v.measureElement} className="pb-3">
+            <li key={rowKey(row)} data-index={item.index} ref={measureElement} className="pb-3">
               {renderCard(row)}
             </li>
           );
         })}
       </ul>
-    </ScrollRegion>
+    </section>
   );
 }
 
@@ -154,16 +159,50 @@ function useVirtualRows(count: number, estimate: number, onEndReached?: () => vo
     // Before the first layout (and in tests without layout) show a screenful.
     initialRect: { width: 1024, height: 20 * estimate },
   });
+  return { scrollRef, ...useShownRows(virtualizer, count, 0, onEndReached) };
+}
+
+/** The cards to render as the page scrolls past the list, the space around them, and paging. */
+function useWindowRows(count: number, onEndReached?: () => void) {
+  const [list, setList] = useState<HTMLUListElement | null>(null);
+  // Where the list starts on the page: what is above it (cards, notices) may change height.
+  const [listTop, setListTop] = useState(0);
+  useLayoutEffect(() => {
+    if (!list) return;
+    const measure = () => setListTop(list.getBoundingClientRect().top + window.scrollY);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, [list]);
+  const virtualizer = useWindowVirtualizer({
+    count,
+    estimateSize: () => CARD_HEIGHT,
+    overscan: 6,
+    scrollMargin: listTop,
+    // Before the first layout (and in tests without layout) show a screenful.
+    initialRect: { width: 390, height: 8 * CARD_HEIGHT },
+  });
+  return { setList, ...useShownRows(virtualizer, count, listTop, onEndReached) };
+}
+
+/** The virtualizer's items, the padding that stands for the rows not drawn, and paging. */
+function useShownRows(
+  virtualizer: Virtualizer<HTMLDivElement, Element> | Virtualizer<Window, Element>,
+  count: number,
+  offset: number,
+  onEndReached?: () => void,
+) {
   const items = virtualizer.getVirtualItems();
   const lastShown = items.at(-1)?.index ?? -1;
   useEffect(() => {
     if (onEndReached && count > 0 && lastShown >= count - 1 - END_MARGIN) onEndReached();
   }, [onEndReached, lastShown, count]);
   return {
-    scrollRef,
     items,
     measureElement: virtualizer.measureElement,
-    paddingTop: items[0]?.start ?? 0,
-    paddingBottom: virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0),
+    paddingTop: (items[0]?.start ?? offset) - offset,
+    paddingBottom: virtualizer.getTotalSize() - ((items.at(-1)?.end ?? offset) - offset),
   };
 }

@@ -8,16 +8,13 @@ import type {
 import { formatFileSize } from '../../../shared/format.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
-import { Card } from '../../ui/card.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { RowAction, RowCard } from '../../ui/row-card.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { VirtualTable } from '../../ui/virtual-table.tsx';
-import { ListBody } from '../shared/list-body.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { CompanyListScreen } from '../shared/company-list-screen.tsx';
+import { PagedListCard } from '../shared/paged-list-card.tsx';
 import { SampleNotice } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { downloadDocument, previewDocument } from './document-actions.ts';
@@ -87,7 +84,7 @@ function DocumentList({ summary, company }: { summary: DocumentSummary; company:
     [types],
   );
   const sample = useMemo(
-    () => (isSample ? filterDocuments(samples, list.search, category, type) : []),
+    () => (isSample ? filterDocuments(samples, list.search, category, type) : null),
     [isSample, samples, list.search, category, type],
   );
 
@@ -104,51 +101,37 @@ function DocumentList({ summary, company }: { summary: DocumentSummary; company:
         )}
         <StatCard label="Total Size" value={formatFileSize(cards.size)} icon={HardDrive} />
       </StatGrid>
-      <Card className="grid gap-4 p-4">
-        <ListToolbar
-          searchLabel="Search documents"
-          search={list.search}
-          onSearch={list.setSearch}
-          filters={[
-            {
-              label: 'Filter by category',
-              prefix: 'Category',
-              value: category,
-              options: categoryOptions,
-              onChange: (v) => list.setFilter('category', v),
-            },
-            {
-              label: 'Filter by type',
-              prefix: 'Type',
-              value: type,
-              options: typeOptions,
-              onChange: (v) => list.setFilter('type', v),
-            },
-          ]}
-        />
-        <ListBody
-          rows={isSample ? sample : pages.rows}
-          pending={!isSample && pages.isPending}
-          stale={pages.isStale}
-          error={isSample ? null : pages.error}
-          onRetry={() => void pages.refetch()}
-          what="documents"
-          empty="No documents found"
-        >
-          {(rows) => (
-            <VirtualTable
-              label="Documents"
-              columns={columns}
-              rows={rows}
-              rowKey={(d) => d.id}
-              rowHeight={64}
-              onEndReached={pages.loadMore}
-              renderCells={(d) => <DocumentCells doc={d} isSample={isSample} />}
-              renderCard={(d) => <DocumentCard doc={d} isSample={isSample} />}
-            />
-          )}
-        </ListBody>
-      </Card>
+      <PagedListCard
+        what="documents"
+        empty="No documents found"
+        list={list}
+        filters={[
+          {
+            label: 'Filter by category',
+            prefix: 'Category',
+            value: category,
+            options: categoryOptions,
+            onChange: (v) => list.setFilter('category', v),
+          },
+          {
+            label: 'Filter by type',
+            prefix: 'Type',
+            value: type,
+            options: typeOptions,
+            onChange: (v) => list.setFilter('type', v),
+          },
+        ]}
+        pages={pages}
+        sample={sample}
+        view={{
+          label: 'Documents',
+          columns,
+          rowKey: (d) => d.id,
+          rowHeight: 64,
+          renderCells: (d) => <DocumentCells doc={d} isSample={isSample} />,
+          renderCard: (d) => <DocumentCard doc={d} isSample={isSample} />,
+        }}
+      />
     </>
   );
 }

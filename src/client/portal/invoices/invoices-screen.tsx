@@ -13,15 +13,12 @@ import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
-import { Card } from '../../ui/card.tsx';
 import { RowAction, RowCard } from '../../ui/row-card.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { VirtualTable } from '../../ui/virtual-table.tsx';
-import { ListBody } from '../shared/list-body.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { CompanyListScreen } from '../shared/company-list-screen.tsx';
+import { PagedListCard } from '../shared/paged-list-card.tsx';
 import { SampleNotice } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { openInNewTab } from '../shared/open-link.ts';
@@ -72,7 +69,7 @@ function InvoiceList({
   const pages = usePagedList(read(list.serverParams), !isSample);
   const [selected, setSelected] = useState<Invoice | null>(null);
   const sample = useMemo(
-    () => (isSample ? filterInvoices(sampleInvoices, list.search, status) : []),
+    () => (isSample ? filterInvoices(sampleInvoices, list.search, status) : null),
     [isSample, list.search, status],
   );
   const cards = isSample ? summarizeInvoices(sampleInvoices) : summary;
@@ -90,43 +87,29 @@ function InvoiceList({
         <StatCard label="Pending" value={cards.pending} icon={Clock} />
         <StatCard label="Overdue" value={cards.overdue} icon={AlertCircle} />
       </StatGrid>
-      <Card className="grid gap-4 p-4">
-        <ListToolbar
-          searchLabel="Search invoices"
-          search={list.search}
-          onSearch={list.setSearch}
-          filters={[
-            {
-              label: 'Filter by status',
-              prefix: 'Status',
-              value: status,
-              options: statusFilterOptions,
-              onChange: (v) => list.setFilter('status', v),
-            },
-          ]}
-        />
-        <ListBody
-          rows={isSample ? sample : pages.rows}
-          pending={!isSample && pages.isPending}
-          stale={pages.isStale}
-          error={isSample ? null : pages.error}
-          onRetry={() => void pages.refetch()}
-          what="invoices"
-          empty="No invoices found"
-        >
-          {(rows) => (
-            <VirtualTable
-              label="Invoices"
-              columns={columns}
-              rows={rows}
-              rowKey={(i) => i.id}
-              onEndReached={pages.loadMore}
-              renderCells={(i) => <InvoiceCells invoice={i} onView={() => setSelected(i)} />}
-              renderCard={(i) => <InvoiceCard invoice={i} onView={() => setSelected(i)} />}
-            />
-          )}
-        </ListBody>
-      </Card>
+      <PagedListCard
+        what="invoices"
+        empty="No invoices found"
+        list={list}
+        filters={[
+          {
+            label: 'Filter by status',
+            prefix: 'Status',
+            value: status,
+            options: statusFilterOptions,
+            onChange: (v) => list.setFilter('status', v),
+          },
+        ]}
+        pages={pages}
+        sample={sample}
+        view={{
+          label: 'Invoices',
+          columns,
+          rowKey: (i) => i.id,
+          renderCells: (i) => <InvoiceCells invoice={i} onView={() => setSelected(i)} />,
+          renderCard: (i) => <InvoiceCard invoice={i} onView={() => setSelected(i)} />,
+        }}
+      />
       <InvoiceDialog invoice={selected} onClose={() => setSelected(null)} />
     </>
   );

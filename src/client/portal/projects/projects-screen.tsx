@@ -7,12 +7,10 @@ import {
 } from '../../../shared/schemas/projects.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
-import { LoadMore } from '../../lists/load-more.tsx';
-import { ListBody } from '../shared/list-body.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { CompanyListScreen } from '../shared/company-list-screen.tsx';
+import { PagedListCard } from '../shared/paged-list-card.tsx';
 import { SampleNotice } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { ProjectCard } from './project-card.tsx';
@@ -62,11 +60,9 @@ function ProjectList({
   const [selected, setSelected] = useState<Project | null>(null);
   const counts = isSample ? countProjects(sampleProjects) : summary;
   const sample = useMemo(
-    () => (isSample ? filterProjects(sampleProjects, list.search, status) : []),
+    () => (isSample ? filterProjects(sampleProjects, list.search, status) : null),
     [isSample, list.search, status],
   );
-  const rows = isSample ? sample : pages.rows;
-  const more = isSample ? 0 : pages.total - pages.rows.length;
 
   return (
     <>
@@ -77,10 +73,10 @@ function ProjectList({
         <StatCard label="Scheduled" value={counts.scheduled} icon={Calendar} />
         <StatCard label="On Hold" value={counts['on-hold']} icon={PauseCircle} />
       </StatGrid>
-      <ListToolbar
-        searchLabel="Search projects"
-        search={list.search}
-        onSearch={list.setSearch}
+      <PagedListCard
+        what="projects"
+        empty="No projects found"
+        list={list}
         filters={[
           {
             label: 'Filter by status',
@@ -90,27 +86,18 @@ function ProjectList({
             onChange: (v) => list.setFilter('status', v),
           },
         ]}
+        pages={pages}
+        sample={sample}
+        view={{
+          renderGrid: (shown) => (
+            <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+              {shown.map((p) => (
+                <ProjectCard key={p.id} project={p} onDetails={() => setSelected(p)} />
+              ))}
+            </div>
+          ),
+        }}
       />
-      <ListBody
-        rows={rows}
-        pending={!isSample && pages.isPending}
-        stale={pages.isStale}
-        error={isSample ? null : pages.error}
-        onRetry={() => void pages.refetch()}
-        what="projects"
-        empty="No projects found"
-      >
-        {(shown) => (
-          <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-            {shown.map((p) => (
-              <ProjectCard key={p.id} project={p} onDetails={() => setSelected(p)} />
-            ))}
-          </div>
-        )}
-      </ListBody>
-      {more > 0 && pages.hasMore && (
-        <LoadMore label={`Show more projects (${more} more)`} onLoad={pages.loadMore} />
-      )}
       <ProjectDialog project={selected} onClose={() => setSelected(null)} />
     </>
   );

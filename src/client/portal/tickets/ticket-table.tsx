@@ -4,7 +4,7 @@ import type { Ticket } from '../../../shared/schemas/tickets.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { RowAction, RowCard } from '../../ui/row-card.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { VirtualTable } from '../../ui/virtual-table.tsx';
+import type { TableView } from '../shared/paged-list-card.tsx';
 
 const columns = [
   { header: 'Subject' },
@@ -18,30 +18,17 @@ const columns = [
 
 /**
  * Spec section 2: the columns in order, with the uppercase id under the subject; a card per
- * ticket below `lg` (ADR 054). The same list as Invoices and Documents (ADR 053): its own
- * scroll region that asks for the next page near the end.
+ * ticket below `lg` (ADR 054). The same list as Invoices and Documents (ADR 053, 056).
  */
-export function TicketTable({
-  tickets,
-  onView,
-  onEndReached,
-}: {
-  tickets: readonly Ticket[];
-  onView: (id: string) => void;
-  onEndReached: () => void;
-}) {
-  return (
-    <VirtualTable
-      label="Tickets"
-      columns={columns}
-      rows={tickets}
-      rowKey={(t) => t.id}
-      rowHeight={64}
-      onEndReached={onEndReached}
-      renderCells={(t) => <TicketCells ticket={t} onView={() => onView(t.id)} />}
-      renderCard={(t) => <TicketCard ticket={t} onView={() => onView(t.id)} />}
-    />
-  );
+export function ticketTable(onView: (id: string) => void): TableView<Ticket> {
+  return {
+    label: 'Tickets',
+    columns,
+    rowKey: (t) => t.id,
+    rowHeight: 64,
+    renderCells: (t) => <TicketCells ticket={t} onView={() => onView(t.id)} />,
+    renderCard: (t) => <TicketCard ticket={t} onView={() => onView(t.id)} />,
+  };
 }
 
 type RowProps = { ticket: Ticket; onView: () => void };

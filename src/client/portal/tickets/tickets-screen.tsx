@@ -8,11 +8,8 @@ import {
 } from '../../../shared/schemas/tickets.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
-import { Card } from '../../ui/card.tsx';
-import { ListBody } from '../shared/list-body.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { ListToolbar } from '../shared/list-toolbar.tsx';
 import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
 import { SampleNotice } from '../shared/sample-notice.tsx';
 import { can } from '../../../shared/permissions.ts';
@@ -22,7 +19,8 @@ import { filterTickets, type TicketFilters } from './filter.ts';
 import { NewTicketDialog } from './new-ticket-dialog.tsx';
 import { sampleTickets } from '../shared/sample-tickets.ts';
 import { TicketDetailDialog } from './ticket-detail-dialog.tsx';
-import { TicketTable } from './ticket-table.tsx';
+import { ticketTable } from './ticket-table.tsx';
+import { PagedListCard } from '../shared/paged-list-card.tsx';
 
 const statusFilterOptions = statusOptions('ticketStatus', 'All');
 const priorityFilterOptions = statusOptions('priority', 'All');
@@ -89,42 +87,30 @@ function TicketList({
         <StatCard label="Closed" value={count('closed')} icon={CheckCircle2} />
       </StatGrid>
 
-      <Card className="grid gap-4 p-4">
-        <ListToolbar
-          searchLabel="Search tickets"
-          search={list.search}
-          onSearch={list.setSearch}
-          filters={[
-            {
-              label: 'Filter by status',
-              prefix: 'Status',
-              value: filters.status,
-              options: statusFilterOptions,
-              onChange: (status) => list.setFilter('status', status),
-            },
-            {
-              label: 'Filter by priority',
-              prefix: 'Priority',
-              value: filters.priority,
-              options: priorityFilterOptions,
-              onChange: (priority) => list.setFilter('priority', priority),
-            },
-          ]}
-        />
-        <ListBody
-          rows={rows}
-          pending={!isSample && pages.isPending}
-          stale={pages.isStale}
-          error={isSample ? null : pages.error}
-          onRetry={() => void pages.refetch()}
-          what="tickets"
-          empty="No tickets found"
-        >
-          {(shown) => (
-            <TicketTable tickets={shown} onView={setSelectedId} onEndReached={pages.loadMore} />
-          )}
-        </ListBody>
-      </Card>
+      <PagedListCard
+        what="tickets"
+        empty="No tickets found"
+        list={list}
+        filters={[
+          {
+            label: 'Filter by status',
+            prefix: 'Status',
+            value: filters.status,
+            options: statusFilterOptions,
+            onChange: (status) => list.setFilter('status', status),
+          },
+          {
+            label: 'Filter by priority',
+            prefix: 'Priority',
+            value: filters.priority,
+            options: priorityFilterOptions,
+            onChange: (priority) => list.setFilter('priority', priority),
+          },
+        ]}
+        pages={pages}
+        sample={isSample ? rows : null}
+        view={ticketTable(setSelectedId)}
+      />
 
       <TicketDetailDialog
         companyId={company.id}

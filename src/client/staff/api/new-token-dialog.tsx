@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   API_TOKEN_DAYS,
   apiTokenScopeLabels,
@@ -8,13 +7,12 @@ import {
 } from '../../../shared/schemas/api-tokens.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { staffUrl } from '../../lib/staff-queries.ts';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogActions, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
+import { ShownOnceDialog } from '../shown-once.tsx';
 
 const scopeOptions = apiTokenScopes.map((s) => ({ value: s, label: apiTokenScopeLabels[s] }));
 const dayOptions = API_TOKEN_DAYS.map((d) => ({ value: String(d), label: `${d} days` }));
@@ -76,28 +74,13 @@ export function TokenShownDialog({
   token: CreatedApiToken;
   onClose: () => void;
 }) {
-  const [copied, setCopied] = useState(false);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title="Copy your new token"
-        description="This is the only time it is shown. Store it in your tool's secret settings."
-      >
-        <FormField label={`Token “${token.name}”, expires ${formatDate(token.expiresAt)}`}>
-          <Input readOnly value={token.token} onFocus={(e) => e.currentTarget.select()} />
-        </FormField>
-        <DialogActions className="mt-6">
-          <Button
-            variant="secondary"
-            onClick={() =>
-              void navigator.clipboard.writeText(token.token).then(() => setCopied(true))
-            }
-          >
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
-          <Button onClick={onClose}>Done</Button>
-        </DialogActions>
-      </DialogContent>
-    </Dialog>
+    <ShownOnceDialog
+      title="Copy your new token"
+      description="This is the only time it is shown. Store it in your tool's secret settings."
+      label={`Token “${token.name}”, expires ${formatDate(token.expiresAt)}`}
+      secret={token.token}
+      onClose={onClose}
+    />
   );
 }

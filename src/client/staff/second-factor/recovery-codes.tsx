@@ -1,12 +1,11 @@
-import { useState } from 'react';
 import { Button } from '../../ui/button.tsx';
+import { CopyButton } from '../shown-once.tsx';
 
 /**
  * Recovery codes, shown once: copy or download them, then say they are saved (the only way
  * on, so nobody leaves this screen without having seen them).
  */
 export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }) {
-  const [copied, setCopied] = useState(false);
   const text = codes.join('\n');
   const download = () => {
     const url = URL.createObjectURL(new Blob([`${text}\n`], { type: 'text/plain' }));
@@ -31,12 +30,7 @@ export function RecoveryCodes({ codes, onSaved }: { codes: string[]; onSaved: ()
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <Button
-          variant="secondary"
-          onClick={() => void navigator.clipboard.writeText(text).then(() => setCopied(true))}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
+        <CopyButton text={text} />
         <Button variant="secondary" onClick={download}>
           Download
         </Button>

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import {
   domainEventTypes,
   webhookInputSchema,
@@ -6,12 +5,11 @@ import {
   type WebhookWithSecret,
 } from '../../../shared/schemas/webhooks.ts';
 import { staffUrl } from '../../lib/staff-queries.ts';
-import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogActions, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
+import { ShownOnceDialog } from '../shown-once.tsx';
 
 /** A new endpoint (`webhook` absent) or an edit of one; a new one's secret goes to `onCreated`. */
 export function WebhookDialog({
@@ -85,28 +83,13 @@ export function SecretShownDialog({
   webhook: WebhookWithSecret;
   onClose: () => void;
 }) {
-  const [copied, setCopied] = useState(false);
   return (
-    <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent
-        title="Copy the signing secret"
-        description="This is the only time it is shown. The receiver checks each delivery's X-Signature with it."
-      >
-        <FormField label={`Secret for ${webhook.url}`}>
-          <Input readOnly value={webhook.secret} onFocus={(e) => e.currentTarget.select()} />
-        </FormField>
-        <DialogActions className="mt-6">
-          <Button
-            variant="secondary"
-            onClick={() =>
-              void navigator.clipboard.writeText(webhook.secret).then(() => setCopied(true))
-            }
-          >
-            {copied ? 'Copied' : 'Copy'}
-          </Button>
-          <Button onClick={onClose}>Done</Button>
-        </DialogActions>
-      </DialogContent>
-    </Dialog>
+    <ShownOnceDialog
+      title="Copy the signing secret"
+      description="This is the only time it is shown. The receiver checks each delivery's X-Signature with it."
+      label={`Secret for ${webhook.url}`}
+      secret={webhook.secret}
+      onClose={onClose}
+    />
   );
 }

@@ -19,7 +19,8 @@ export function RowCard({
   title: ReactNode;
   badge?: ReactNode;
   fields: readonly RowCardField[];
-  actions: ReactNode;
+  /** The row's buttons; a row without actions (a log's line) has none. */
+  actions?: ReactNode;
 }) {
   return (
     <div className="grid gap-3 rounded-md border border-slate-200 p-3 text-sm">
@@ -35,7 +36,7 @@ export function RowCard({
           </div>
         ))}
       </dl>
-      <div className="flex flex-wrap justify-end gap-2">{actions}</div>
+      {actions && <div className="flex flex-wrap justify-end gap-2">{actions}</div>}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { Card, CardHeader } from '../../ui/card.tsx';
 import { apiRequest } from '../../lib/api.ts';
 import { useStaffMutation } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 import { NewTokenDialog, TokenShownDialog } from './new-token-dialog.tsx';
 
 /** The signed-in staff member's own API tokens: create (shown once), see when used, revoke. */
@@ -45,7 +45,7 @@ export function TokensCard() {
             columns={['Name', 'Access', 'Token', 'Created', 'Expires', 'Last used', 'Actions']}
           >
             {rows.map((t) => (
-              <tr key={t.id}>
+              <DataRow key={t.id}>
                 <td className={cell}>{t.name}</td>
                 <td className={cell}>
                   <Badge tone={t.scope === 'read' ? 'gray' : 'amber'}>
@@ -70,7 +70,7 @@ export function TokensCard() {
                     Revoke
                   </Button>
                 </td>
-              </tr>
+              </DataRow>
             ))}
           </DataTable>
         )}

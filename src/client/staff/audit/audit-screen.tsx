@@ -9,7 +9,7 @@ import { usePagedList } from '../../lists/use-paged-list.ts';
 import { CompanyPicker } from '../company-picker.tsx';
 import { PageHeader } from '../layout.tsx';
 import { QueryState, pagedState } from '../query-state.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 
 /** A short, readable summary of an audit row's details. */
 const describe = (details: Record<string, unknown> | null) =>
@@ -48,7 +48,7 @@ export function AuditScreen() {
               columns={['When', 'Who', 'Action', 'Company', 'Details']}
             >
               {rows.map((e) => (
-                <tr key={e.id}>
+                <DataRow key={e.id}>
                   <td className={`${cell} whitespace-nowrap`}>{formatDateTime(e.createdAt)}</td>
                   <td className={cell}>{e.actorName}</td>
                   <td className={cell}>
@@ -57,7 +57,7 @@ export function AuditScreen() {
                   </td>
                   <td className={cell}>{e.customerName ?? '—'}</td>
                   <td className={`${cell} text-xs text-slate-600`}>{describe(e.details)}</td>
-                </tr>
+                </DataRow>
               ))}
             </DataTable>
           )}

@@ -8,7 +8,7 @@ import { usePagedList } from '../../lists/use-paged-list.ts';
 import { CardPages } from '../card-pages.tsx';
 import { QueryState, pagedState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 import { InvoiceDialog } from './invoice-dialog.tsx';
 
 type Editing = { invoice?: StaffInvoice } | null;
@@ -38,7 +38,7 @@ export function InvoicesCard({ companyId }: { companyId: string }) {
             ]}
           >
             {rows.map((inv) => (
-              <tr key={inv.id}>
+              <DataRow key={inv.id}>
                 <td className={cell}>{inv.number}</td>
                 <td className={cell}>{inv.description}</td>
                 <td className={cell}>{formatDate(inv.issueDate)}</td>
@@ -57,7 +57,7 @@ export function InvoicesCard({ companyId }: { companyId: string }) {
                     Edit
                   </Button>
                 </td>
-              </tr>
+              </DataRow>
             ))}
           </DataTable>
         )}

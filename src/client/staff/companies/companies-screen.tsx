@@ -10,7 +10,7 @@ import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { PageHeader } from '../layout.tsx';
 import { QueryState, pagedState } from '../query-state.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
 
 /**
@@ -43,7 +43,7 @@ export function CompaniesScreen() {
               columns={['Company', 'Email', 'Phone', 'Users', 'Open tickets']}
             >
               {rows.map((c) => (
-                <tr key={c.id}>
+                <DataRow key={c.id}>
                   <td className={cell}>
                     <Link
                       href={paths.staffCustomer(c.id)}
@@ -56,7 +56,7 @@ export function CompaniesScreen() {
                   <td className={cell}>{c.phone ?? '—'}</td>
                   <td className={cell}>{c.userCount}</td>
                   <td className={cell}>{c.openTickets}</td>
-                </tr>
+                </DataRow>
               ))}
             </DataTable>
           )}

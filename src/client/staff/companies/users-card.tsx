@@ -11,7 +11,7 @@ import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { CardPages } from '../card-pages.tsx';
 import { QueryState, pagedState } from '../query-state.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 
 /**
@@ -53,7 +53,7 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
             columns={['Name', 'Email', 'Role', `In ${company.name}`, 'Account', 'Actions']}
           >
             {rows.map((u) => (
-              <tr key={u.id}>
+              <DataRow key={u.id}>
                 <td className={cell}>
                   {u.firstName} {u.lastName}
                 </td>
@@ -117,7 +117,7 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                     </Button>
                   )}
                 </td>
-              </tr>
+              </DataRow>
             ))}
           </DataTable>
         )}

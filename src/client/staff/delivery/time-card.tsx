@@ -14,7 +14,7 @@ import { usePagedList } from '../../lists/use-paged-list.ts';
 import { CardPages } from '../card-pages.tsx';
 import { NO_PROJECT, ProjectPicker, projectIdOf } from '../project-picker.tsx';
 import { QueryState, pagedState } from '../query-state.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 
 type Values = z.input<typeof timeEntryInputSchema>;
 type Output = z.output<typeof timeEntryInputSchema>;
@@ -95,13 +95,13 @@ export function TimeCard({ companyId }: { companyId: string }) {
             columns={['Date', 'Hours', 'Project', 'Description', 'Logged by']}
           >
             {rows.map((e) => (
-              <tr key={e.id}>
+              <DataRow key={e.id}>
                 <td className={cell}>{formatDate(e.workDate)}</td>
                 <td className={cell}>{e.hours.toFixed(2)}</td>
                 <td className={cell}>{e.projectName ?? '—'}</td>
                 <td className={cell}>{e.description || '—'}</td>
                 <td className={cell}>{e.loggedBy ?? '—'}</td>
-              </tr>
+              </DataRow>
             ))}
           </DataTable>
         )}

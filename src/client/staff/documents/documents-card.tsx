@@ -18,7 +18,7 @@ import { usePagedList } from '../../lists/use-paged-list.ts';
 import { CardPages } from '../card-pages.tsx';
 import { NO_PROJECT, ProjectPicker, projectIdOf } from '../project-picker.tsx';
 import { QueryState, pagedState } from '../query-state.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 import { uploadDocument } from './upload.ts';
 
 type Errors = { file?: string; category?: string };
@@ -109,7 +109,7 @@ export function DocumentsCard({ companyId }: { companyId: string }) {
             columns={['Name', 'Category', 'Type', 'Size', 'Uploaded By', 'Date']}
           >
             {rows.map((d) => (
-              <tr key={d.id}>
+              <DataRow key={d.id}>
                 <td className={cell}>
                   <div className="font-medium text-slate-900">{d.name}</div>
                   {d.projectName && <div className="text-xs text-slate-500">{d.projectName}</div>}
@@ -121,7 +121,7 @@ export function DocumentsCard({ companyId }: { companyId: string }) {
                 <td className={cell}>{formatFileSize(d.size)}</td>
                 <td className={cell}>{d.uploadedBy}</td>
                 <td className={cell}>{formatDateTime(d.uploadedAt)}</td>
-              </tr>
+              </DataRow>
             ))}
           </DataTable>
         )}

@@ -20,7 +20,7 @@ import { SlaCell } from '../sla/sla-badge.tsx';
 import { SatisfactionCard } from './satisfaction-card.tsx';
 import { helpdeskSorts } from '../../../shared/schemas/staff-helpdesk.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 import { TicketDialog } from './ticket-dialog.tsx';
 
 /** The way to the unmatched mail queue, with how many wait in it. */
@@ -150,7 +150,7 @@ export function HelpdeskScreen() {
               ]}
             >
               {rows.map((t) => (
-                <tr key={t.id}>
+                <DataRow key={t.id}>
                   <td className={cell}>
                     <div className="font-medium text-slate-900">{t.subject}</div>
                     <div className="text-xs text-slate-500">{t.id.toUpperCase()}</div>
@@ -177,7 +177,7 @@ export function HelpdeskScreen() {
                       Open
                     </Button>
                   </td>
-                </tr>
+                </DataRow>
               ))}
             </DataTable>
           )}

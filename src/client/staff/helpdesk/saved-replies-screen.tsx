@@ -17,7 +17,7 @@ import { sendJson, useStaffMutation } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { PageHeader } from '../layout.tsx';
 import { QueryState } from '../query-state.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 
 /** The help desk's saved replies: one library every agent inserts from (Ctrl+/ in a reply). */
 export function SavedRepliesScreen() {
@@ -54,7 +54,7 @@ export function SavedRepliesScreen() {
               columns={['Title', 'Text', 'Last changed', 'Actions']}
             >
               {rows.map((r) => (
-                <tr key={r.id}>
+                <DataRow key={r.id}>
                   <td className={`${cell} font-medium`}>{r.title}</td>
                   <td className={`${cell} max-w-md text-slate-700`}>
                     <p className="line-clamp-2 whitespace-pre-wrap">{r.body}</p>
@@ -83,7 +83,7 @@ export function SavedRepliesScreen() {
                       </Button>
                     </div>
                   </td>
-                </tr>
+                </DataRow>
               ))}
             </DataTable>
           )}

@@ -20,7 +20,7 @@ import { LoadMore } from '../../lists/load-more.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { QueryState, pagedState } from '../query-state.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 import { AttachMailDialog } from './attach-mail-dialog.tsx';
 
 const reasonOptions = [
@@ -106,7 +106,7 @@ export function UnmatchedMailScreen() {
                     columns={['Received', 'From', 'Subject', 'Reason', 'Actions']}
                   >
                     {rows.map((m) => (
-                      <tr key={m.id}>
+                      <DataRow key={m.id}>
                         <td className={`${cell} whitespace-nowrap`}>
                           {formatDateTime(m.createdAt)}
                         </td>
@@ -120,7 +120,7 @@ export function UnmatchedMailScreen() {
                           <ReasonBadge mail={m} />
                         </td>
                         <td className={cell}>{actions(m)}</td>
-                      </tr>
+                      </DataRow>
                     ))}
                   </DataTable>
                 </div>

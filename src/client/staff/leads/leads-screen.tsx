@@ -12,7 +12,7 @@ import { statusOptions } from '../../../shared/status-labels.ts';
 import { PageHeader } from '../layout.tsx';
 import { QueryState, pagedState } from '../query-state.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 import { LeadDialog } from './lead-dialog.tsx';
 
 const kindOptions = [
@@ -53,7 +53,7 @@ export function LeadsScreen() {
               columns={['Received', 'From', 'Kind', 'Summary', 'Status', 'Actions']}
             >
               {rows.map((lead) => (
-                <tr key={lead.id}>
+                <DataRow key={lead.id}>
                   <td className={cell}>{formatDateTime(lead.createdAt)}</td>
                   <td className={cell}>
                     <div className="font-medium text-slate-900">{lead.name}</div>
@@ -79,7 +79,7 @@ export function LeadsScreen() {
                       View
                     </Button>
                   </td>
-                </tr>
+                </DataRow>
               ))}
             </DataTable>
           )}

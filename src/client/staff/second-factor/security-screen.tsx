@@ -10,7 +10,7 @@ import { PasskeysCard } from '../../auth/passkeys-card.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { useStaffMutation } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { newRecoveryCodes, secondFactorStatusQuery } from './second-factor-api.ts';
 
@@ -107,7 +107,7 @@ function StaffMembersCard() {
         {(rows) => (
           <DataTable caption="Staff members" columns={['Name', 'E-mail', 'Actions']}>
             {rows.map((m) => (
-              <tr key={m.id}>
+              <DataRow key={m.id}>
                 <td className={cell}>{m.name}</td>
                 <td className={`${cell} wrap-anywhere`}>{m.email}</td>
                 <td className={cell}>
@@ -124,7 +124,7 @@ function StaffMembersCard() {
                     </Button>
                   )}
                 </td>
-              </tr>
+              </DataRow>
             ))}
           </DataTable>
         )}

@@ -13,7 +13,7 @@ import { LoadMore } from '../../lists/load-more.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { QueryState, pagedState } from '../query-state.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 
 const eventOptions = [
   { value: 'all', label: 'All events' },
@@ -56,7 +56,7 @@ export function SignInsScreen() {
           {(rows) => (
             <DataTable caption="Sign-in log" columns={['When', 'Who', 'What', 'Browser', 'IP']}>
               {rows.map((e) => (
-                <tr key={e.id}>
+                <DataRow key={e.id}>
                   <td className={`${cell} whitespace-nowrap`}>{formatDateTime(e.at)}</td>
                   <td className={cell}>
                     {e.userName}
@@ -80,7 +80,7 @@ export function SignInsScreen() {
                     {[e.browser, e.os].filter(Boolean).join(' on ') || 'Unknown browser'}
                   </td>
                   <td className={`${cell} font-mono text-xs`}>{e.ip ?? '—'}</td>
-                </tr>
+                </DataRow>
               ))}
             </DataTable>
           )}

@@ -12,7 +12,7 @@ import { Input } from '../../ui/input.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { QueryState } from '../query-state.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
 /** "Thu, Feb 25, 2027": the weekday matters for a holiday. */
@@ -75,7 +75,7 @@ export function ClosedDaysCard() {
         {(rows) => (
           <DataTable caption="Closed days" columns={['Date', 'Name', 'Actions']}>
             {rows.map((d) => (
-              <tr key={d.day}>
+              <DataRow key={d.day}>
                 <td className={`${cell} whitespace-nowrap`}>{dayText(d.day)}</td>
                 <td className={cell}>{d.name}</td>
                 <td className={cell}>
@@ -88,7 +88,7 @@ export function ClosedDaysCard() {
                     Remove
                   </Button>
                 </td>
-              </tr>
+              </DataRow>
             ))}
           </DataTable>
         )}

@@ -13,7 +13,7 @@ import { PageHeader } from '../layout.tsx';
 import { LoadMore } from '../../lists/load-more.tsx';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { QueryState, pagedState } from '../query-state.tsx';
-import { DataTable, cell } from '../table.tsx';
+import { DataRow, DataTable, cell } from '../table.tsx';
 import { SecretShownDialog, WebhookDialog } from './webhook-dialog.tsx';
 
 const statusTone: Record<string, BadgeTone> = {
@@ -70,7 +70,7 @@ export function WebhooksScreen() {
                 columns={['URL', 'Events', 'Status', 'Last delivery', 'Actions']}
               >
                 {rows.map((w) => (
-                  <tr key={w.id} aria-selected={w.id === shownId}>
+                  <DataRow key={w.id} aria-selected={w.id === shownId}>
                     <td className={`${cell} max-w-xs break-all`}>{w.url}</td>
                     <td className={cell}>{w.events.join(', ')}</td>
                     <td className={cell}>
@@ -119,7 +119,7 @@ export function WebhooksScreen() {
                         </Button>
                       </div>
                     </td>
-                  </tr>
+                  </DataRow>
                 ))}
               </DataTable>
             )}
@@ -170,7 +170,7 @@ function DeliveryLog({ webhookId, webhook }: { webhookId: string; webhook?: Webh
             columns={['Event', 'Status', 'Response', 'Time', 'Attempts', 'Queued']}
           >
             {rows.map((d) => (
-              <tr key={d.id}>
+              <DataRow key={d.id}>
                 <td className={cell}>
                   <code>{d.type}</code>
                 </td>
@@ -188,7 +188,7 @@ function DeliveryLog({ webhookId, webhook }: { webhookId: string; webhook?: Webh
                 </td>
                 <td className={cell}>{d.attempts}</td>
                 <td className={`${cell} whitespace-nowrap`}>{formatDateTime(d.createdAt)}</td>
-              </tr>
+              </DataRow>
             ))}
           </DataTable>
         )}

@@ -1,20 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { DateTime } from '../../ui/date-time.tsx';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
-import { Textarea } from '../../ui/input.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useAddReply } from './api.ts';
 import { ResponseTimeNote } from './response-time-note.tsx';
 import { TicketRatingPanel } from './ticket-rating.tsx';
 import { TicketWatchers } from './ticket-watchers.tsx';
-import { AttachmentPicker } from '../../attachments/attachment-picker.tsx';
 import { AttachmentList } from '../../attachments/attachment-list.tsx';
 import { byMessage } from '../../attachments/by-message.ts';
 import { TicketConversation } from '../../tickets/conversation.tsx';
+import { ReplyBox } from '../../tickets/reply-box.tsx';
 import { attachmentQueries, portalAttachmentUrl } from '../../attachments/queries.ts';
 
 /**
@@ -100,7 +98,12 @@ function TicketContent({
           {!isSample && <TicketRatingPanel companyId={companyId} ticketId={ticket.id} />}
         </>
       ) : (
-        <ReplyBox key={ticket.id} companyId={companyId} ticketId={ticket.id} isSample={isSample} />
+        <CustomerReplyBox
+          key={ticket.id}
+          companyId={companyId}
+          ticketId={ticket.id}
+          isSample={isSample}
+        />
       )}
     </DialogContent>
   );
@@ -115,7 +118,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function ReplyBox({
+function CustomerReplyBox({
   companyId,
   ticketId,
   isSample,
@@ -124,20 +127,23 @@ function ReplyBox({
   ticketId: string;
   isSample: boolean;
 }) {
-  const id = useId();
-  const hintId = useId();
   const [message, setMessage] = useState('');
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number>();
   const reply = useAddReply(companyId, ticketId);
-  const blank = message.trim() === '';
-
   return (
-    <form
-      className="mt-6 grid gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (blank || isSample) return;
+    <ReplyBox
+      className="mt-6"
+      label="Add Reply"
+      placeholder="Type your reply..."
+      message={message}
+      onMessage={setMessage}
+      files={files}
+      onFiles={setFiles}
+      progress={progress}
+      pending={reply.isPending}
+      offHint={isSample ? 'This is a sample ticket, so replies are turned off.' : undefined}
+      onSend={() =>
         reply.mutate(
           { message, files, onProgress: setProgress },
           {
@@ -148,39 +154,8 @@ function ReplyBox({
             },
             onSettled: () => setProgress(undefined),
           },
-        );
-      }}
-    >
-      <label htmlFor={id} className="text-sm font-semibold text-slate-900">
-        Add Reply
-      </label>
-      <Textarea
-        id={id}
-        rows={3}
-        value={message}
-        onChange={(e) => setMessage(e.target.value)}
-        placeholder="Type your reply..."
-        disabled={isSample}
-        aria-describedby={isSample ? hintId : undefined}
-      />
-      {isSample && (
-        <p id={hintId} className="text-sm text-slate-600">
-          This is a sample ticket, so replies are turned off.
-        </p>
-      )}
-      {!isSample && (
-        <AttachmentPicker
-          files={files}
-          onChange={setFiles}
-          disabled={reply.isPending}
-          progress={progress}
-        />
-      )}
-      <div className="flex justify-end">
-        <Button type="submit" disabled={blank || isSample || reply.isPending}>
-          {reply.isPending ? 'Sending...' : 'Send Reply'}
-        </Button>
-      </div>
-    </form>
+        )
+      }
+    />
   );
 }

@@ -6,7 +6,7 @@ import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
 import { Button } from '../../ui/button.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
-import { Input, Textarea } from '../../ui/input.tsx';
+import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
@@ -20,11 +20,11 @@ import { SavedReplyMenu } from './saved-reply-menu.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { AttachmentList } from '../../attachments/attachment-list.tsx';
-import { AttachmentPicker } from '../../attachments/attachment-picker.tsx';
 import { byMessage } from '../../attachments/by-message.ts';
 import { attachmentQueries, staffAttachmentUrl } from '../../attachments/queries.ts';
 import { sendWithFiles } from '../../attachments/send-with-files.ts';
 import { TicketConversation } from '../../tickets/conversation.tsx';
+import { ReplyBox } from '../../tickets/reply-box.tsx';
 
 type Update = { status?: string; assignedToUserId?: string | null; customerId?: string };
 
@@ -152,45 +152,37 @@ export function TicketDialog({
               {t.status === 'closed' ? (
                 <p className="text-sm text-slate-600">This ticket is closed. Reopen it to reply.</p>
               ) : (
-                <form
-                  className="grid gap-2"
-                  onSubmit={(e) => {
-                    e.preventDefault();
-                    if (message.trim()) reply.mutate(message);
+                <ReplyBox
+                  label="Reply as agent"
+                  rows={4}
+                  textareaRef={replyBox}
+                  message={message}
+                  onMessage={setMessage}
+                  onKeyDown={(e) => {
+                    // Ctrl+/ (Cmd+/ on a Mac): the saved replies, without leaving the keyboard.
+                    if (e.key === '/' && (e.ctrlKey || e.metaKey)) {
+                      e.preventDefault();
+                      setSavedOpen(true);
+                    }
                   }}
-                >
-                  <FormField label="Reply as agent">
-                    <Textarea
-                      ref={replyBox}
-                      rows={4}
-                      value={message}
-                      onChange={(e) => setMessage(e.target.value)}
-                      onKeyDown={(e) => {
-                        // Ctrl+/ (Cmd+/ on a Mac): the saved replies, without leaving the keyboard.
-                        if (e.key === '/' && (e.ctrlKey || e.metaKey)) {
-                          e.preventDefault();
-                          setSavedOpen(true);
-                        }
-                      }}
-                    />
-                  </FormField>
-                  <FormField label={`Cc by e-mail (up to ${MAX_CC}, comma-separated)`}>
-                    <Input
-                      type="text"
-                      inputMode="email"
-                      autoComplete="off"
-                      value={cc}
-                      onChange={(e) => setCc(e.target.value)}
-                      placeholder="name@example.com, other@example.com"
-                    />
-                  </FormField>
-                  <AttachmentPicker
-                    files={files}
-                    onChange={setFiles}
-                    disabled={reply.isPending}
-                    progress={progress}
-                  />
-                  <div className="flex flex-wrap justify-between gap-2">
+                  files={files}
+                  onFiles={setFiles}
+                  progress={progress}
+                  pending={reply.isPending}
+                  onSend={() => reply.mutate(message)}
+                  fields={
+                    <FormField label={`Cc by e-mail (up to ${MAX_CC}, comma-separated)`}>
+                      <Input
+                        type="text"
+                        inputMode="email"
+                        autoComplete="off"
+                        value={cc}
+                        onChange={(e) => setCc(e.target.value)}
+                        placeholder="name@example.com, other@example.com"
+                      />
+                    </FormField>
+                  }
+                  tools={
                     <SavedReplyMenu
                       open={savedOpen}
                       onOpenChange={setSavedOpen}
@@ -207,11 +199,8 @@ export function TicketDialog({
                         setMessage((m) => insertAtCursor(replyBox.current, m, text))
                       }
                     />
-                    <Button type="submit" disabled={!message.trim() || reply.isPending}>
-                      {reply.isPending ? 'Sending...' : 'Send Reply'}
-                    </Button>
-                  </div>
-                </form>
+                  }
+                />
               )}
               <TicketExtras ticketId={t.id} />
               <InternalNotes ticketId={t.id} />

@@ -3,14 +3,12 @@ import type { CompanyDetail, CompanyUser } from '../../../shared/schemas/staff-c
 import { companyRoleLabels, companyRoles, type CompanyRole } from '../../../shared/permissions.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Card, CardHeader } from '../../ui/card.tsx';
 import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Select } from '../../ui/select.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { CardPages } from '../card-pages.tsx';
-import { QueryState, pagedState } from '../query-state.tsx';
+import { CrudCard } from '../crud-card.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 
@@ -41,99 +39,101 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
     failure: 'Failed to change the role. Please try again.',
   });
   return (
-    <Card>
-      <CardHeader
-        title="Users"
-        action={<Button onClick={() => setInviting(true)}>Invite User</Button>}
-      />
-      <QueryState query={pagedState(users)} empty="No users yet">
-        {(rows) => (
-          <DataTable
-            caption="Users"
-            columns={['Name', 'Email', 'Role', `In ${company.name}`, 'Account', 'Actions']}
-          >
-            {rows.map((u) => (
-              <DataRow key={u.id}>
-                <td className={cell}>
-                  {u.firstName} {u.lastName}
-                </td>
-                <td className={cell}>{u.email}</td>
-                <td className={cell}>
-                  <Select
-                    aria-label={`Role of ${u.email}`}
-                    className="h-9 w-36"
-                    value={u.role}
-                    disabled={setRole.isPending}
-                    onValueChange={(role) => setRole.mutate({ user: u, role: role as CompanyRole })}
-                    options={companyRoles.map((r) => ({ value: r, label: companyRoleLabels[r] }))}
-                  />
-                </td>
-                <td className={cell}>
-                  {/* Issue 18: the membership, as the company's admins switch it on their colleagues screen. */}
-                  <div className="flex flex-wrap items-center gap-2">
-                    {u.memberActive ? (
-                      <Badge tone="green">Active</Badge>
-                    ) : (
-                      <Badge tone="gray">Deactivated</Badge>
-                    )}
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      disabled={setAccess.isPending}
-                      onClick={() => setAccess.mutate({ user: u, active: !u.memberActive })}
-                      aria-label={`${u.memberActive ? 'Deactivate' : 'Reactivate'} here: ${u.email}`}
-                    >
-                      {u.memberActive ? 'Deactivate here' : 'Reactivate here'}
-                    </Button>
-                  </div>
-                </td>
-                <td className={cell}>
-                  {u.active ? (
+    <CrudCard
+      title="Users"
+      action={<Button onClick={() => setInviting(true)}>Invite User</Button>}
+      list={users}
+      empty="No users yet"
+      noun={['user', 'users']}
+      rows={(rows) => (
+        <DataTable
+          caption="Users"
+          columns={['Name', 'Email', 'Role', `In ${company.name}`, 'Account', 'Actions']}
+        >
+          {rows.map((u) => (
+            <DataRow key={u.id}>
+              <td className={cell}>
+                {u.firstName} {u.lastName}
+              </td>
+              <td className={cell}>{u.email}</td>
+              <td className={cell}>
+                <Select
+                  aria-label={`Role of ${u.email}`}
+                  className="h-9 w-36"
+                  value={u.role}
+                  disabled={setRole.isPending}
+                  onValueChange={(role) => setRole.mutate({ user: u, role: role as CompanyRole })}
+                  options={companyRoles.map((r) => ({ value: r, label: companyRoleLabels[r] }))}
+                />
+              </td>
+              <td className={cell}>
+                {/* Issue 18: the membership, as the company's admins switch it on their colleagues screen. */}
+                <div className="flex flex-wrap items-center gap-2">
+                  {u.memberActive ? (
                     <Badge tone="green">Active</Badge>
                   ) : (
                     <Badge tone="gray">Deactivated</Badge>
                   )}
-                </td>
-                <td className={cell}>
-                  {u.active ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      className="whitespace-nowrap"
-                      onClick={() => setConfirming(u)}
-                      aria-label={`Deactivate account: ${u.email}`}
-                    >
-                      Deactivate account
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      className="whitespace-nowrap"
-                      onClick={() => setActive.mutate({ user: u, active: true })}
-                      aria-label={`Reactivate account: ${u.email}`}
-                    >
-                      Reactivate account
-                    </Button>
-                  )}
-                </td>
-              </DataRow>
-            ))}
-          </DataTable>
-        )}
-      </QueryState>
-      <CardPages list={users} noun={['user', 'users']} />
-      <ConfirmItemDialog
-        item={confirming}
-        onClose={() => setConfirming(null)}
-        title="Deactivate this account?"
-        description={(u) =>
-          `${u.email} will be signed out everywhere and cannot sign in until reactivated.`
-        }
-        confirmLabel="Deactivate account"
-        onConfirm={(u) => setActive.mutate({ user: u, active: false })}
-      />
-      {inviting && <InviteDialog company={company} onClose={() => setInviting(false)} />}
-    </Card>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={setAccess.isPending}
+                    onClick={() => setAccess.mutate({ user: u, active: !u.memberActive })}
+                    aria-label={`${u.memberActive ? 'Deactivate' : 'Reactivate'} here: ${u.email}`}
+                  >
+                    {u.memberActive ? 'Deactivate here' : 'Reactivate here'}
+                  </Button>
+                </div>
+              </td>
+              <td className={cell}>
+                {u.active ? (
+                  <Badge tone="green">Active</Badge>
+                ) : (
+                  <Badge tone="gray">Deactivated</Badge>
+                )}
+              </td>
+              <td className={cell}>
+                {u.active ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="whitespace-nowrap"
+                    onClick={() => setConfirming(u)}
+                    aria-label={`Deactivate account: ${u.email}`}
+                  >
+                    Deactivate account
+                  </Button>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="whitespace-nowrap"
+                    onClick={() => setActive.mutate({ user: u, active: true })}
+                    aria-label={`Reactivate account: ${u.email}`}
+                  >
+                    Reactivate account
+                  </Button>
+                )}
+              </td>
+            </DataRow>
+          ))}
+        </DataTable>
+      )}
+      dialogs={
+        <>
+          <ConfirmItemDialog
+            item={confirming}
+            onClose={() => setConfirming(null)}
+            title="Deactivate this account?"
+            description={(u) =>
+              `${u.email} will be signed out everywhere and cannot sign in until reactivated.`
+            }
+            confirmLabel="Deactivate account"
+            onConfirm={(u) => setActive.mutate({ user: u, active: false })}
+          />
+          {inviting && <InviteDialog company={company} onClose={() => setInviting(false)} />}
+        </>
+      }
+    />
   );
 }

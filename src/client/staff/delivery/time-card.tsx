@@ -5,15 +5,13 @@ import type { z } from 'zod';
 import { formatDate } from '../../../shared/format.ts';
 import { timeEntryInputSchema } from '../../../shared/schemas/time-entries.ts';
 import { Button } from '../../ui/button.tsx';
-import { Card, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { CardPages } from '../card-pages.tsx';
+import { CrudCard } from '../crud-card.tsx';
 import { NO_PROJECT, ProjectPicker, projectIdOf } from '../project-picker.tsx';
-import { QueryState, pagedState } from '../query-state.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 
 type Values = z.input<typeof timeEntryInputSchema>;
@@ -47,66 +45,68 @@ export function TimeCard({ companyId }: { companyId: string }) {
   });
   const errors = form.formState.errors;
   return (
-    <Card>
-      <CardHeader title="Time Entries" />
-      <form
-        noValidate
-        aria-label="Log time"
-        className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-5"
-        onSubmit={form.handleSubmit((values) =>
-          log.mutate({
-            ...values,
-            projectId: projectIdOf(project),
-          }),
-        )}
-      >
-        <FormField label="Work date" required error={errors.workDate?.message}>
-          <Input type="date" {...form.register('workDate')} />
-        </FormField>
-        <FormField label="Hours" required error={errors.hours?.message}>
-          <Input
-            type="number"
-            step="0.25"
-            min="0"
-            {...form.register('hours', { valueAsNumber: true })}
-          />
-        </FormField>
-        <FormField label="Project">
-          <ProjectPicker
-            companyId={companyId}
-            chosen={project}
-            onChange={setProject}
-            className="sm:w-full"
-          />
-        </FormField>
-        <FormField label="Description" error={errors.description?.message}>
-          <Input {...form.register('description')} />
-        </FormField>
-        <div className="flex items-end">
-          <Button type="submit" disabled={log.isPending} className="w-full">
-            {log.isPending ? 'Saving...' : 'Log Time'}
-          </Button>
-        </div>
-      </form>
-      <QueryState query={pagedState(entries)} empty="No time logged yet">
-        {(rows) => (
-          <DataTable
-            caption="Time entries"
-            columns={['Date', 'Hours', 'Project', 'Description', 'Logged by']}
-          >
-            {rows.map((e) => (
-              <DataRow key={e.id}>
-                <td className={cell}>{formatDate(e.workDate)}</td>
-                <td className={cell}>{e.hours.toFixed(2)}</td>
-                <td className={cell}>{e.projectName ?? '—'}</td>
-                <td className={cell}>{e.description || '—'}</td>
-                <td className={cell}>{e.loggedBy ?? '—'}</td>
-              </DataRow>
-            ))}
-          </DataTable>
-        )}
-      </QueryState>
-      <CardPages list={entries} noun={['time entry', 'time entries']} />
-    </Card>
+    <CrudCard
+      title="Time Entries"
+      form={
+        <form
+          noValidate
+          aria-label="Log time"
+          className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-5"
+          onSubmit={form.handleSubmit((values) =>
+            log.mutate({
+              ...values,
+              projectId: projectIdOf(project),
+            }),
+          )}
+        >
+          <FormField label="Work date" required error={errors.workDate?.message}>
+            <Input type="date" {...form.register('workDate')} />
+          </FormField>
+          <FormField label="Hours" required error={errors.hours?.message}>
+            <Input
+              type="number"
+              step="0.25"
+              min="0"
+              {...form.register('hours', { valueAsNumber: true })}
+            />
+          </FormField>
+          <FormField label="Project">
+            <ProjectPicker
+              companyId={companyId}
+              chosen={project}
+              onChange={setProject}
+              className="sm:w-full"
+            />
+          </FormField>
+          <FormField label="Description" error={errors.description?.message}>
+            <Input {...form.register('description')} />
+          </FormField>
+          <div className="flex items-end">
+            <Button type="submit" disabled={log.isPending} className="w-full">
+              {log.isPending ? 'Saving...' : 'Log Time'}
+            </Button>
+          </div>
+        </form>
+      }
+      list={entries}
+      empty="No time logged yet"
+      noun={['time entry', 'time entries']}
+      rows={(rows) => (
+        <DataTable
+          caption="Time entries"
+          columns={['Date', 'Hours', 'Project', 'Description', 'Logged by']}
+        >
+          {rows.map((e) => (
+            <DataRow key={e.id}>
+              <td className={cell}>{formatDate(e.workDate)}</td>
+              <td className={cell}>{e.hours.toFixed(2)}</td>
+              <td className={cell}>{e.projectName ?? '—'}</td>
+              <td className={cell}>{e.description || '—'}</td>
+              <td className={cell}>{e.loggedBy ?? '—'}</td>
+            </DataRow>
+          ))}
+        </DataTable>
+      )}
+    />
   );
 }

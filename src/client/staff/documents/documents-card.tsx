@@ -6,7 +6,6 @@ import {
   documentFieldsSchema,
 } from '../../../shared/schemas/documents.ts';
 import { Button } from '../../ui/button.tsx';
-import { Card, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -15,9 +14,8 @@ import { staffQueries } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { CardPages } from '../card-pages.tsx';
+import { CrudCard } from '../crud-card.tsx';
 import { NO_PROJECT, ProjectPicker, projectIdOf } from '../project-picker.tsx';
-import { QueryState, pagedState } from '../query-state.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { uploadDocument } from './upload.ts';
 
@@ -64,69 +62,71 @@ export function DocumentsCard({ companyId }: { companyId: string }) {
   }
 
   return (
-    <Card>
-      <CardHeader title="Documents" />
-      <form
-        noValidate
-        aria-label="Upload document"
-        className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-4"
-        onSubmit={submit}
-      >
-        <FormField label="File" required error={errors.file}>
-          <Input
-            key={fileKey}
-            type="file"
-            className="h-auto py-1.5"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-          />
-        </FormField>
-        <FormField label="Category" required error={errors.category}>
-          <Select
-            value={category || undefined}
-            onValueChange={setCategory}
-            options={statusOptions('documentCategory')}
-            placeholder="Choose a category"
-          />
-        </FormField>
-        <FormField label="Project">
-          <ProjectPicker
-            companyId={companyId}
-            chosen={project}
-            onChange={setProject}
-            className="sm:w-full"
-          />
-        </FormField>
-        <div className="flex items-end">
-          <Button type="submit" disabled={upload.isPending} className="w-full">
-            {upload.isPending ? 'Uploading...' : 'Upload'}
-          </Button>
-        </div>
-      </form>
-      <QueryState query={pagedState(documents)} empty="No documents found">
-        {(rows) => (
-          <DataTable
-            caption="Documents"
-            columns={['Name', 'Category', 'Type', 'Size', 'Uploaded By', 'Date']}
-          >
-            {rows.map((d) => (
-              <DataRow key={d.id}>
-                <td className={cell}>
-                  <div className="font-medium text-slate-900">{d.name}</div>
-                  {d.projectName && <div className="text-xs text-slate-500">{d.projectName}</div>}
-                </td>
-                <td className={cell}>
-                  <StatusBadge kind="documentCategory" value={d.category} />
-                </td>
-                <td className={cell}>{d.type.toUpperCase()}</td>
-                <td className={cell}>{formatFileSize(d.size)}</td>
-                <td className={cell}>{d.uploadedBy}</td>
-                <td className={cell}>{formatDateTime(d.uploadedAt)}</td>
-              </DataRow>
-            ))}
-          </DataTable>
-        )}
-      </QueryState>
-      <CardPages list={documents} noun={['document', 'documents']} />
-    </Card>
+    <CrudCard
+      title="Documents"
+      form={
+        <form
+          noValidate
+          aria-label="Upload document"
+          className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-4"
+          onSubmit={submit}
+        >
+          <FormField label="File" required error={errors.file}>
+            <Input
+              key={fileKey}
+              type="file"
+              className="h-auto py-1.5"
+              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            />
+          </FormField>
+          <FormField label="Category" required error={errors.category}>
+            <Select
+              value={category || undefined}
+              onValueChange={setCategory}
+              options={statusOptions('documentCategory')}
+              placeholder="Choose a category"
+            />
+          </FormField>
+          <FormField label="Project">
+            <ProjectPicker
+              companyId={companyId}
+              chosen={project}
+              onChange={setProject}
+              className="sm:w-full"
+            />
+          </FormField>
+          <div className="flex items-end">
+            <Button type="submit" disabled={upload.isPending} className="w-full">
+              {upload.isPending ? 'Uploading...' : 'Upload'}
+            </Button>
+          </div>
+        </form>
+      }
+      list={documents}
+      empty="No documents found"
+      noun={['document', 'documents']}
+      rows={(rows) => (
+        <DataTable
+          caption="Documents"
+          columns={['Name', 'Category', 'Type', 'Size', 'Uploaded By', 'Date']}
+        >
+          {rows.map((d) => (
+            <DataRow key={d.id}>
+              <td className={cell}>
+                <div className="font-medium text-slate-900">{d.name}</div>
+                {d.projectName && <div className="text-xs text-slate-500">{d.projectName}</div>}
+              </td>
+              <td className={cell}>
+                <StatusBadge kind="documentCategory" value={d.category} />
+              </td>
+              <td className={cell}>{d.type.toUpperCase()}</td>
+              <td className={cell}>{formatFileSize(d.size)}</td>
+              <td className={cell}>{d.uploadedBy}</td>
+              <td className={cell}>{formatDateTime(d.uploadedAt)}</td>
+            </DataRow>
+          ))}
+        </DataTable>
+      )}
+    />
   );
 }

@@ -26,7 +26,6 @@ type VirtualTableProps<T> = {
   /** The row as a card (ui/row-card.tsx), shown instead of the table below `lg`. */
   renderCard: (row: T) => ReactNode;
   rowHeight?: number;
-  className?: string;
   /** Called when the rows near the end come into view: a paged list loads its next page. */
   onEndReached?: () => void;
 };
@@ -50,12 +49,11 @@ function TableRows<T>({
   rowKey,
   renderCells,
   rowHeight = 56,
-  className,
   onEndReached,
 }: VirtualTableProps<T>) {
   const v = useVirtualRows(rows.length, rowHeight, onEndReached);
   return (
-    <ScrollRegion label={label} className={className} scrollRef={v.scrollRef}>
+    <ScrollRegion label={label} scrollRef={v.scrollRef}>
       <table className="w-full min-w-[56rem] border-collapse text-left text-sm">
         <thead className="sticky top-0 z-10 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
@@ -123,12 +121,10 @@ function CardRows<T>({ label, rows, rowKey, renderCard, onEndReached }: VirtualT
 /** The list's own scroll box, a named region that the keyboard can scroll. */
 function ScrollRegion({
   label,
-  className,
   scrollRef,
   children,
 }: {
   label: string;
-  className?: string;
   scrollRef: RefObject<HTMLDivElement | null>;
   children: ReactNode;
 }) {
@@ -138,7 +134,7 @@ function ScrollRegion({
       role="region"
       aria-label={label}
       tabIndex={0}
-      className={cn('max-h-[70vh] overflow-auto', className)}
+      className="max-h-[70vh] overflow-auto"
     >
       {children}
     </div>

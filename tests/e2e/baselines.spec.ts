@@ -87,7 +87,7 @@ test('the staff help desk (Acme tickets)', async ({ page }) => {
   await ready(page);
   await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue('Acme Logistics');
   const satisfaction = page
-    .getByRole('heading', { name: 'Customer satisfaction' })
+    .getByRole('heading', { name: 'Customer Satisfaction' })
     .locator('xpath=ancestor::div[contains(@class, "mb-6")][1]');
   await expectLooksAsBefore(page, 'staff-help-desk', [satisfaction]);
 });

@@ -15,7 +15,7 @@ test('staff make an API token, use it from outside, read the reference, and revo
 
   const name = `Accounting sync ${unique()}`;
   await staff.getByRole('button', { name: 'New Token' }).click();
-  const dialog = staff.getByRole('dialog', { name: 'New API token' });
+  const dialog = staff.getByRole('dialog', { name: 'New API Token' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('button', { name: 'Create Token' }).click();
   const shown = staff.getByRole('dialog', { name: 'Copy your new token' });
@@ -64,8 +64,8 @@ test('staff make an API token, use it from outside, read the reference, and revo
 
 test("staff read every account's sign-ins on the sign-in log", async ({ browser }) => {
   const staff = await signedInPage(browser, STAFF_EMAIL);
-  await staff.getByRole('link', { name: 'Sign-ins' }).click();
-  await expect(staff.getByRole('heading', { name: 'Sign-in log', level: 1 })).toBeVisible();
+  await staff.getByRole('link', { name: 'Sign-in Log' }).click();
+  await expect(staff.getByRole('heading', { name: 'Sign-in Log', level: 1 })).toBeVisible();
   const own = staff.getByRole('row').filter({ hasText: STAFF_EMAIL }).first();
   await expect(own).toContainText('Signed in');
   const { violations } = await new AxeBuilder({ page: staff }).analyze();

@@ -24,10 +24,10 @@ test('an agent keeps a saved reply and inserts it with Ctrl+/, filled in for the
   const title = `Mailbox quota ${Date.now()}`;
 
   await staff.goto('/staff');
-  await staff.getByRole('link', { name: 'Saved replies' }).click();
-  await expect(staff.getByRole('heading', { name: 'Saved replies', level: 1 })).toBeVisible();
+  await staff.getByRole('link', { name: 'Saved Replies' }).click();
+  await expect(staff.getByRole('heading', { name: 'Saved Replies', level: 1 })).toBeVisible();
   await staff.getByRole('button', { name: 'New Saved Reply' }).click();
-  const form = staff.getByRole('dialog', { name: 'New saved reply' });
+  const form = staff.getByRole('dialog', { name: 'New Saved Reply' });
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Reply text').fill('Hi {{customer.nickname}}');
   await form.getByRole('button', { name: 'Save' }).click();

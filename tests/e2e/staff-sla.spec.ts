@@ -172,17 +172,17 @@ test('staff edit the service levels; customers read the new answer time', async 
   test.setTimeout(120_000);
   const { staff, customer, close } = await companyWithUser(browser, 'Sage');
   await staff.goto('/staff');
-  await staff.getByRole('link', { name: 'Service levels' }).click();
-  await expect(staff.getByRole('heading', { name: 'Service levels', level: 1 })).toBeVisible();
+  await staff.getByRole('link', { name: 'Service Levels' }).click();
+  await expect(staff.getByRole('heading', { name: 'Service Levels', level: 1 })).toBeVisible();
   const lowFirst = staff.getByLabel('Low: first response (business hours)');
   await expect(lowFirst).toHaveValue('8');
   await lowFirst.fill('100');
-  await staff.getByRole('button', { name: 'Save service levels' }).click();
+  await staff.getByRole('button', { name: 'Save Service Levels' }).click();
   await expect(staff.getByTestId('toast')).toContainText(
     'A first response target cannot be longer than its resolution target',
   );
   await lowFirst.fill('2.5');
-  await staff.getByRole('button', { name: 'Save service levels' }).click();
+  await staff.getByRole('button', { name: 'Save Service Levels' }).click();
   await expect(staff.getByTestId('toast')).toContainText('Service Levels Saved');
   await noSeriousAxe(staff);
   await look(staff, 'service-levels');
@@ -240,7 +240,7 @@ test('staff edit the service levels; customers read the new answer time', async 
 
   // Back to the defaults for the specs that follow.
   await staff.getByLabel('Low: first response (business hours)').fill('8');
-  await staff.getByRole('button', { name: 'Save service levels' }).click();
+  await staff.getByRole('button', { name: 'Save Service Levels' }).click();
   await expect(staff.getByTestId('toast').last()).toContainText('Service Levels Saved');
   await close();
 });

@@ -12,7 +12,7 @@ const areas = [
   ['Leads', 'Leads'],
   ['Customers', 'Customers'],
   ['Audit Log', 'Audit Log'],
-  ['Sign-ins', 'Sign-in Log'],
+  ['Sign-in Log', 'Sign-in Log'],
   ['API', 'API'],
   ['Webhooks', 'Webhooks'],
   ['Security', 'Security'],

@@ -20,7 +20,7 @@ test('staff register a webhook, copy its secret, send a test event and see it in
     await expect(staff.getByRole('heading', { name: 'Webhooks', exact: true })).toBeVisible();
 
     await staff.getByRole('button', { name: 'New Webhook' }).click();
-    const dialog = staff.getByRole('dialog', { name: 'New webhook' });
+    const dialog = staff.getByRole('dialog', { name: 'New Webhook' });
     await dialog.getByRole('textbox', { name: 'URL' }).fill(receiver.url);
     await dialog.getByRole('button', { name: 'Create Webhook' }).click();
     await expect(dialog).toContainText('Choose at least one event');

@@ -199,7 +199,7 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
   // Staff: the rating on the ticket, and the score on the help desk.
   await staff.keyboard.press('Escape');
   await staff.reload();
-  await expect(staff.getByRole('heading', { name: 'Customer satisfaction' })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: 'Customer Satisfaction' })).toBeVisible();
   await expect(
     staff.getByRole('table', { name: /Satisfaction per agent, last 30 days/ }),
   ).toContainText('Morgan Hayes');

@@ -80,7 +80,7 @@ export function AttachmentPicker({
           <Paperclip className="h-4 w-4" aria-hidden />
           Attach files
         </button>
-        <span id={hintId}>or drop them here · up to 10 files, 25 MB each</span>
+        <span id={hintId}>or drop them here · up to 10 files, 25&nbsp;MB each</span>
         <input
           ref={input}
           type="file"

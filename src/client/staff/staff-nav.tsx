@@ -13,7 +13,7 @@ const entries = [
   { href: paths.staffLeads, label: 'Leads' },
   { href: paths.staffCustomers, label: 'Customers' },
   { href: paths.staffAudit, label: 'Audit Log' },
-  { href: paths.staffSignIns, label: 'Sign-ins' },
+  { href: paths.staffSignIns, label: 'Sign-in Log' },
   { href: paths.staffApi, label: 'API' },
   { href: paths.staffWebhooks, label: 'Webhooks' },
   { href: paths.staffSecurity, label: 'Security' },

@@ -269,7 +269,7 @@ export const staffScreens: readonly Screen[] = [
           openDialog(
             page,
             page.getByRole('button', { name: 'New Saved Reply' }),
-            'New saved reply',
+            'New Saved Reply',
           ),
       },
     ],
@@ -318,7 +318,7 @@ export const staffScreens: readonly Screen[] = [
       {
         name: 'new token',
         open: (page) =>
-          openDialog(page, page.getByRole('button', { name: 'New Token' }), 'New API token'),
+          openDialog(page, page.getByRole('button', { name: 'New Token' }), 'New API Token'),
       },
       {
         name: 'endpoint open',
@@ -341,7 +341,7 @@ export const staffScreens: readonly Screen[] = [
       {
         name: 'new webhook',
         open: (page) =>
-          openDialog(page, page.getByRole('button', { name: 'New Webhook' }), 'New webhook'),
+          openDialog(page, page.getByRole('button', { name: 'New Webhook' }), 'New Webhook'),
       },
     ],
   },

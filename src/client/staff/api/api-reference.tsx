@@ -50,7 +50,7 @@ export function ApiReference() {
   return (
     <Card>
       <CardHeader
-        title="API reference"
+        title="API Reference"
         action={
           <a href={OPENAPI_URL} className="text-sm font-medium text-brand-700 underline">
             OpenAPI 3.1 document

@@ -27,7 +27,7 @@ export function NewTokenDialog({
 }) {
   return (
     <FormDialog
-      title="New API token"
+      title="New API Token"
       description="The token acts as you. Give it the least access the tool needs."
       schema={createApiTokenSchema}
       defaultValues={{ name: '', scope: 'read', days: '90' }}

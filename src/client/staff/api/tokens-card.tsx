@@ -31,7 +31,7 @@ export function TokensCard() {
   return (
     <Card>
       <CardHeader
-        title="Your API tokens"
+        title="Your API Tokens"
         action={<Button onClick={() => setCreating(true)}>New Token</Button>}
       />
       <p className="px-5 pt-2 pb-4 text-sm text-slate-600">
@@ -41,7 +41,7 @@ export function TokensCard() {
       <QueryState query={tokens} empty="No API tokens yet">
         {(rows) => (
           <DataTable
-            caption="Your API tokens"
+            caption="Your API Tokens"
             columns={['Name', 'Access', 'Token', 'Created', 'Expires', 'Last used', 'Actions']}
           >
             {rows.map((t) => (

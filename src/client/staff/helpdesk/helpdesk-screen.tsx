@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
-import { formatDateTime } from '../../../shared/format.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { staffQueries } from '../../lib/staff-queries.ts';
@@ -73,10 +73,10 @@ export function HelpdeskScreen() {
         action={
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" asChild>
-              <Link href={paths.staffServiceLevels}>Service levels</Link>
+              <Link href={paths.staffServiceLevels}>Service Levels</Link>
             </Button>
             <Button variant="secondary" asChild>
-              <Link href={paths.staffSavedReplies}>Saved replies</Link>
+              <Link href={paths.staffSavedReplies}>Saved Replies</Link>
             </Button>
             <UnmatchedMailLink />
           </div>
@@ -166,7 +166,9 @@ export function HelpdeskScreen() {
                   <td className={cell}>
                     <SlaCell sla={t.sla} />
                   </td>
-                  <td className={cell}>{formatDateTime(t.updatedAt)}</td>
+                  <td className={cell}>
+                    <DateTime value={t.updatedAt} />
+                  </td>
                   <td className={cell}>
                     <Button
                       variant="secondary"

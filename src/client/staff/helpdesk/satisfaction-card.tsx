@@ -19,7 +19,7 @@ export function SatisfactionCard() {
   return (
     <Card className="mb-6">
       <CardHeader
-        title="Customer satisfaction"
+        title="Customer Satisfaction"
         action={
           <div role="group" aria-label="Period" className="flex gap-1">
             {(report.data?.periods ?? []).map((p) => (

@@ -32,7 +32,7 @@ export function SavedRepliesScreen() {
   return (
     <>
       <PageHeader
-        title="Saved replies"
+        title="Saved Replies"
         action={<Button onClick={() => setEditing('new')}>New Saved Reply</Button>}
       />
       <Card>
@@ -50,7 +50,7 @@ export function SavedRepliesScreen() {
         <QueryState query={replies} empty="No saved replies yet">
           {(rows) => (
             <DataTable
-              caption="Saved replies"
+              caption="Saved Replies"
               columns={['Title', 'Text', 'Last changed', 'Actions']}
             >
               {rows.map((r) => (
@@ -110,7 +110,7 @@ export function SavedRepliesScreen() {
 function SavedReplyDialog({ reply, onClose }: { reply: SavedReply | null; onClose: () => void }) {
   return (
     <FormDialog
-      title={reply ? 'Edit saved reply' : 'New saved reply'}
+      title={reply ? 'Edit saved reply' : 'New Saved Reply'}
       className="max-w-xl"
       schema={savedReplyInputSchema}
       defaultValues={{ title: reply?.title ?? '', body: reply?.body ?? '' }}

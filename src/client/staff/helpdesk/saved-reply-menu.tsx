@@ -9,7 +9,7 @@ const item =
   'cursor-pointer rounded px-2 py-2 text-sm text-slate-900 outline-none select-none data-[highlighted]:bg-slate-100';
 
 /**
- * "Saved replies": a menu of the library, its placeholders filled for this ticket; the chosen
+ * "Saved Replies": a menu of the library, its placeholders filled for this ticket; the chosen
  * text goes to `onInsert`. `open`/`onOpenChange` let the reply box open it with Ctrl+/.
  */
 export function SavedReplyMenu({
@@ -32,7 +32,7 @@ export function SavedReplyMenu({
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
       <DropdownMenu.Trigger asChild>
         <Button type="button" variant="secondary" aria-keyshortcuts="Control+/">
-          Saved replies
+          Saved Replies
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

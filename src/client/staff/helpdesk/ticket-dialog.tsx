@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { formatDateTime } from '../../../shared/format.ts';
 import type { StaffMember } from '../../../shared/schemas/staff-customers.ts';
 import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
 import { Button } from '../../ui/button.tsx';
+import { DateTime } from '../../ui/date-time.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
@@ -81,13 +81,17 @@ export function TicketDialog({
         <QueryState query={ticket} empty="Ticket not found" isEmpty={() => false}>
           {(t) => (
             <div className="grid gap-5">
-              <div className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+              {/* Spaced, not dotted: a wrapped line began with "·" and on a phone every part
+                  read as a bullet (looked at 2026-11-28). */}
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
                 <span className="font-mono">{t.id.toUpperCase()}</span>
-                <span>· {t.customerName}</span>
+                <span>{t.customerName}</span>
                 <StatusBadge kind="priority" value={t.priority} />
-                <span>· {t.category}</span>
-                <span>· {t.department}</span>
-                <span>· Created {formatDateTime(t.createdAt)}</span>
+                <span>{t.category}</span>
+                <span>{t.department}</span>
+                <span>
+                  Created <DateTime value={t.createdAt} />
+                </span>
               </div>
               <SlaOutcomes targets={t.slaTargets} />
               <div className="grid gap-3 sm:grid-cols-2">

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/format.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import { leadKinds, leadStatuses, type Lead } from '../../../shared/schemas/staff-leads.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
@@ -54,7 +54,9 @@ export function LeadsScreen() {
             >
               {rows.map((lead) => (
                 <DataRow key={lead.id}>
-                  <td className={cell}>{formatDateTime(lead.createdAt)}</td>
+                  <td className={cell}>
+                    <DateTime value={lead.createdAt} />
+                  </td>
                   <td className={cell}>
                     <div className="font-medium text-slate-900">{lead.name}</div>
                     <div className="text-xs text-slate-500">

@@ -97,7 +97,7 @@ function StaffMembersCard() {
   });
   return (
     <Card>
-      <CardHeader title="Staff members" />
+      <CardHeader title="Staff Members" />
       <p className="px-5 pt-2 pb-4 text-sm text-slate-600">
         When a colleague loses their phone, reset their second factor: their authenticator app,
         recovery codes and passkeys stop working and they are signed out; at their next sign-in they
@@ -105,7 +105,7 @@ function StaffMembersCard() {
       </p>
       <QueryState query={members} empty="No staff members">
         {(rows) => (
-          <DataTable caption="Staff members" columns={['Name', 'E-mail', 'Actions']}>
+          <DataTable caption="Staff Members" columns={['Name', 'E-mail', 'Actions']}>
             {rows.map((m) => (
               <DataRow key={m.id}>
                 <td className={cell}>{m.name}</td>

@@ -30,7 +30,7 @@ export function SignInsScreen() {
   const more = entries.total - entries.rows.length;
   return (
     <>
-      <PageHeader title="Sign-in log" />
+      <PageHeader title="Sign-in Log" />
       <Card>
         <p className="border-b border-slate-200 p-4 text-sm text-slate-600">
           Every account&rsquo;s entries, customers and staff, newest first. A person&rsquo;s own log
@@ -54,7 +54,7 @@ export function SignInsScreen() {
           }
         >
           {(rows) => (
-            <DataTable caption="Sign-in log" columns={['When', 'Who', 'What', 'Browser', 'IP']}>
+            <DataTable caption="Sign-in Log" columns={['When', 'Who', 'What', 'Browser', 'IP']}>
               {rows.map((e) => (
                 <DataRow key={e.id}>
                   <td className={`${cell} whitespace-nowrap`}>{formatDateTime(e.at)}</td>

@@ -84,7 +84,7 @@ function TargetsForm({ targets }: { targets: SlaTarget[] }) {
       ))}
       <div>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save service levels'}
+          {save.isPending ? 'Saving...' : 'Save Service Levels'}
         </Button>
       </div>
     </form>
@@ -96,7 +96,7 @@ export function SlaSettingsScreen() {
   const targets = useQuery(staffQueries.slaTargets());
   return (
     <>
-      <PageHeader title="Service levels" />
+      <PageHeader title="Service Levels" />
       <div className="flex flex-col gap-6">
         <Card>
           <p className="border-b border-slate-200 p-4 text-sm text-slate-600">

@@ -23,7 +23,7 @@ export function WebhookDialog({
 }) {
   return (
     <FormDialog
-      title={webhook ? 'Edit webhook' : 'New webhook'}
+      title={webhook ? 'Edit webhook' : 'New Webhook'}
       description="Each event is sent as a signed JSON POST to this URL."
       schema={webhookInputSchema}
       defaultValues={{

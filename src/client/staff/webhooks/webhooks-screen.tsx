@@ -161,7 +161,7 @@ function DeliveryLog({ webhookId, webhook }: { webhookId: string; webhook?: Webh
   const more = deliveries.total - deliveries.rows.length;
   return (
     <Card>
-      <CardHeader title="Delivery log" />
+      <CardHeader title="Delivery Log" />
       {webhook && <p className="px-5 pt-2 pb-4 text-sm break-all text-slate-600">{webhook.url}</p>}
       <QueryState query={pagedState(deliveries)} empty="No deliveries yet">
         {(rows) => (

@@ -57,7 +57,7 @@ test('staff list unmatched mail, download its .eml, attach it as a new contact o
   await createCompany(staff, company);
 
   await staff.goto('/staff');
-  await staff.getByRole('link', { name: /Unmatched mail/ }).click();
+  await staff.getByRole('link', { name: /Unmatched Mail/ }).click();
   await expect(staff.getByRole('heading', { name: 'Unmatched Mail', level: 1 })).toBeVisible();
   await expect(staff.getByRole('link', { name: 'Help Desk' })).toHaveAttribute(
     'aria-current',

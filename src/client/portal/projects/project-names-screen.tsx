@@ -24,8 +24,10 @@ export function ProjectNamesScreen() {
 function ProjectNames({ companyId }: { companyId: string }) {
   const pages = usePagedList(portalQueries.projectNames(companyId, {}));
   const more = pages.total - pages.rows.length;
+  // In a card like every list's rows and empty state, with the spec's empty text (looked at
+  // 2026-11-28: "No projects yet." floated bare on the page).
   return (
-    <>
+    <Card>
       <ListBody
         rows={pages.rows}
         pending={pages.isPending}
@@ -33,22 +35,22 @@ function ProjectNames({ companyId }: { companyId: string }) {
         error={pages.error}
         onRetry={() => void pages.refetch()}
         what="projects"
-        empty="No projects yet."
+        empty="No projects found"
       >
         {(rows: readonly ProjectName[]) => (
-          <Card className="divide-y divide-slate-200">
+          <div className="divide-y divide-slate-200">
             {rows.map((p) => (
               <div key={p.id} className="flex items-center justify-between gap-4 p-4">
                 <span className="font-medium text-slate-900">{p.name}</span>
                 <StatusBadge kind="project" value={p.status} />
               </div>
             ))}
-          </Card>
+          </div>
         )}
       </ListBody>
       {more > 0 && pages.hasMore && (
         <LoadMore label={`Show more projects (${more} more)`} onLoad={pages.loadMore} />
       )}
-    </>
+    </Card>
   );
 }

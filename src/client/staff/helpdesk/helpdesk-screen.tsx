@@ -31,7 +31,7 @@ function UnmatchedMailLink() {
   return (
     <Button variant="secondary" asChild>
       <Link href={paths.staffUnmatchedMail}>
-        Unmatched mail
+        Unmatched Mail
         {waiting > 0 && (
           <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
             {waiting}

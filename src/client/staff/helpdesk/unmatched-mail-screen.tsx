@@ -84,47 +84,29 @@ export function UnmatchedMailScreen() {
                 onDiscard={() => setDiscarding(m)}
               />
             );
+            // Below 1024 px the table's rows are cards (ADR 056).
             return (
-              <>
-                {/* A phone gets one card per mail; wider screens the table. */}
-                <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Unmatched mail">
-                  {rows.map((m) => (
-                    <li key={m.id} className="grid gap-2 p-4 text-sm">
-                      <div className="flex flex-wrap items-center justify-between gap-2">
-                        <ReasonBadge mail={m} />
-                        <span className="text-slate-600">{formatDateTime(m.createdAt)}</span>
-                      </div>
-                      <MailSummary mail={m} />
+              <DataTable
+                caption="Unmatched mail"
+                columns={['Received', 'From', 'Subject', 'Reason', 'Actions']}
+              >
+                {rows.map((m) => (
+                  <DataRow key={m.id}>
+                    <td className={`${cell} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
+                    <td className={cell}>
                       <Sender mail={m} />
-                      {actions(m)}
-                    </li>
-                  ))}
-                </ul>
-                <div className="hidden sm:block">
-                  <DataTable
-                    caption="Unmatched mail"
-                    columns={['Received', 'From', 'Subject', 'Reason', 'Actions']}
-                  >
-                    {rows.map((m) => (
-                      <DataRow key={m.id}>
-                        <td className={`${cell} whitespace-nowrap`}>
-                          {formatDateTime(m.createdAt)}
-                        </td>
-                        <td className={cell}>
-                          <Sender mail={m} />
-                        </td>
-                        <td className={cell}>
-                          <MailSummary mail={m} />
-                        </td>
-                        <td className={cell}>
-                          <ReasonBadge mail={m} />
-                        </td>
-                        <td className={cell}>{actions(m)}</td>
-                      </DataRow>
-                    ))}
-                  </DataTable>
-                </div>
-              </>
+                    </td>
+                    <td className={cell}>
+                      <MailSummary mail={m} />
+                    </td>
+                    <td className={cell}>
+                      <ReasonBadge mail={m} />
+                    </td>
+                    {/* Side by side on a desktop: stacked, each row was three lines tall. */}
+                    <td className={`${cell} lg:whitespace-nowrap`}>{actions(m)}</td>
+                  </DataRow>
+                ))}
+              </DataTable>
             );
           }}
         </QueryState>

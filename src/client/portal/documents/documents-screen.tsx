@@ -106,20 +106,8 @@ function DocumentList({ summary, company }: { summary: DocumentSummary; company:
         empty="No documents found"
         list={list}
         filters={[
-          {
-            label: 'Filter by category',
-            prefix: 'Category',
-            value: category,
-            options: categoryOptions,
-            onChange: (v) => list.setFilter('category', v),
-          },
-          {
-            label: 'Filter by type',
-            prefix: 'Type',
-            value: type,
-            options: typeOptions,
-            onChange: (v) => list.setFilter('type', v),
-          },
+          { name: 'category', prefix: 'Category', options: categoryOptions },
+          { name: 'type', prefix: 'Type', options: typeOptions },
         ]}
         pages={pages}
         sample={sample}

@@ -91,15 +91,7 @@ function InvoiceList({
         what="invoices"
         empty="No invoices found"
         list={list}
-        filters={[
-          {
-            label: 'Filter by status',
-            prefix: 'Status',
-            value: status,
-            options: statusFilterOptions,
-            onChange: (v) => list.setFilter('status', v),
-          },
-        ]}
+        filters={[{ name: 'status', prefix: 'Status', options: statusFilterOptions }]}
         pages={pages}
         sample={sample}
         view={{

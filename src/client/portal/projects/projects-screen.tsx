@@ -77,15 +77,7 @@ function ProjectList({
         what="projects"
         empty="No projects found"
         list={list}
-        filters={[
-          {
-            label: 'Filter by status',
-            prefix: 'Status',
-            value: status,
-            options: statusFilterOptions,
-            onChange: (v) => list.setFilter('status', v),
-          },
-        ]}
+        filters={[{ name: 'status', prefix: 'Status', options: statusFilterOptions }]}
         pages={pages}
         sample={sample}
         view={{

@@ -4,7 +4,8 @@ import { VirtualTable, type VirtualColumn } from '../../ui/virtual-table.tsx';
 import { LoadMore } from '../../lists/load-more.tsx';
 import type { usePagedList } from '../../lists/use-paged-list.ts';
 import { ListBody } from './list-body.tsx';
-import { ListToolbar, type ToolbarFilter } from './list-toolbar.tsx';
+import type { SelectOption } from '../../ui/select.tsx';
+import { ListToolbar } from './list-toolbar.tsx';
 
 type Pages<T> = ReturnType<typeof usePagedList<T>>;
 
@@ -19,6 +20,13 @@ export type TableView<T> = {
   renderCard: (row: T) => ReactNode;
 };
 
+/** One filter of the list, kept in the address as `name` ("Filter by status", "Status: All"). */
+export type ListFilter<K extends string> = {
+  name: K;
+  prefix: string;
+  options: readonly SelectOption[];
+};
+
 /** A list of heavy cards in a grid, the next page on "Show more" (Projects). */
 type GridView<T> = { renderGrid: (rows: readonly T[]) => ReactNode };
 
@@ -28,7 +36,7 @@ type GridView<T> = { renderGrid: (rows: readonly T[]) => ReactNode };
  * next page as the end comes into view). `sample` holds the spec's sample rows, already
  * searched, for a company with none; then no page is read and nothing fails.
  */
-export function PagedListCard<T>({
+export function PagedListCard<T, K extends string>({
   what,
   empty,
   list,
@@ -41,8 +49,14 @@ export function PagedListCard<T>({
   what: string;
   /** The spec's empty text, e.g. "No tickets found". */
   empty: string;
-  list: { search: string; setSearch: (value: string) => void };
-  filters: ToolbarFilter[];
+  /** The search and filters in the address (lists/use-list-params.ts). */
+  list: {
+    search: string;
+    setSearch: (value: string) => void;
+    filters: Record<K, string>;
+    setFilter: (name: K, value: string) => void;
+  };
+  filters: readonly ListFilter<K>[];
   pages: Pages<T>;
   sample: readonly T[] | null;
   view: TableView<T> | GridView<T>;
@@ -52,7 +66,13 @@ export function PagedListCard<T>({
       searchLabel={`Search ${what}`}
       search={list.search}
       onSearch={list.setSearch}
-      filters={filters}
+      filters={filters.map((f) => ({
+        label: `Filter by ${f.prefix.toLowerCase()}`,
+        prefix: f.prefix,
+        value: list.filters[f.name],
+        options: f.options,
+        onChange: (value: string) => list.setFilter(f.name, value),
+      }))}
     />
   );
   const body = (children: (rows: readonly T[]) => ReactNode) => (

@@ -92,20 +92,8 @@ function TicketList({
         empty="No tickets found"
         list={list}
         filters={[
-          {
-            label: 'Filter by status',
-            prefix: 'Status',
-            value: filters.status,
-            options: statusFilterOptions,
-            onChange: (status) => list.setFilter('status', status),
-          },
-          {
-            label: 'Filter by priority',
-            prefix: 'Priority',
-            value: filters.priority,
-            options: priorityFilterOptions,
-            onChange: (priority) => list.setFilter('priority', priority),
-          },
+          { name: 'status', prefix: 'Status', options: statusFilterOptions },
+          { name: 'priority', prefix: 'Priority', options: priorityFilterOptions },
         ]}
         pages={pages}
         sample={isSample ? rows : null}

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   customerUsers,
+  notificationPreferences,
   customers,
   intakeMessages,
   ticketFollowUps,
@@ -816,6 +817,16 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
       customerId: acmeId,
       subject: 'Please call me',
     });
+    // The contact joins as every account joins (services/memberships): a member, with the
+    // notification preferences a portal user has.
+    const [contact] = await t.app.db
+      .select({ role: customerUsers.role, prefs: notificationPreferences.userId })
+      .from(users)
+      .innerJoin(customerUsers, eq(customerUsers.userId, users.id))
+      .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+      .where(eq(users.email, 'stranger@elsewhere.example'));
+    expect(contact?.role).toBe('member');
+    expect(contact?.prefs).toBeTruthy();
     // Placed once: a second attach finds nothing open.
     const again = await t.app.inject({
       method: 'POST',

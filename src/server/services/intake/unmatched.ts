@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import type { AttachUnmatched } from '../../../shared/schemas/staff-unmatched-mail.ts';
 import type { Actor } from '../actor.ts';
 import { recordAudit } from '../audit.ts';
+import { addMembership, createCustomerAccount } from '../memberships.ts';
 import { openTicket } from '../helpdesk/open-ticket.ts';
 import { mailTicketInput, type IntakeConfig } from './ingest.ts';
 
@@ -111,12 +112,15 @@ async function newContact(
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   if (taken) throw conflict('A user with this e-mail address exists: attach the mail to them');
-  const [user] = await tx
-    .insert(users)
-    .values({ email, ...input.newContact })
-    .returning({ id: users.id });
-  if (!user) throw new Error('contact not inserted');
-  await tx.insert(customerUsers).values({ userId: user.id, customerId: input.customerId });
+  // One way an account joins a company (services/memberships): a contact made from a mail is
+  // a member, whatever the company's admins.
+  const user = await createCustomerAccount(tx, { email, ...input.newContact });
+  await addMembership(tx, {
+    userId: user.id,
+    customerId: input.customerId,
+    role: 'member',
+    invitedByUserId: null,
+  });
   return {
     id: user.id,
     email,

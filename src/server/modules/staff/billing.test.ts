@@ -51,6 +51,8 @@ describe('billing, delivery and leads', () => {
       [{ ...invoice, number: '' }, 'Invoice number is required'],
       [{ ...invoice, amount: -1 }, 'Amount cannot be negative'],
       [{ ...invoice, amount: 1.234 }, 'Amount must have at most 2 decimals'],
+      // Outside attack, 2026-11-28: 1e-10 was saved as 0.00.
+      [{ ...invoice, amount: 1e-10 }, 'Amount must have at most 2 decimals'],
       [{ ...invoice, issueDate: '2026-02-30' }, 'Issue date is required'],
       [{ ...invoice, paymentUrl: 'javascript:alert(1)' }, 'Payment link must be an http(s) URL'],
     ];
@@ -58,6 +60,15 @@ describe('billing, delivery and leads', () => {
       const res = await staff('POST', `/api/staff/customers/${ctx.acmeId}/invoices`, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
+    }
+    // And a time entry of 1e-10 hours answered 500 (nothing saved): now the same refusal.
+    for (const hours of [1e-10, 5e-324]) {
+      const res = await staff('POST', `/api/staff/customers/${ctx.acmeId}/time-entries`, {
+        workDate: '2026-03-02',
+        hours,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Hours must have at most 2 decimals' });
     }
   });
 

@@ -89,4 +89,40 @@ describe('staff ticket watchers', () => {
     const customer = await call('POST', url(), { userId: globex!.id }, ctx.customerCookie);
     expect(customer.statusCode).toBe(403);
   });
+
+  it('moving a ticket keeps in copy only the new company’s active users; its author must be one', async () => {
+    // Outside attack, 2026-11-28: the old company's colleagues stayed in copy, named to the new
+    // company, and a ticket moved to where its author's membership was switched off.
+    const [author] = await t.app.db
+      .select({ userId: tickets.createdByUserId })
+      .from(tickets)
+      .where(eq(tickets.id, ticketId));
+    const [dana] = await t.app.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'dana.watch@acme-logistics.example'));
+    expect((await call('POST', url(), { userId: dana!.id })).statusCode).toBe(201);
+    await t.app.db
+      .insert(customerUsers)
+      .values({ userId: author!.userId!, customerId: ctx.globexId, role: 'member', active: false });
+    const move = () =>
+      call('PATCH', `/api/staff/tickets/${ticketId}`, { customerId: ctx.globexId });
+
+    const refused = await move();
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({
+      message: "The ticket's author is not a user of that company",
+    });
+
+    await t.app.db
+      .update(customerUsers)
+      .set({ active: true })
+      .where(
+        and(eq(customerUsers.userId, author!.userId!), eq(customerUsers.customerId, ctx.globexId)),
+      );
+    const moved = await move();
+    expect(moved.statusCode, moved.body).toBe(200);
+    const after = (await call('GET', url())).json<TicketWatchers>();
+    expect(after.watchers.map((w) => w.userId)).not.toContain(dana!.id);
+  });
 });

@@ -195,6 +195,17 @@ describe('ticket satisfaction (issue 17)', () => {
     expect(reopened.res.statusCode).toBe(403);
     expect(reopened.csrf).toBe('');
     expect(await stored(id)).toHaveLength(0);
+
+    // Nor does a later close mail them links they could not use (outside attack, 2026-11-28).
+    for (const status of ['open', 'closed'] as const) {
+      const res = await api('PATCH', `/api/staff/tickets/${id}`, ctx.staffCookie, { status });
+      expect(res.statusCode).toBe(200);
+    }
+    const ratingMails = await t.app.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(like(mailOutbox.subject, `[${id}] How did we do?%`));
+    expect(ratingMails).toHaveLength(1);
   });
 
   it('rates in the portal: the author only, closed tickets only, idempotent', async () => {

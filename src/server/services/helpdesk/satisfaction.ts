@@ -161,8 +161,9 @@ export const ratingLink = (config: MailConfig, token: string, rating: TicketRati
   `${config.appUrl}${RATE_PATH}?rating=${rating}&token=${encodeURIComponent(token)}`;
 
 /**
- * An agent closed the ticket: its author (active, ticket mails on) gets the three rating
- * links. The links are secrets of the outbox: forgotten once the mail is sent.
+ * An agent closed the ticket: its author (active, still an active user of the ticket's
+ * company, ticket mails on) gets the three rating links. The links are secrets of the outbox:
+ * forgotten once the mail is sent.
  */
 export async function enqueueRatingMail(
   tx: Tx,
@@ -178,6 +179,15 @@ export async function enqueueRatingMail(
     })
     .from(tickets)
     .innerJoin(users, eq(users.id, tickets.createdByUserId))
+    // A member taken off the company could not use the links (outside attack, 2026-11-28).
+    .innerJoin(
+      customerUsers,
+      and(
+        eq(customerUsers.userId, users.id),
+        eq(customerUsers.customerId, tickets.customerId),
+        eq(customerUsers.active, true),
+      ),
+    )
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(
       and(

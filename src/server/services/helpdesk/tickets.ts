@@ -1,9 +1,9 @@
 // The rules of a ticket's row that the help desk's commands share (open-ticket.ts, replies.ts,
 // change-ticket.ts): the lock, a new ticket, the activity line, a move, a status's clock.
 // Doors (portal, staff, mail) write through the commands; they only check with `lockTicket`.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { customerUsers, tickets } from '../../db/schema.ts';
+import { customerUsers, tickets, ticketWatchers } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { NewTicket } from '../../../shared/schemas/tickets.ts';
 import type { Actor } from '../actor.ts';
@@ -93,13 +93,34 @@ export async function moveTicket(tx: Tx, ticketId: string, customerId: string): 
     ? await tx
         .select({ userId: customerUsers.userId })
         .from(customerUsers)
-        .where(and(eq(customerUsers.userId, row.author), eq(customerUsers.customerId, customerId)))
+        .where(
+          and(
+            eq(customerUsers.userId, row.author),
+            eq(customerUsers.customerId, customerId),
+            // A member taken off the company is not one of its users (outside attack, 2026-11-28).
+            eq(customerUsers.active, true),
+          ),
+        )
     : [];
   if (!member) throw badRequest(NOT_AUTHORS_COMPANY);
   await tx
     .update(tickets)
     .set({ customerId, updatedAt: sql`now()` })
     .where(eq(tickets.id, ticketId));
+  // Colleagues in copy are the old company's: only the new company's active users stay, so
+  // the new company never reads another company's names (outside attack, 2026-11-28).
+  await tx.delete(ticketWatchers).where(
+    and(
+      eq(ticketWatchers.ticketId, ticketId),
+      notInArray(
+        ticketWatchers.userId,
+        tx
+          .select({ userId: customerUsers.userId })
+          .from(customerUsers)
+          .where(and(eq(customerUsers.customerId, customerId), eq(customerUsers.active, true))),
+      ),
+    ),
+  );
   await recordTicketActivity(tx, { ticketId, customerId, title: `Ticket moved here: ${ticketId}` });
   return row.customerId;
 }

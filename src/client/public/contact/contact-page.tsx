@@ -34,13 +34,20 @@ export default function ContactPage() {
               <ul>
                 <li>
                   Sales:{' '}
-                  <a href={`mailto:${company.salesEmail}`} className="hover:underline">
+                  <a
+                    href={`mailto:${company.salesEmail}`}
+                    className="whitespace-nowrap hover:underline"
+                  >
                     {company.salesEmail}
                   </a>
                 </li>
                 <li>
                   Support:{' '}
-                  <a href={`mailto:${company.supportEmail}`} className="hover:underline">
+                  <a
+                    href={`mailto:${company.supportEmail}`}
+                    // An address never breaks at its hyphen (looked at 2026-11-28, 390 px).
+                    className="whitespace-nowrap hover:underline"
+                  >
                     {company.supportEmail}
                   </a>
                 </li>

@@ -51,7 +51,7 @@ export function TimeCard({ companyId }: { companyId: string }) {
         <form
           noValidate
           aria-label="Log time"
-          className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-5"
+          className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-2 lg:grid-cols-5"
           onSubmit={form.handleSubmit((values) =>
             log.mutate({
               ...values,

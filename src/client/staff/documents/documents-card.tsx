@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { formatDateTime, formatFileSize } from '../../../shared/format.ts';
+import { formatFileSize } from '../../../shared/format.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import {
   DOCUMENT_TOO_LARGE,
   MAX_DOCUMENT_BYTES,
@@ -68,7 +69,7 @@ export function DocumentsCard({ companyId }: { companyId: string }) {
         <form
           noValidate
           aria-label="Upload document"
-          className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-4"
+          className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-2 lg:grid-cols-4"
           onSubmit={submit}
         >
           <FormField label="File" required error={errors.file}>
@@ -122,7 +123,9 @@ export function DocumentsCard({ companyId }: { companyId: string }) {
               <td className={cell}>{d.type.toUpperCase()}</td>
               <td className={cell}>{formatFileSize(d.size)}</td>
               <td className={cell}>{d.uploadedBy}</td>
-              <td className={cell}>{formatDateTime(d.uploadedAt)}</td>
+              <td className={cell}>
+                <DateTime value={d.uploadedAt} />
+              </td>
             </DataRow>
           ))}
         </DataTable>

@@ -5,7 +5,8 @@ import { can } from '../../../shared/permissions.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
 import { showsReadFailure } from '../../lib/query-client.ts';
 import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
-import { StatCard, StatGrid } from '../shared/stat-card.tsx';
+import { StatCard, StatGrid, oddLastCardFillsFromLg } from '../shared/stat-card.tsx';
+import { cn } from '../../ui/cn.ts';
 import { useCompanyQuery } from '../shared/use-company-query.ts';
 import {
   ActiveProjectsCard,
@@ -49,9 +50,8 @@ export function DashboardScreen() {
           <StatCard label="Open Tickets" value={stats.openTickets} icon={Ticket} />
           <StatCard label="This Month's Hours" value={stats.monthlyHours} icon={Clock} />
         </StatGrid>
-        {/* An odd last card takes the whole line: billing and technical see three (looked at
-            2026-11-28: a blank slot at 1280 px). */}
-        <div className="grid gap-6 lg:grid-cols-2 lg:[&>:last-child:nth-child(odd)]:col-span-2">
+        {/* Billing and technical see three cards: the last takes the line. */}
+        <div className={cn('grid gap-6 lg:grid-cols-2', oddLastCardFillsFromLg)}>
           {/* Issue 18: a card the role may not see does not come from the server. */}
           {data.recentInvoices && (
             <RecentInvoicesCard invoices={data.recentInvoices} company={company.name} />

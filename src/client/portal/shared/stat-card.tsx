@@ -26,6 +26,14 @@ export function StatCard({
   );
 }
 
+/**
+ * In a two-column grid, an odd last card takes its line instead of leaving a blank slot
+ * (looked at 2026-11-28). Whole class names, so Tailwind sees them: one below `lg`, where the
+ * summary cards are two per line, one from `lg`, where the dashboard's cards are.
+ */
+export const oddLastCardFillsBelowLg = 'max-lg:[&>:last-child:nth-child(odd)]:col-span-2';
+export const oddLastCardFillsFromLg = 'lg:[&>:last-child:nth-child(odd)]:col-span-2';
+
 /** Tailwind sees only whole class names: one per count of cards. */
 const wideColumns = ['', 'lg:grid-cols-1', 'lg:grid-cols-2', 'lg:grid-cols-3', 'lg:grid-cols-4'];
 
@@ -37,12 +45,7 @@ const wideColumns = ['', 'lg:grid-cols-1', 'lg:grid-cols-2', 'lg:grid-cols-3', '
 export function StatGrid({ children }: { children: ReactNode }) {
   const count = Math.min(Children.toArray(children).length, 4);
   return (
-    <div
-      className={cn(
-        'grid grid-cols-2 gap-4 max-lg:[&>:last-child:nth-child(odd)]:col-span-2',
-        wideColumns[count],
-      )}
-    >
+    <div className={cn('grid grid-cols-2 gap-4', oddLastCardFillsBelowLg, wideColumns[count])}>
       {children}
     </div>
   );

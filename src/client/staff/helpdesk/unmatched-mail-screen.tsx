@@ -77,13 +77,6 @@ export function UnmatchedMailScreen() {
           empty={list.q || list.filters.reason !== 'all' ? 'No mail matches' : 'No unmatched mail'}
         >
           {(rows) => {
-            const actions = (m: UnmatchedMail) => (
-              <MailActions
-                mail={m}
-                onAttach={() => setAttaching(m)}
-                onDiscard={() => setDiscarding(m)}
-              />
-            );
             // Below 1024 px the table's rows are cards (ADR 056).
             return (
               <DataTable
@@ -102,7 +95,13 @@ export function UnmatchedMailScreen() {
                     <td className={cell}>
                       <ReasonBadge mail={m} />
                     </td>
-                    <td className={cell}>{actions(m)}</td>
+                    <td className={cell}>
+                      <MailActions
+                        mail={m}
+                        onAttach={() => setAttaching(m)}
+                        onDiscard={() => setDiscarding(m)}
+                      />
+                    </td>
                   </DataRow>
                 ))}
               </DataTable>

@@ -32,9 +32,21 @@ function shard(index) {
         process.stdout.write(`\n=== browser tests, shard ${index} of ${shards} (port ${port})\n`);
         process.stdout.write(output);
       }
-      resolve({ index, code: code ?? 1, seconds });
+      resolve({ index, code: code ?? 1, seconds, output });
     });
   });
+}
+
+/** Each failed test's title and its first error line: CI's record keeps only the log's end. */
+function summary(output) {
+  const lines = output.split('\n');
+  const found = [];
+  lines.forEach((line, i) => {
+    if (!/^ +\d+\) \[/.test(line)) return;
+    const error = lines.slice(i + 1, i + 30).find((l) => /Error|Timeout|expect\(/.test(l));
+    found.push(line.trim(), `    ${error?.trim() ?? ''}`);
+  });
+  return (found.length > 0 ? found : lines.slice(-20)).slice(0, 24).join('\n');
 }
 
 const results = await Promise.all(Array.from({ length: shards }, (_, i) => shard(i + 1)));
@@ -42,5 +54,6 @@ for (const r of results) {
   console.log(
     `shard ${r.index} of ${shards}: ${r.seconds} s, ${r.code === 0 ? 'passed' : 'FAILED'}`,
   );
+  if (r.code !== 0 && shards > 1) console.log(summary(r.output));
 }
 process.exit(results.every((r) => r.code === 0) ? 0 : 1);

@@ -27,6 +27,16 @@ export function formatDate(value: string | Date): string {
   return dateFmt.format(new Date(value));
 }
 
+/**
+ * A project's start as a fact: "Started Mar 5, 2026", or "Starts …" while the day (the viewer's
+ * calendar day, as `formatDate` shows it) is still ahead.
+ */
+export function formatProjectStart(startDate: string, now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `${startDate > today ? 'Starts' : 'Started'} ${formatDate(startDate)}`;
+}
+
 export const formatDateTime = (value: string | Date) => dateTimeFmt.format(new Date(value));
 
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;

@@ -30,7 +30,7 @@ const card = (page: Page) => page.getByRole('region', { name: 'Passkeys' });
 async function addPasskey(page: Page, name: string) {
   await page.goto('/portal/profile');
   await card(page).getByLabel('Passkey name').fill(name);
-  await card(page).getByRole('button', { name: 'Add a passkey' }).click();
+  await card(page).getByRole('button', { name: 'Add a Passkey' }).click();
   await expect(card(page).getByText(name, { exact: true })).toBeVisible();
 }
 

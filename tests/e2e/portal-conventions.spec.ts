@@ -39,9 +39,9 @@ test('Colleagues: role and sign-in policy use the portal select, whole at 390 px
   await page.setViewportSize(phone);
   await openPortal(page, company.email, '/portal/team');
   const policy = page.getByRole('combobox', { name: 'How colleagues sign in' });
-  const any = 'Any method (e-mail link, code, passkey or single sign-on)';
+  const any = 'Any method (email link, code, passkey or single sign-on)';
   await expect(policy).toHaveText(any);
-  // Nothing of the chosen policy is cut off (it read "Any method (e-mail link, code, passke").
+  // Nothing of the chosen policy is cut off (it read "Any method (email link, code, passke").
   const cut = await policy.evaluate((el) =>
     [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth),
   );
@@ -50,12 +50,12 @@ test('Colleagues: role and sign-in policy use the portal select, whole at 390 px
   expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
 
   const email = `invited.${unique()}@customer.example`;
-  const form = page.getByRole('region', { name: 'Invite a colleague' });
-  await form.getByLabel('E-mail address').fill(email);
+  const form = page.getByRole('region', { name: 'Invite a Colleague' });
+  await form.getByLabel('Email address').fill(email);
   await form.getByRole('combobox', { name: 'Role', exact: true }).click();
   await page.getByRole('option', { name: 'Billing', exact: true }).click();
-  await form.getByRole('button', { name: 'Send invitation' }).click();
-  const pending = page.getByRole('region', { name: 'Pending invitations' });
+  await form.getByRole('button', { name: 'Send Invitation' }).click();
+  const pending = page.getByRole('region', { name: 'Pending Invitations' });
   await expect(pending.getByRole('listitem').filter({ hasText: email })).toContainText('Billing');
   await expect(page.getByRole('combobox', { name: 'Role of Quinn Admin' })).toHaveText('Admin');
 

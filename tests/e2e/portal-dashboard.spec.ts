@@ -64,7 +64,7 @@ test('a company with no rows sees zeros and clearly marked sample rows', async (
   await expectStat(page, "This Month's Hours", '0');
   const notices = page.getByRole('note');
   await expect(notices).toHaveCount(4);
-  await expect(notices.first()).toHaveText('Sample data: Initech has no invoices yet.');
+  await expect(notices.first()).toHaveText('Sample data. Initech has no invoices yet.');
   await expect(page.getByText('INV-SAMPLE-001')).toBeVisible();
   await expect(page.getByText('Printer not connecting to Wi-Fi')).toBeVisible();
   // The sample Active Projects card holds in-progress projects only, like the real one.

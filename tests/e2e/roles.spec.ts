@@ -22,17 +22,17 @@ test('an admin invites a member, who accepts, cannot open invoices until promote
 
   const email = `morgan.${unique()}@customer.example`;
   const seen = await mailFiles();
-  const form = admin.getByRole('region', { name: 'Invite a colleague' });
+  const form = admin.getByRole('region', { name: 'Invite a Colleague' });
   // Spec section 5 (review row 144): the error under the field, not a browser bubble.
-  await form.getByLabel('E-mail address').fill('not-an-address');
-  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await form.getByLabel('Email address').fill('not-an-address');
+  await form.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(form.getByText('Valid email is required')).toBeVisible();
-  await expect(form.getByLabel('E-mail address')).toHaveAttribute('aria-invalid', 'true');
-  await form.getByLabel('E-mail address').fill(email);
-  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(form.getByLabel('Email address')).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(admin.getByTestId('toast')).toContainText('Invitation sent');
   // Review N3: an invitation, not yet a colleague.
-  const pending = admin.getByRole('region', { name: 'Pending invitations' });
+  const pending = admin.getByRole('region', { name: 'Pending Invitations' });
   await expect(pending.getByText(email, { exact: true })).toBeVisible();
   await expect(pending.getByText('Invited by Avery Admin')).toBeVisible();
   const mail = await nextMailTo(email, seen);
@@ -52,7 +52,7 @@ test('an admin invites a member, who accepts, cannot open invoices until promote
   await expect(invitee.getByRole('heading', { name: `Welcome to ${company.name}` })).toBeVisible();
   await invitee.context().close();
   await admin.reload();
-  await expect(admin.getByRole('region', { name: 'Pending invitations' })).toHaveCount(0);
+  await expect(admin.getByRole('region', { name: 'Pending Invitations' })).toHaveCount(0);
 
   // The colleague: no Invoices in the navigation; the address says "no access".
   const member = await signedInPage(browser, email);
@@ -74,8 +74,8 @@ test('an admin invites a member, who accepts, cannot open invoices until promote
 
   // Inviting a colleague again is refused under the field (review 144); a refused change is a
   // toast titled 'Error' as every portal failure (review 176): the last admin stays admin.
-  await form.getByLabel('E-mail address').fill(email);
-  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await form.getByLabel('Email address').fill(email);
+  await form.getByRole('button', { name: 'Send Invitation' }).click();
   await expect(form.getByText('This user already belongs to this company')).toBeVisible();
   await choose(admin, 'Role of Avery Admin', 'Member');
   await expect(admin.getByTestId('toast')).toContainText('Error');
@@ -103,7 +103,7 @@ test('an admin invites a member, who accepts, cannot open invoices until promote
   await expect(nav(member).getByRole('link', { name: 'Invoices' })).toBeVisible();
   // Review N3: the member leaves the company from their profile.
   await member.goto('/portal/profile');
-  const companies = member.getByRole('region', { name: 'Your companies' });
+  const companies = member.getByRole('region', { name: 'Your Companies' });
   await companies.getByRole('button', { name: `Leave this company: ${company.name}` }).click();
   await member.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click();
   await expect(member.getByTestId('toast')).toContainText(`You left ${company.name}`);
@@ -121,13 +121,13 @@ test('an admin withdraws an invitation; its link then says it is not valid', asy
   await admin.goto('/portal/team');
   const email = `withdrawn.${unique()}@customer.example`;
   const seen = await mailFiles();
-  const form = admin.getByRole('region', { name: 'Invite a colleague' });
-  await form.getByLabel('E-mail address').fill(email);
-  await form.getByRole('button', { name: 'Send invitation' }).click();
+  const form = admin.getByRole('region', { name: 'Invite a Colleague' });
+  await form.getByLabel('Email address').fill(email);
+  await form.getByRole('button', { name: 'Send Invitation' }).click();
   const link = /(https?:\/\/\S+\/api\/auth\/invitation\?token=[\w-]+)/.exec(
     (await nextMailTo(email, seen)).text,
   )?.[1];
-  const pending = admin.getByRole('region', { name: 'Pending invitations' });
+  const pending = admin.getByRole('region', { name: 'Pending Invitations' });
   await pending.getByRole('button', { name: `Withdraw the invitation of ${email}` }).click();
   await admin.getByRole('alertdialog').getByRole('button', { name: 'Withdraw' }).click();
   await expect(admin.getByTestId('toast')).toContainText('Invitation withdrawn');

@@ -18,7 +18,7 @@ test('staff make an API token, use it from outside, read the reference, and revo
   const dialog = staff.getByRole('dialog', { name: 'New API Token' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByRole('button', { name: 'Create Token' }).click();
-  const shown = staff.getByRole('dialog', { name: 'Copy your new token' });
+  const shown = staff.getByRole('dialog', { name: 'Copy Your New Token' });
   const token = await shown.getByRole('textbox').inputValue();
   expect(token).toMatch(/^mit_/);
   await shown.getByRole('button', { name: 'Done' }).click();

@@ -25,7 +25,7 @@ test('a staff member enrols an authenticator, then confirms with a code and a re
   const email = await newStaffMember();
   const enrolling = await pastLinkOnly(browser, email);
   await expect(
-    enrolling.getByRole('heading', { name: 'Set up an authenticator app' }),
+    enrolling.getByRole('heading', { name: 'Set Up an Authenticator App' }),
   ).toBeVisible();
   await expect(
     enrolling.getByRole('img', { name: 'QR code for your authenticator app' }),

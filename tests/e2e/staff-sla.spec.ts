@@ -191,10 +191,10 @@ test('staff edit the service levels; customers read the new answer time', async 
   const ahead = new Date(Date.now() + 90 * 86_400_000);
   while ([0, 6].includes(ahead.getUTCDay())) ahead.setUTCDate(ahead.getUTCDate() + 1);
   const day = ahead.toISOString().slice(0, 10);
-  const closedDays = staff.getByRole('table', { name: 'Closed days' });
+  const closedDays = staff.getByRole('table', { name: 'Closed Days' });
   const addClosedDay = async (name: string) => {
     await staff.getByRole('button', { name: 'Add Closed Day' }).click();
-    const form = staff.getByRole('dialog', { name: 'Add a closed day' });
+    const form = staff.getByRole('dialog', { name: 'Add a Closed Day' });
     await form.getByLabel('Date').fill(day);
     await form.getByLabel('Name').fill(name);
     await look(staff, 'closed-day-dialog');

@@ -92,7 +92,7 @@ test('staff list unmatched mail, download its .eml, attach it as a new contact o
   await row(first)
     .getByRole('button', { name: /^Attach/ })
     .click();
-  let dialog = staff.getByRole('dialog', { name: 'Attach mail to a company' });
+  let dialog = staff.getByRole('dialog', { name: 'Attach Mail to a Company' });
   await dialog.getByRole('button', { name: 'Create Ticket' }).click();
   await expect(dialog.getByText('Choose a company')).toBeVisible();
   await chooseCompany(staff, 'Company', company);
@@ -106,7 +106,7 @@ test('staff list unmatched mail, download its .eml, attach it as a new contact o
   await row(second)
     .getByRole('button', { name: /^Attach/ })
     .click();
-  dialog = staff.getByRole('dialog', { name: 'Attach mail to a company' });
+  dialog = staff.getByRole('dialog', { name: 'Attach Mail to a Company' });
   await chooseCompany(staff, 'Company', company);
   await choose(staff, 'Ticket author', 'An existing user of the company');
   await pick(staff, 'Contact', sender, `Riley Quinn (${sender})`);
@@ -128,7 +128,7 @@ test('staff list unmatched mail, download its .eml, attach it as a new contact o
   await expect(row(spam)).toHaveCount(0);
 
   // Both tickets are the company's, in the help desk queue.
-  await staff.getByRole('link', { name: 'Back to tickets' }).click();
+  await staff.getByRole('link', { name: 'Back to Tickets' }).click();
   await staff.getByRole('searchbox', { name: 'Search tickets' }).fill(id);
   const tickets = staff.getByRole('row').filter({ hasText: company });
   await expect(tickets).toHaveCount(2);

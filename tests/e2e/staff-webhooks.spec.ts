@@ -28,7 +28,7 @@ test('staff register a webhook, copy its secret, send a test event and see it in
     await dialog.getByLabel('ticket.created').check();
     await dialog.getByRole('button', { name: 'Create Webhook' }).click();
 
-    const shown = staff.getByRole('dialog', { name: 'Copy the signing secret' });
+    const shown = staff.getByRole('dialog', { name: 'Copy the Signing Secret' });
     const secret = await shown.getByRole('textbox').inputValue();
     expect(secret).toMatch(/^whsec_/);
     await shown.getByRole('button', { name: 'Done' }).click();

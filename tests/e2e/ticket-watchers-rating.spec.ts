@@ -58,7 +58,7 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
     .getByRole('button', { name: /View ticket/ })
     .click();
   const view = customer.getByRole('dialog', { name: subject });
-  const copy = view.getByRole('region', { name: 'Colleagues in copy' });
+  const copy = view.getByRole('region', { name: 'Colleagues in Copy' });
   await expect(copy).toContainText("Nobody else receives this ticket's e-mails.");
   const seen = await mailFiles();
   await choose(customer, 'Add a colleague', 'Dana Copy');
@@ -69,7 +69,7 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
   await expect(copy.getByRole('combobox', { name: 'Add a colleague' })).toHaveText(
     'Choose a colleague',
   );
-  await expect(copy.getByRole('list', { name: 'Colleagues in copy' })).toContainText('Dana Copy');
+  await expect(copy.getByRole('list', { name: 'Colleagues in Copy' })).toContainText('Dana Copy');
   await expect(view.getByRole('list', { name: 'Conversation' })).toContainText(
     'Riley Tester added Dana Copy',
   );
@@ -91,7 +91,7 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
     .getByRole('button', { name: /^Open TK-/ })
     .click();
   const ticket = staff.getByRole('dialog', { name: subject });
-  const staffCopy = ticket.getByRole('region', { name: 'Colleagues in copy' });
+  const staffCopy = ticket.getByRole('region', { name: 'Colleagues in Copy' });
   await expect(staffCopy).toContainText(dana);
   // Staff take Dana out of copy and put her back (ADR 036 addendum).
   await staffCopy.getByRole('button', { name: 'Remove Dana Copy' }).click();
@@ -101,7 +101,7 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
   await choose(staff, 'Add a colleague', 'Dana Copy');
   await staffCopy.getByRole('button', { name: 'Add' }).click();
   await expect(staff.getByTestId('toast').last()).toContainText('Colleague Added');
-  await expect(staffCopy.getByRole('list', { name: 'Colleagues in copy' })).toContainText(dana);
+  await expect(staffCopy.getByRole('list', { name: 'Colleagues in Copy' })).toContainText(dana);
   expect((await nextMailTo(dana, beforeReAdd)).subject).toBe(
     `[${ticketId}] You are in copy: ${subject}`,
   );

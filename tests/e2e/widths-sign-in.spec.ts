@@ -31,7 +31,7 @@ test('the second-factor screens (confirm, set up) and the sign-in page at 390, 7
         path: paths.staffSecondFactor,
         ready: async (page) => {
           await loaded(page);
-          await expect(page.getByText('Set up an authenticator app')).toBeVisible();
+          await expect(page.getByText('Set Up an Authenticator App')).toBeVisible();
         },
       },
     ])),

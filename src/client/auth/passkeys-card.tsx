@@ -105,7 +105,7 @@ export function PasskeysCard() {
               />
             </FormField>
             <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? 'Adding…' : 'Add a passkey'}
+              {add.isPending ? 'Adding...' : 'Add a Passkey'}
             </Button>
           </form>
         ) : (

@@ -10,10 +10,11 @@ import { RowCard } from '../ui/row-card.tsx';
 import { TABLES_UP, useMediaQuery } from '../ui/use-media-query.ts';
 
 /** The columns of the table a row is in, and whether it is drawn as a table or as cards. */
-const TableLayout = createContext<{ columns: readonly string[]; asTable: boolean }>({
-  columns: [],
-  asTable: true,
-});
+const TableLayout = createContext<{
+  columns: readonly string[];
+  wide: readonly string[];
+  asTable: boolean;
+}>({ columns: [], wide: [], asTable: true });
 
 /**
  * A plain data table with column headers from `lg` up; below it (a phone, a tablet) its
@@ -23,15 +24,19 @@ const TableLayout = createContext<{ columns: readonly string[]; asTable: boolean
 export function DataTable({
   caption,
   columns,
+  wide = [],
   children,
 }: {
   caption: string;
   columns: readonly string[];
+  /** Columns whose values (addresses, subjects) take a card's whole width: half of a phone's
+   * width breaks them inside a word. */
+  wide?: readonly string[];
   children: ReactNode;
 }) {
   const asTable = useMediaQuery(TABLES_UP);
   return (
-    <TableLayout.Provider value={{ columns, asTable }}>
+    <TableLayout.Provider value={{ columns, wide, asTable }}>
       {asTable ? (
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
@@ -63,7 +68,7 @@ export function DataTable({
  * under its column's header).
  */
 export function DataRow({ children, ...props }: ComponentProps<'tr'>) {
-  const { columns, asTable } = useContext(TableLayout);
+  const { columns, wide, asTable } = useContext(TableLayout);
   if (asTable) return <tr {...props}>{children}</tr>;
   const cells = Children.toArray(children)
     .filter(isValidElement<{ children?: ReactNode }>)
@@ -74,7 +79,9 @@ export function DataRow({ children, ...props }: ComponentProps<'tr'>) {
       <RowCard
         title={cells[0]}
         fields={cells.flatMap((value, i) =>
-          i === 0 || i === actionsAt ? [] : [{ label: columns[i] ?? '', value }],
+          i === 0 || i === actionsAt
+            ? []
+            : [{ label: columns[i] ?? '', value, wide: wide.includes(columns[i] ?? '') }],
         )}
         actions={actionsAt > 0 ? cells[actionsAt] : null}
       />

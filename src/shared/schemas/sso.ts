@@ -6,7 +6,7 @@ import { z } from 'zod';
 export const signInPolicies = ['any', 'passkey', 'sso'] as const;
 export type SignInPolicy = (typeof signInPolicies)[number];
 export const signInPolicyLabels: Record<SignInPolicy, string> = {
-  any: 'Any method (e-mail link, code, passkey or single sign-on)',
+  any: 'Any method (email link, code, passkey or single sign-on)',
   passkey: 'Passkey required',
   sso: 'Single sign-on required',
 };

@@ -253,7 +253,7 @@ export const staffScreens: readonly Screen[] = [
           openDialog(
             page,
             page.getByRole('button', { name: /^Attach mail/ }).first(),
-            'Attach mail to a company',
+            'Attach Mail to a Company',
           ),
       },
     ],
@@ -301,7 +301,7 @@ export const staffScreens: readonly Screen[] = [
           openDialog(
             page,
             page.getByRole('button', { name: 'Invite User' }),
-            'Invite a user to Acme Logistics',
+            'Invite a User to Acme Logistics',
           ),
       },
     ],

@@ -4,7 +4,12 @@ import type { Activity, ActivityType, DashboardTicket } from '../../../shared/sc
 import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import type { Project } from '../../../shared/schemas/projects.ts';
 import type { CompanyRole } from '../../../shared/permissions.ts';
-import { formatCurrency, formatDate, formatDateTime } from '../../../shared/format.ts';
+import {
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatProjectStart,
+} from '../../../shared/format.ts';
 import { paths } from '../../../shared/routes.ts';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
@@ -131,7 +136,7 @@ export function ActiveProjectsCard({
           <div className="flex items-center justify-between gap-3">
             <div>
               <p className="text-sm font-medium text-slate-900">{p.name}</p>
-              <p className="text-xs text-slate-600">Started {formatDate(p.startDate)}</p>
+              <p className="text-xs text-slate-600">{formatProjectStart(p.startDate)}</p>
             </div>
             <StatusBadge kind="project" value={p.status} />
           </div>

@@ -27,8 +27,8 @@ export function CompaniesCard({ companies }: { companies: PortalCompany[] }) {
       },
     });
   return (
-    <Card role="region" aria-label="Your companies">
-      <CardHeader title="Your companies" />
+    <Card role="region" aria-label="Your Companies">
+      <CardHeader title="Your Companies" />
       <CardBody>
         <ul className="divide-y divide-slate-200">
           {companies.map((c) => (

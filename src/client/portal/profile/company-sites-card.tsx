@@ -66,12 +66,19 @@ export function CompanySitesCard({
                     <div>
                       <p className="font-medium text-slate-900">{site.name}</p>
                       <p className="text-slate-700">{site.address}</p>
-                      {/* Each part wraps whole: never a phone number over two lines. */}
+                      {/* Each part wraps whole (never a phone number over two lines), its
+                          separator ending its line rather than starting the next. */}
                       <p className="mt-1 flex flex-wrap gap-x-1.5 text-slate-600">
-                        <span>{site.contactPerson}</span>
-                        <span aria-hidden>·</span>
-                        <span className="min-w-0 wrap-anywhere">{site.contactEmail}</span>
-                        <span aria-hidden>·</span>
+                        <span>
+                          {site.contactPerson}
+                          {'\u00a0'}
+                          <span aria-hidden>·</span>
+                        </span>
+                        <span className="min-w-0 wrap-anywhere">
+                          {site.contactEmail}
+                          {'\u00a0'}
+                          <span aria-hidden>·</span>
+                        </span>
                         <span className="whitespace-nowrap">{site.contactPhone}</span>
                       </p>
                     </div>

@@ -32,7 +32,7 @@ export function ProfileScreen() {
       />
       <SecurityCard previousSignInAt={user.previousSignInAt} />
       <PasskeysCard />
-      <SignInLogCard title="Your sign-in log" entries={log.data} isPending={log.isPending} />
+      <SignInLogCard title="Your Sign-in Log" entries={log.data} isPending={log.isPending} />
       <CompaniesCard companies={user.customers} />
     </div>
   );

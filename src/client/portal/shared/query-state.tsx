@@ -75,7 +75,7 @@ export function NoAccess() {
         company's admins if you need it.
       </p>
       <Link href={paths.dashboard} className="text-sm font-medium text-brand-700 underline">
-        Back to the dashboard
+        Back to your dashboard
       </Link>
     </Card>
   );

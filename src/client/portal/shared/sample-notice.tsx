@@ -32,7 +32,7 @@ export function SampleNotice({
       <Info className="mt-0.5 h-4 w-4 shrink-0" aria-hidden />
       {compact ? (
         <p>
-          <strong>Sample data:</strong> {company} has no {what} yet.
+          <strong>Sample data.</strong> {company} has no {what} yet.
         </p>
       ) : (
         <p>

@@ -79,15 +79,15 @@ function InviteCard({ companyId }: { companyId: string }) {
     );
   };
   return (
-    <Card role="region" aria-label="Invite a colleague">
-      <CardHeader title="Invite a colleague" />
+    <Card role="region" aria-label="Invite a Colleague">
+      <CardHeader title="Invite a Colleague" />
       <CardBody>
         <form
           noValidate
           onSubmit={submit}
           className="grid gap-3 sm:grid-cols-[2fr_1fr_auto] sm:items-start"
         >
-          <FormField label="E-mail address" required error={emailError}>
+          <FormField label="Email address" required error={emailError}>
             <Input
               type="email"
               autoComplete="off"
@@ -100,7 +100,7 @@ function InviteCard({ companyId }: { companyId: string }) {
           </FormField>
           {/* Level with the fields, under their labels' line. */}
           <Button type="submit" disabled={invite.isPending} className="sm:mt-[1.625rem]">
-            {invite.isPending ? 'Sending...' : 'Send invitation'}
+            {invite.isPending ? 'Sending...' : 'Send Invitation'}
           </Button>
         </form>
         <p className="mt-2 text-xs text-slate-600">
@@ -122,10 +122,10 @@ function InvitationsCard({ companyId }: { companyId: string }) {
   const [openedAt] = useState(() => Date.now());
   if (!invitations.data?.length) return null;
   return (
-    <Card role="region" aria-label="Pending invitations">
-      <CardHeader title="Pending invitations" />
+    <Card role="region" aria-label="Pending Invitations">
+      <CardHeader title="Pending Invitations" />
       <CardBody>
-        <ul className="divide-y divide-slate-200" aria-label="Pending invitations">
+        <ul className="divide-y divide-slate-200" aria-label="Pending Invitations">
           {invitations.data.map((i) => {
             const expired = Date.parse(i.expiresAt) <= openedAt;
             return (
@@ -253,7 +253,9 @@ function MemberRow({
   return (
     // A fixed last column: one's own row has no button, and its role and status stayed in line
     // with the other rows' only while it had one.
-    <li className="grid gap-3 py-3 md:grid-cols-[1fr_10rem_12rem_7rem] md:items-center">
+    // From 640 px two columns (the name and address keep a whole line's half at 768 px), from
+    // 1024 px one line.
+    <li className="grid gap-3 py-3 sm:grid-cols-2 sm:items-center lg:grid-cols-[1fr_10rem_12rem_7rem]">
       <div className="min-w-0">
         <p className="font-medium text-slate-900">
           {name}
@@ -278,7 +280,13 @@ function MemberRow({
       </div>
       {/* One's own access ends by leaving the company (Profile), not here. */}
       {!isYou && (
-        <Button variant="secondary" size="sm" disabled={busy} onClick={() => onActive(!m.active)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="justify-self-start sm:justify-self-end lg:justify-self-stretch"
+          disabled={busy}
+          onClick={() => onActive(!m.active)}
+        >
           {m.active ? 'Deactivate' : 'Reactivate'}
           <span className="sr-only"> {name}</span>
         </Button>

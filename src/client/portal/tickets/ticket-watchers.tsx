@@ -19,7 +19,7 @@ export function TicketWatchers({ companyId, ticket }: { companyId: string; ticke
     return (
       <section className="mt-6" aria-labelledby={`${titleId}-title`}>
         <h3 id={`${titleId}-title`} className="text-sm font-semibold text-slate-900">
-          Colleagues in copy
+          Colleagues in Copy
         </h3>
         <p className="mt-1 text-sm text-slate-600">
           This ticket is private, so no colleagues can be added.
@@ -32,12 +32,12 @@ export function TicketWatchers({ companyId, ticket }: { companyId: string; ticke
   return (
     <section className="mt-6" aria-labelledby={`${titleId}-title`}>
       <h3 id={`${titleId}-title`} className="text-sm font-semibold text-slate-900">
-        Colleagues in copy
+        Colleagues in Copy
       </h3>
       {watchers.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">Nobody else receives this ticket's e-mails.</p>
       ) : (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Colleagues in copy">
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label="Colleagues in Copy">
           {watchers.map((w) => (
             <li
               key={w.userId}

@@ -19,9 +19,10 @@ export default function ServicesPage() {
       <Section>
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {services.map((service) => (
+            // In two columns (768 px) the eleventh card stands alone: centred under the others.
             <li
               key={service.slug}
-              className="flex flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+              className="flex flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm md:max-lg:last:odd:col-span-2 md:max-lg:last:odd:mx-auto md:max-lg:last:odd:w-[calc(50%-0.75rem)]"
             >
               <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
                 <ServiceIcon name={service.icon} className="h-6 w-6" />

@@ -114,7 +114,7 @@ function EndpointItem({ endpoint: { method, path, operation } }: { endpoint: End
           <Badge tone={methodTone[method] ?? 'gray'} className="w-16 shrink-0 justify-center">
             {method}
           </Badge>
-          {/* On a phone a path wraps after a slash, never inside a word. */}
+          {/* On a phone a path wraps after a slash, never inside a segment ("sla-targets"). */}
           <code className="min-w-0 break-words text-slate-900">
             {path.split('/').map((part, i) => (
               <Fragment key={i}>
@@ -123,7 +123,7 @@ function EndpointItem({ endpoint: { method, path, operation } }: { endpoint: End
                     /<wbr />
                   </>
                 )}
-                {part}
+                <span className="whitespace-nowrap">{part}</span>
               </Fragment>
             ))}
           </code>

@@ -76,7 +76,7 @@ export function TokenShownDialog({
 }) {
   return (
     <ShownOnceDialog
-      title="Copy your new token"
+      title="Copy Your New Token"
       description="This is the only time it is shown. Store it in your tool's secret settings."
       label={`Token “${token.name}”, expires ${formatDate(token.expiresAt)}`}
       secret={token.token}

@@ -46,6 +46,7 @@ export function AuditScreen() {
             <DataTable
               caption="Audit log"
               columns={['When', 'Who', 'Action', 'Company', 'Details']}
+              wide={['Who', 'Details']}
             >
               {rows.map((e) => (
                 <DataRow key={e.id}>

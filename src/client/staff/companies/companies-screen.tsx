@@ -41,6 +41,7 @@ export function CompaniesScreen() {
             <DataTable
               caption="Companies"
               columns={['Company', 'Email', 'Phone', 'Users', 'Open tickets']}
+              wide={['Email']}
             >
               {rows.map((c) => (
                 <DataRow key={c.id}>

@@ -40,7 +40,7 @@ export function InviteDialog({
   }
   return (
     <FormDialog
-      title={`Invite a user to ${company.name}`}
+      title={`Invite a User to ${company.name}`}
       description="They receive a welcome e-mail with a sign-in link. Names are needed only for a new address."
       schema={inviteSchema}
       defaultValues={{ email: '', firstName: '', lastName: '' }}

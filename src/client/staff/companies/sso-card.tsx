@@ -24,7 +24,7 @@ export function SsoCard({ companyId }: { companyId: string }) {
   const settings = useQuery(staffQueries.sso(companyId));
   return (
     <Card>
-      <CardHeader title="Single sign-on" />
+      <CardHeader title="Single Sign-On" />
       <QueryState query={settings} empty="" isEmpty={() => false}>
         {(s) => <SsoForm companyId={companyId} settings={s} />}
       </QueryState>
@@ -99,7 +99,7 @@ function SsoForm({ companyId, settings }: { companyId: string; settings: SsoSett
             placeholder={settings.hasClientSecret ? 'Stored; leave empty to keep it' : ''}
           />
         </FormField>
-        <FormField label="E-mail domains (comma-separated)" required>
+        <FormField label="Email domains (comma-separated)" required>
           <Input
             value={domains}
             onChange={(e) => setDomains(e.target.value)}
@@ -127,10 +127,11 @@ function SsoForm({ companyId, settings }: { companyId: string; settings: SsoSett
         <label htmlFor="sign-in-policy" className="text-sm font-medium text-slate-800">
           Sign-in policy
         </label>
-        {/* The custom select as everywhere else, its long first choice wrapped at 390 px. */}
+        {/* The custom select as everywhere else, its long first choice on one line from 768 px,
+            wrapped below. */}
         <Select
           id="sign-in-policy"
-          className="max-w-md"
+          className="max-w-xl"
           wrap
           value={settings.policy}
           disabled={policy.isPending}

@@ -49,6 +49,7 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
         <DataTable
           caption="Users"
           columns={['Name', 'Email', 'Role', `In ${company.name}`, 'Account', 'Actions']}
+          wide={['Email']}
         >
           {rows.map((u) => (
             <DataRow key={u.id}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDate } from '../../../shared/format.ts';
+import { formatDate, formatProjectStart } from '../../../shared/format.ts';
 import type { StaffMilestone } from '../../../shared/schemas/milestones.ts';
 import type { StaffProject } from '../../../shared/schemas/projects.ts';
 import { Button } from '../../ui/button.tsx';
@@ -35,7 +35,7 @@ export function ProjectsCard({ companyId }: { companyId: string }) {
                   <h3 className="font-semibold text-slate-900">{p.name}</h3>
                   <StatusBadge kind="project" value={p.status} />
                   <span className="text-sm text-slate-600">
-                    {p.progress}% · started {formatDate(p.startDate)}
+                    {p.progress}% · {formatProjectStart(p.startDate)}
                     {p.projectManager ? ` · ${p.projectManager}` : ''}
                   </span>
                 </div>

@@ -26,7 +26,7 @@ function splitName(name: string) {
 export function AttachMailDialog({ mail, onClose }: { mail: UnmatchedMail; onClose: () => void }) {
   return (
     <FormDialog
-      title="Attach mail to a company"
+      title="Attach Mail to a Company"
       description={`"${mail.subject || '(no subject)'}" from ${mail.fromAddress || 'an unknown sender'} becomes a new ticket of the company you choose.`}
       schema={attachUnmatchedFormSchema}
       defaultValues={{

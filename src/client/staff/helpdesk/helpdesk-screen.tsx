@@ -5,6 +5,7 @@ import { paths } from '../../../shared/routes.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
+import { cn } from '../../ui/cn.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { FilterSelect, SearchBox } from '../filters.tsx';
 import { ticketPriorities, ticketStatuses } from '../../../shared/schemas/tickets.ts';
@@ -28,16 +29,23 @@ function UnmatchedMailLink() {
   // One row is enough: the count is the page's X-Total-Count.
   const queue = usePagedList(staffQueries.unmatchedMail({ limit: '1' }));
   const waiting = queue.total;
+  // The count's place is kept while it loads (an empty queue shows 0), so the header's buttons
+  // do not move after the first paint.
   return (
     <Button variant="secondary" asChild>
       <Link href={paths.staffUnmatchedMail}>
         Unmatched Mail
-        {waiting > 0 && (
-          <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900">
-            {waiting}
-            <span className="sr-only"> waiting</span>
-          </span>
-        )}
+        <span
+          className={cn(
+            'ml-2 min-w-6 rounded-full px-2 py-0.5 text-center text-xs',
+            waiting > 0 ? 'bg-amber-100 text-amber-900' : 'bg-slate-100 text-slate-700',
+            queue.isPending && 'invisible',
+          )}
+          aria-hidden={queue.isPending}
+        >
+          {queue.isPending ? '0' : waiting}
+          <span className="sr-only"> waiting</span>
+        </span>
       </Link>
     </Button>
   );

@@ -30,12 +30,12 @@ export function StaffTicketWatchers({ ticketId }: { ticketId: string }) {
   return (
     <section aria-labelledby={`${titleId}-title`}>
       <h3 id={`${titleId}-title`} className="font-semibold text-slate-900">
-        Colleagues in copy
+        Colleagues in Copy
       </h3>
       {watchers.length === 0 ? (
         <p className="mt-1 text-slate-700">None</p>
       ) : (
-        <ul className="mt-1 grid gap-1" aria-label="Colleagues in copy">
+        <ul className="mt-1 grid gap-1" aria-label="Colleagues in Copy">
           {watchers.map((w) => (
             <li key={w.userId} className="flex items-center gap-1 text-slate-700">
               <span className="min-w-0 break-words">

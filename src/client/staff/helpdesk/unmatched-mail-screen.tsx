@@ -53,7 +53,7 @@ export function UnmatchedMailScreen() {
         title="Unmatched Mail"
         action={
           <Button variant="secondary" asChild>
-            <Link href={paths.staff}>Back to tickets</Link>
+            <Link href={paths.staff}>Back to Tickets</Link>
           </Button>
         }
       />
@@ -82,6 +82,7 @@ export function UnmatchedMailScreen() {
               <DataTable
                 caption="Unmatched mail"
                 columns={['Received', 'From', 'Subject', 'Reason', 'Actions']}
+                wide={['From', 'Subject', 'Reason']}
               >
                 {rows.map((m) => (
                   <DataRow key={m.id}>

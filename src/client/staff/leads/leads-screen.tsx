@@ -51,6 +51,7 @@ export function LeadsScreen() {
             <DataTable
               caption="Leads"
               columns={['Received', 'From', 'Kind', 'Summary', 'Status', 'Actions']}
+              wide={['From', 'Summary']}
             >
               {rows.map((lead) => (
                 <DataRow key={lead.id}>

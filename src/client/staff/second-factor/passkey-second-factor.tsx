@@ -53,7 +53,7 @@ export function PasskeyEnrol({ onDone }: { onDone: () => void }) {
           onClick={() => add.mutate()}
           disabled={add.isPending}
         >
-          Add a passkey
+          Add a Passkey
         </Button>
         {add.error && (
           <p role="alert" className="text-sm text-red-700">

@@ -140,7 +140,7 @@ function Enrol({ onDone }: { onDone: () => void }) {
   if (confirm.data) {
     return (
       <Card>
-        <CardHeader title="Save your recovery codes" />
+        <CardHeader title="Save Your Recovery Codes" />
         <CardBody>
           <RecoveryCodes codes={confirm.data} onSaved={onDone} />
         </CardBody>
@@ -149,7 +149,7 @@ function Enrol({ onDone }: { onDone: () => void }) {
   }
   return (
     <Card>
-      <CardHeader title="Set up an authenticator app" />
+      <CardHeader title="Set Up an Authenticator App" />
       <CardBody className="grid gap-4">
         <p className="text-sm text-slate-600">
           Staff accounts need a second factor. Scan this code with an authenticator app (for example

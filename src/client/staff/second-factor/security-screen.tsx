@@ -44,7 +44,7 @@ function OwnSecondFactorCard() {
   const s = status.data;
   return (
     <Card>
-      <CardHeader title="Your second factor" />
+      <CardHeader title="Your Second Factor" />
       <CardBody className="grid gap-4">
         {s && (
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
@@ -105,7 +105,11 @@ function StaffMembersCard() {
       </p>
       <QueryState query={members} empty="No staff members">
         {(rows) => (
-          <DataTable caption="Staff Members" columns={['Name', 'E-mail', 'Actions']}>
+          <DataTable
+            caption="Staff Members"
+            columns={['Name', 'Email', 'Actions']}
+            wide={['Email']}
+          >
             {rows.map((m) => (
               <DataRow key={m.id}>
                 <td className={cell}>{m.name}</td>

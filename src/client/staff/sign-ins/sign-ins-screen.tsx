@@ -54,7 +54,11 @@ export function SignInsScreen() {
           }
         >
           {(rows) => (
-            <DataTable caption="Sign-in Log" columns={['When', 'Who', 'What', 'Browser', 'IP']}>
+            <DataTable
+              caption="Sign-in Log"
+              columns={['When', 'Who', 'What', 'Browser', 'IP']}
+              wide={['Who', 'Browser']}
+            >
               {rows.map((e) => (
                 <DataRow key={e.id}>
                   <td className={`${cell} whitespace-nowrap`}>{formatDateTime(e.at)}</td>

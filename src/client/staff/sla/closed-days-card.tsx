@@ -22,7 +22,7 @@ const dayText = (day: string) =>
 function AddClosedDayDialog({ onClose }: { onClose: () => void }) {
   return (
     <FormDialog
-      title="Add a closed day"
+      title="Add a Closed Day"
       description="No SLA clock runs on this day. Open tickets' due times move with it."
       schema={closedDayInputSchema}
       defaultValues={{ day: '', name: '' }}
@@ -63,7 +63,7 @@ export function ClosedDaysCard() {
   return (
     <Card>
       <CardHeader
-        title="Closed days"
+        title="Closed Days"
         action={<Button onClick={() => setAdding(true)}>Add Closed Day</Button>}
       />
       <p className="px-5 pt-2 pb-4 text-sm text-slate-600">
@@ -73,7 +73,7 @@ export function ClosedDaysCard() {
       </p>
       <QueryState query={days} empty="No closed days">
         {(rows) => (
-          <DataTable caption="Closed days" columns={['Date', 'Name', 'Actions']}>
+          <DataTable caption="Closed Days" columns={['Date', 'Name', 'Actions']}>
             {rows.map((d) => (
               <DataRow key={d.day}>
                 <td className={`${cell} whitespace-nowrap`}>{dayText(d.day)}</td>

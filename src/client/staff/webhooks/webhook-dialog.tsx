@@ -85,7 +85,7 @@ export function SecretShownDialog({
 }) {
   return (
     <ShownOnceDialog
-      title="Copy the signing secret"
+      title="Copy the Signing Secret"
       description="This is the only time it is shown. The receiver checks each delivery's X-Signature with it."
       label={`Secret for ${webhook.url}`}
       secret={webhook.secret}

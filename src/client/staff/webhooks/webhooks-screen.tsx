@@ -68,6 +68,7 @@ export function WebhooksScreen() {
               <DataTable
                 caption="Webhook endpoints"
                 columns={['URL', 'Events', 'Status', 'Last delivery', 'Actions']}
+                wide={['Events']}
               >
                 {rows.map((w) => (
                   <DataRow key={w.id} aria-selected={w.id === shownId}>

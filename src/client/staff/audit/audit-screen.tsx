@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../shared/format.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import { Card } from '../../ui/card.tsx';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { SearchBox } from '../filters.tsx';
@@ -50,7 +50,9 @@ export function AuditScreen() {
             >
               {rows.map((e) => (
                 <DataRow key={e.id}>
-                  <td className={`${cell} whitespace-nowrap`}>{formatDateTime(e.createdAt)}</td>
+                  <td className={cell}>
+                    <DateTime value={e.createdAt} />
+                  </td>
                   <td className={cell}>{e.actorName}</td>
                   <td className={cell}>
                     <code className="text-xs">{e.action}</code>

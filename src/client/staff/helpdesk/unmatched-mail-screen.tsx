@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { formatDateTime } from '../../../shared/format.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import { paths } from '../../../shared/routes.ts';
 import {
   unmatchedReasonLabels,
@@ -86,7 +86,9 @@ export function UnmatchedMailScreen() {
               >
                 {rows.map((m) => (
                   <DataRow key={m.id}>
-                    <td className={`${cell} whitespace-nowrap`}>{formatDateTime(m.createdAt)}</td>
+                    <td className={cell}>
+                      <DateTime value={m.createdAt} />
+                    </td>
                     <td className={cell}>
                       <Sender mail={m} />
                     </td>
@@ -168,7 +170,7 @@ function MailActions({
   const what = `mail from ${mail.fromAddress || 'unknown sender'}: ${mail.subject}`;
   return (
     // Side by side in the table: stacked, each row was three lines tall (looked at 2026-11-28).
-    <div className="flex flex-wrap gap-2 lg:flex-nowrap">
+    <div className="flex flex-wrap gap-2 xl:flex-nowrap">
       <Button size="sm" onClick={onAttach} aria-label={`Attach ${what}`}>
         Attach
       </Button>

@@ -1,4 +1,4 @@
-import { formatDateTime } from '../../../shared/format.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import {
   signInEventLabels,
   signInEvents,
@@ -61,7 +61,9 @@ export function SignInsScreen() {
             >
               {rows.map((e) => (
                 <DataRow key={e.id}>
-                  <td className={`${cell} whitespace-nowrap`}>{formatDateTime(e.at)}</td>
+                  <td className={cell}>
+                    <DateTime value={e.at} />
+                  </td>
                   <td className={cell}>
                     {e.userName}
                     <div className="text-xs text-slate-600">{e.userEmail}</div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDateTime } from '../../../shared/format.ts';
+import { DateTime } from '../../ui/date-time.tsx';
 import type { Webhook, WebhookWithSecret } from '../../../shared/schemas/webhooks.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
@@ -188,7 +188,9 @@ function DeliveryLog({ webhookId, webhook }: { webhookId: string; webhook?: Webh
                   {d.responseMs === null ? '—' : `${d.responseMs} ms`}
                 </td>
                 <td className={cell}>{d.attempts}</td>
-                <td className={`${cell} whitespace-nowrap`}>{formatDateTime(d.createdAt)}</td>
+                <td className={cell}>
+                  <DateTime value={d.createdAt} />
+                </td>
               </DataRow>
             ))}
           </DataTable>

@@ -88,7 +88,7 @@ export async function benchAttachments(
     // First, on a server that has not yet decoded any image: a warm-up of 1 MB loads every
     // code path, then 25 MB of random bytes, the resident memory sampled every 10 ms.
     const sendFile = (bytes: number) =>
-      fetch(`${api}/${ticketId}/replies/with-attachments`, {
+      fetch(`${api}/${ticketId}/replies`, {
         method: 'POST',
         headers,
         body: form({ message: 'The full log.' }, [
@@ -114,7 +114,7 @@ export async function benchAttachments(
       const message = `Reply ${i + 1}: what we saw on the screen at step ${i + 1}.`;
       const res =
         i % 4 === 0 && i / 4 < IMAGES
-          ? await fetch(`${url}/with-attachments`, {
+          ? await fetch(url, {
               method: 'POST',
               headers,
               body: form({ message }, [

@@ -4,7 +4,12 @@ import { createCatalogedApp, type ApiRoute } from '../test/hardening/api-catalog
 import type { TestApp } from '../test/test-app.ts';
 import { OPENAPI_PATH } from './openapi.ts';
 
-type Operation = { tags?: string[]; security?: unknown[]; description?: string };
+type Operation = {
+  tags?: string[];
+  security?: unknown[];
+  description?: string;
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+};
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
 let t: TestApp & { routes: ApiRoute[] };
@@ -54,5 +59,29 @@ describe('the OpenAPI document', () => {
     const staffOp = doc.paths[openApiPath(staffRoute!.url)]?.[staffRoute!.method.toLowerCase()];
     expect(staffOp?.security).toEqual([{ session: [] }, { apiToken: [] }]);
     expect(doc.paths['/api/health']?.get?.security).toBeUndefined();
+  });
+
+  // Issue 37: one route per message, in two encodings.
+  it('lists a message route once, with its JSON body and its multipart form', () => {
+    for (const path of [
+      '/api/customers/{customerId}/tickets',
+      '/api/customers/{customerId}/tickets/{ticketId}/replies',
+      '/api/staff/tickets/{ticketId}/replies',
+    ]) {
+      const content = doc.paths[path]?.post?.requestBody?.content ?? {};
+      expect(Object.keys(content).sort(), path).toEqual([
+        'application/json',
+        'multipart/form-data',
+      ]);
+      // The spec's JSON body, converted from its schema like every other route's.
+      expect(content['application/json']!.schema.properties).toHaveProperty(
+        path.endsWith('replies') ? 'message' : 'subject',
+      );
+      expect(Object.keys(content['multipart/form-data']!.schema.properties ?? {})).toEqual([
+        'data',
+        'files',
+      ]);
+    }
+    expect(Object.keys(doc.paths).filter((p) => p.endsWith('/with-attachments'))).toEqual([]);
   });
 });

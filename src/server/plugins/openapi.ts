@@ -3,6 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { company } from '../../shared/company.ts';
+import { MAX_ATTACHMENTS } from '../../shared/schemas/ticket-attachments.ts';
 import { permissions, type Permission } from '../../shared/permissions.ts';
 import type { Config } from '../config.ts';
 import { sessionCookieName } from './session/plugin.ts';
@@ -25,6 +26,30 @@ function areaOf(url: string): string {
 }
 
 const ERROR = { $ref: '#/components/schemas/Error' };
+
+/**
+ * A body given per content type is a message route's (modules/message-body.ts): its JSON, or
+ * the same JSON as multipart's `data` field followed by files.
+ */
+const multipartMessage = {
+  type: 'object',
+  required: ['data'],
+  properties: {
+    data: {
+      type: 'string',
+      description: 'The message as JSON, the same object as the application/json body; first.',
+    },
+    files: {
+      type: 'array',
+      maxItems: MAX_ATTACHMENTS,
+      items: { type: 'string', format: 'binary' },
+    },
+  },
+};
+
+type ContentBody = { content: { 'application/json': { schema: unknown } } };
+const isContentBody = (body: unknown): body is ContentBody =>
+  typeof body === 'object' && body !== null && 'content' in body;
 
 /** What the app answers besides a route's own statuses, and when (plugins/errors.ts). */
 const errorStatuses: [status: string, description: string, applies: (r: RouteFacts) => boolean][] =
@@ -99,7 +124,21 @@ export const openApiPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
       if (!input.url.startsWith('/api') || input.url === OPENAPI_PATH) {
         return { url: input.url, schema: { ...input.schema, hide: true } };
       }
-      const { schema, url } = jsonSchemaTransform(input);
+      const body = input.schema?.body;
+      const messageRoute = isContentBody(body);
+      const { schema, url } = jsonSchemaTransform(
+        messageRoute
+          ? { ...input, schema: { ...input.schema, body: body.content['application/json'].schema } }
+          : input,
+      );
+      if (messageRoute) {
+        schema.body = {
+          content: {
+            'application/json': { schema: schema.body },
+            'multipart/form-data': { schema: multipartMessage },
+          },
+        };
+      }
       const staff = url.startsWith('/api/staff');
       const signedIn = staff || url.startsWith('/api/customers');
       const note = permissionNote(route?.config?.permission);

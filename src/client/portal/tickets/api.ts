@@ -30,7 +30,7 @@ export function useCreateTicket(companyId: string) {
       onProgress = () => {},
     }: { input: NewTicketInput } & WithFiles) =>
       files.length > 0
-        ? sendWithFiles<Ticket>(`${url}/with-attachments`, input, files, onProgress)
+        ? sendWithFiles<Ticket>(url, input, files, onProgress)
         : ((await apiRequest('POST', url, specBody(input))).json() as Promise<Ticket>),
     onSuccess: refresh,
     meta: { failureToast: uploadFailure('Failed to create ticket. Please try again.') },
@@ -47,7 +47,7 @@ export function useAddReply(companyId: string, ticketId: string) {
       onProgress = () => {},
     }: { message: string } & WithFiles) =>
       files.length > 0
-        ? sendWithFiles<Ticket>(`${url}/with-attachments`, { message }, files, onProgress)
+        ? sendWithFiles<Ticket>(url, { message }, files, onProgress)
         : ((await apiRequest('POST', url, { message })).json() as Promise<Ticket>),
     onSuccess: refresh,
     meta: { failureToast: uploadFailure('Failed to send reply. Please try again.') },

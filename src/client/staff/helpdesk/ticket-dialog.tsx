@@ -60,7 +60,7 @@ export function TicketDialog({
     request: (text) =>
       files.length > 0
         ? sendWithFiles(
-            `${url}/replies/with-attachments`,
+            `${url}/replies`,
             { message: text, cc: ccList(cc) },
             files,
             setProgress,

@@ -209,7 +209,8 @@ const samples: Record<string, Sample> = {
     );
     return { url: `/api/staff/tickets/${ticket.id}/replies`, payload: { message: 'On it.' } };
   },
-  'POST /api/staff/tickets/:ticketId/replies/with-attachments': async (t, ctx) => {
+  // The same route in its multipart encoding (issue 37: one route, two encodings).
+  'POST /api/staff/tickets/:ticketId/replies (with files)': async (t, ctx) => {
     const ticket = await first(
       t.app.db
         .select()
@@ -219,7 +220,7 @@ const samples: Record<string, Sample> = {
     const body = await messageWithFiles({ message: 'The log you asked for.' }, [
       { name: 'log.txt', type: 'text/plain', data: Buffer.from('line 1\nline 2\n') },
     ]);
-    return { url: `/api/staff/tickets/${ticket.id}/replies/with-attachments`, ...body };
+    return { url: `/api/staff/tickets/${ticket.id}/replies`, ...body };
   },
   'PUT /api/staff/sla-targets': async () => ({
     url: '/api/staff/sla-targets',
@@ -393,7 +394,8 @@ describe('the audit log', () => {
       .filter((r) => r.url.startsWith('/api/staff/') && !['GET', 'HEAD'].includes(r.method))
       .map((r) => `${r.method} ${r.url}`)
       .sort();
-    expect(writes).toEqual(Object.keys(samples).sort());
+    const sampled = new Set(Object.keys(samples).map((k) => k.replace(/ \(.*\)$/, '')));
+    expect(writes).toEqual([...sampled].sort());
   });
 
   for (const [route, sample] of Object.entries(samples)) {

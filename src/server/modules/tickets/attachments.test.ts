@@ -101,7 +101,7 @@ describe('ticket attachments', () => {
   let textFile: TicketAttachment;
 
   it('creates a ticket with an image, a JPEG with EXIF and a text file, committed together', async () => {
-    const res = await send(`${api(acmeId)}/with-attachments`, cookies.jordan!, newTicket, [
+    const res = await send(`${api(acmeId)}`, cookies.jordan!, newTicket, [
       { name: 'screen.png', type: 'image/png', data: await pngOf(640, 480) },
       { name: 'photo.jpg', type: 'image/jpeg', data: await jpegWithExif() },
       text('notes.txt'),
@@ -159,14 +159,14 @@ describe('ticket attachments', () => {
 
   it('adds files to a customer reply and to an agent reply; each side reads both', async () => {
     const customer = await send(
-      `${api(acmeId)}/${ticketId}/replies/with-attachments`,
+      `${api(acmeId)}/${ticketId}/replies`,
       cookies.jordan!,
       { message: 'Another one' },
       [text('log.txt', 'log')],
     );
     expect(customer.statusCode, customer.body).toBe(201);
     const agent = await send(
-      `/api/staff/tickets/${ticketId}/replies/with-attachments`,
+      `/api/staff/tickets/${ticketId}/replies`,
       cookies.staff!,
       { message: 'Try this driver' },
       [{ name: 'fix.png', type: 'image/png', data: await pngOf(100, 80) }],
@@ -217,12 +217,9 @@ describe('ticket attachments', () => {
   });
 
   it("keeps a private ticket's files from a colleague and shows them to an admin", async () => {
-    const res = await send(
-      `${api(acmeId)}/with-attachments`,
-      cookies.jordan!,
-      { ...newTicket, private: true },
-      [text('salary.txt')],
-    );
+    const res = await send(`${api(acmeId)}`, cookies.jordan!, { ...newTicket, private: true }, [
+      text('salary.txt'),
+    ]);
     expect(res.statusCode).toBe(201);
     const id = res.json<Ticket>().id;
     const [file] = (await get(`${api(acmeId)}/${id}/attachments`, cookies.jordan)).json<
@@ -244,7 +241,7 @@ describe('ticket attachments', () => {
   // Review N11: U+202E would make `invoice\u202efdp.js` read as `invoicesj.pdf` on the list.
   it('stores and lists a file name without its right-to-left override or other format characters', async () => {
     const res = await send(
-      `${api(acmeId)}/${ticketId}/replies/with-attachments`,
+      `${api(acmeId)}/${ticketId}/replies`,
       cookies.jordan!,
       { message: 'The invoice' },
       [text('invoice\u202efdp.js'), text('\u200bnotes\u2066.txt')],
@@ -270,7 +267,7 @@ describe('ticket attachments', () => {
       files: UploadFile[],
       status: number,
       message: string | RegExp,
-      url = () => `${api(acmeId)}/with-attachments`,
+      url = () => `${api(acmeId)}`,
       data: unknown = newTicket,
       cookie = cookies.jordan!,
     ) => {
@@ -340,7 +337,7 @@ describe('ticket attachments', () => {
     });
 
     it('accepts exactly 25 MB', async () => {
-      const res = await send(`${api(acmeId)}/with-attachments`, cookies.jordan!, newTicket, [
+      const res = await send(`${api(acmeId)}`, cookies.jordan!, newTicket, [
         {
           name: 'max.bin',
           type: 'application/octet-stream',
@@ -395,7 +392,7 @@ describe('ticket attachments', () => {
         [text('late.txt'), { name: 'late.png', type: 'image/png', data: await pngOf(50, 50) }],
         409,
         'This ticket is closed. Please open a new ticket.',
-        () => `${api(acmeId)}/${closed!.id}/replies/with-attachments`,
+        () => `${api(acmeId)}/${closed!.id}/replies`,
         { message: 'One more thing' },
       );
     });
@@ -413,7 +410,7 @@ describe('ticket attachments', () => {
       const encoded = new Response(form);
       const res = await t.app.inject({
         method: 'POST',
-        url: `${api(acmeId)}/with-attachments`,
+        url: `${api(acmeId)}`,
         payload: Buffer.from(await encoded.arrayBuffer()),
         headers: { 'content-type': encoded.headers.get('content-type')!, cookie: cookies.jordan! },
       });
@@ -426,7 +423,7 @@ describe('ticket attachments', () => {
         [text('x.txt')],
         404,
         'Ticket not found',
-        () => `${api(acmeId)}/${ticketId}/replies/with-attachments`,
+        () => `${api(acmeId)}/${ticketId}/replies`,
         { message: 'hi' },
         cookies.member,
       ));
@@ -438,7 +435,7 @@ describe('ticket attachments', () => {
 describe('image pixels per user and minute', () => {
   let t: TestApp;
   let acmeId: string;
-  const url = () => `/api/customers/${acmeId}/tickets/with-attachments`;
+  const url = () => `/api/customers/${acmeId}/tickets`;
   const send = async (cookie: string, files: UploadFile[]) => {
     const body = await messageWithFiles(newTicket, files);
     return t.app.inject({

@@ -1,6 +1,5 @@
-import multipart from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Tx } from '../../db/client.ts';
@@ -8,7 +7,7 @@ import { notFound } from '../../lib/errors.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { viewerOf } from '../../plugins/session/company-access.ts';
 import type { StoredAttachment } from '../../services/attachment-files.ts';
-import { attachmentMultipartLimits, withAttachments } from '../../services/attachment-upload.ts';
+import { withAttachments } from '../../services/attachment-upload.ts';
 import { openTicket } from '../../services/helpdesk/open-ticket.ts';
 import { replyAsCustomer } from '../../services/helpdesk/replies.ts';
 import { TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
@@ -19,14 +18,13 @@ import {
   ticketSchema,
   type NewTicket,
 } from '../../../shared/schemas/tickets.ts';
+import { acceptFiles, messageBody } from '../message-body.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
 
-const ticketParams = companyParams.extend({ ticketId: z.string().max(20) });
-
 /**
- * A customer opens a ticket or replies: each one operation in two encodings, JSON (the spec's
- * routes) and multipart with files (issue 17) at `.../with-attachments`, calling one command.
- * Registered inside the customer-access scope.
+ * A customer opens a ticket or replies: each one route in two encodings, the spec's JSON and
+ * multipart with files (issue 17; message-body.ts), calling one command. Registered inside the
+ * customer-access scope.
  */
 export const ticketMessageRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
   app,
@@ -70,81 +68,68 @@ export const ticketMessageRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
     images: { budget: app.imageBudget, userId: actorOf(request).id },
   });
 
+  const multipartErrors = {
+    404: messageSchema,
+    409: messageSchema,
+    413: messageSchema,
+    415: messageSchema,
+  };
+  await acceptFiles(app);
+
+  const newTicket = messageBody(newTicketSchema);
   app.post(
     '/tickets',
     {
       config: route,
+      preValidation: newTicket.preValidation,
       schema: {
         params: companyParams,
-        body: newTicketSchema,
-        response: { 201: ticketSchema, 400: messageSchema },
+        body: newTicket.body,
+        response: { 201: ticketSchema, 400: messageSchema, ...multipartErrors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await open(request, request.params.customerId, request.body, [])),
+    async (request, reply) => {
+      const { customerId } = request.params;
+      const ticket = request.isMultipart()
+        ? await withAttachments(
+            request,
+            app.storage,
+            { schema: newTicketSchema, ...upload(request, customerId) },
+            (input, files) => open(request, customerId, input, files),
+          )
+        : await open(request, customerId, request.body, []);
+      return reply.status(201).send(ticket);
+    },
   );
 
+  const ticketReply = messageBody(ticketReplySchema);
   app.post(
     '/tickets/:ticketId/replies',
     {
       config: route,
+      preValidation: ticketReply.preValidation,
       schema: {
         params: companyParams.extend({ ticketId: z.string() }),
-        body: ticketReplySchema,
-        response: { 201: ticketSchema, 400: messageSchema, 404: messageSchema, 409: messageSchema },
+        body: ticketReply.body,
+        response: { 201: ticketSchema, 400: messageSchema, ...multipartErrors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await answer(request, request.params, request.body.message, [])),
+    async (request, reply) => {
+      const { customerId, ticketId } = request.params;
+      if (!request.isMultipart())
+        return reply
+          .status(201)
+          .send(await answer(request, request.params, request.body.message, []));
+      // Checked before any byte is stored: a ticket the viewer may not see is not there.
+      if (!(await loadTicket(app.db, customerId, ticketId, viewerOf(request))))
+        throw notFound(TICKET_NOT_FOUND);
+      const ticket = await withAttachments(
+        request,
+        app.storage,
+        { schema: ticketReplySchema, ...upload(request, customerId) },
+        ({ message }, files) => answer(request, request.params, message, files),
+      );
+      return reply.status(201).send(ticket);
+    },
   );
-
-  // Multipart parsing exists only in this scope: the JSON routes stay JSON.
-  await app.register(async (scope) => {
-    const withFiles = scope.withTypeProvider<ZodTypeProvider>();
-    await withFiles.register(multipart, { limits: attachmentMultipartLimits });
-    const multipartSchema = {
-      consumes: ['multipart/form-data'],
-      response: {
-        201: ticketSchema,
-        400: messageSchema,
-        404: messageSchema,
-        415: messageSchema,
-        409: messageSchema,
-        413: messageSchema,
-      },
-    };
-
-    withFiles.post(
-      '/tickets/with-attachments',
-      { config: route, schema: { params: companyParams, ...multipartSchema } },
-      async (request, reply) => {
-        const { customerId } = request.params;
-        const ticket = await withAttachments(
-          request,
-          app.storage,
-          { schema: newTicketSchema, ...upload(request, customerId) },
-          (input, files) => open(request, customerId, input, files),
-        );
-        return reply.status(201).send(ticket);
-      },
-    );
-
-    withFiles.post(
-      '/tickets/:ticketId/replies/with-attachments',
-      { config: route, schema: { params: ticketParams, ...multipartSchema } },
-      async (request, reply) => {
-        const { customerId, ticketId } = request.params;
-        // Checked before any byte is stored: a ticket the viewer may not see is not there.
-        if (!(await loadTicket(app.db, customerId, ticketId, viewerOf(request))))
-          throw notFound(TICKET_NOT_FOUND);
-        const ticket = await withAttachments(
-          request,
-          app.storage,
-          { schema: ticketReplySchema, ...upload(request, customerId) },
-          ({ message }, files) => answer(request, request.params, message, files),
-        );
-        return reply.status(201).send(ticket);
-      },
-    );
-  });
 };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents, ticketAttachments } from '../../db/schema.ts';
+import { documents, ticketAttachments, ticketReplies, tickets } from '../../db/schema.ts';
 import { renderPdf } from '../../lib/pdf.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
 import { sessionCookieFor } from '../sign-in.ts';
@@ -158,20 +158,10 @@ describe('hostile uploads, as the portal serves them', () => {
       message: 'A file part without a file name',
     });
     const routes = [
-      [
-        `/api/customers/${ctx.acmeId}/tickets/with-attachments`,
-        ctx.customerCookie,
-        'data',
-        message,
-      ],
-      [
-        `/api/customers/${ctx.acmeId}/tickets/TK-1001/replies/with-attachments`,
-        ctx.customerCookie,
-        'data',
-        message,
-      ],
+      [`/api/customers/${ctx.acmeId}/tickets`, ctx.customerCookie, 'data', message],
+      [`/api/customers/${ctx.acmeId}/tickets/TK-1001/replies`, ctx.customerCookie, 'data', message],
       [`/api/staff/customers/${ctx.acmeId}/documents`, ctx.staffCookie, 'category', 'other'],
-      [`/api/staff/tickets/TK-1001/replies/with-attachments`, ctx.staffCookie, 'data', message],
+      [`/api/staff/tickets/TK-1001/replies`, ctx.staffCookie, 'data', message],
     ] as const;
     for (const [url, cookie, field, value] of routes) {
       const payload =
@@ -192,18 +182,46 @@ describe('hostile uploads, as the portal serves them', () => {
 
   // Third outside attack (issue 35): @fastify/multipart answered 406 Not Acceptable, which is
   // about the answer's type; the body's type is 415's.
-  it('answers a JSON body on every upload route with 415 and a message', async () => {
+  it('answers a JSON body on the document upload with 415 and a message', async () => {
+    const url = `/api/staff/customers/${ctx.acmeId}/documents`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: ctx.staffCookie },
+      payload: {},
+    });
+    expect(res.statusCode, url).toBe(415);
+    expect(res.json()).toEqual({ message: 'Send the form as multipart/form-data' });
+  });
+
+  // Issue 37: a message route takes its JSON or multipart; any other type is checked as JSON
+  // would be (a 400 with the schema's message), never read as a message.
+  it('answers a message sent as plain text (400) or with no type (415), and writes nothing', async () => {
     const routes = [
-      [`/api/customers/${ctx.acmeId}/tickets/with-attachments`, ctx.customerCookie],
-      [`/api/customers/${ctx.acmeId}/tickets/TK-1001/replies/with-attachments`, ctx.customerCookie],
-      [`/api/staff/customers/${ctx.acmeId}/documents`, ctx.staffCookie],
-      [`/api/staff/tickets/TK-1001/replies/with-attachments`, ctx.staffCookie],
+      [`/api/customers/${ctx.acmeId}/tickets`, ctx.customerCookie],
+      [`/api/customers/${ctx.acmeId}/tickets/TK-1001/replies`, ctx.customerCookie],
+      [`/api/staff/tickets/TK-1001/replies`, ctx.staffCookie],
     ] as const;
+    const count = async () =>
+      (await t.app.db.$count(tickets)) + (await t.app.db.$count(ticketReplies));
+    const before = await count();
     for (const [url, cookie] of routes) {
-      const res = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: {} });
-      expect(res.statusCode, url).toBe(415);
-      expect(res.json()).toEqual({ message: 'Send the form as multipart/form-data' });
+      // Plain text is parsed, then checked as JSON would be; a body with no type is not parsed.
+      for (const [headers, status] of [
+        [{ 'content-type': 'text/plain' }, 400],
+        [{}, 415],
+      ] as const) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { cookie, ...headers },
+          payload: '{"message":"sent as text"}',
+        });
+        expect(res.statusCode, `${url} ${JSON.stringify(headers)}`).toBe(status);
+        expect(res.json()).toEqual({ message: expect.any(String) });
+      }
     }
+    expect(await count()).toBe(before);
   });
 
   it('refuses a document upload of two files instead of keeping the first (second outside attack)', async () => {
@@ -238,13 +256,10 @@ describe('hostile uploads, as the portal serves them', () => {
   it('answers a malformed multipart body on every upload route with 400, never 5xx', async () => {
     const ticket = 'TK-1001';
     const routes = [
-      [`/api/customers/${ctx.acmeId}/tickets/with-attachments`, ctx.customerCookie],
-      [
-        `/api/customers/${ctx.acmeId}/tickets/${ticket}/replies/with-attachments`,
-        ctx.customerCookie,
-      ],
+      [`/api/customers/${ctx.acmeId}/tickets`, ctx.customerCookie],
+      [`/api/customers/${ctx.acmeId}/tickets/${ticket}/replies`, ctx.customerCookie],
       [`/api/staff/customers/${ctx.acmeId}/documents`, ctx.staffCookie],
-      [`/api/staff/tickets/${ticket}/replies/with-attachments`, ctx.staffCookie],
+      [`/api/staff/tickets/${ticket}/replies`, ctx.staffCookie],
     ] as const;
     const bodies = [
       ['boundary=x', 'garbage'],

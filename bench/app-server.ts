@@ -9,7 +9,7 @@ import { containsPattern } from '../src/server/db/paged-list.ts';
 import { invoicePages } from '../src/server/db/invoice-list.ts';
 import { projectPages } from '../src/server/db/project-list.ts';
 import { documentPages } from '../src/server/db/document-list.ts';
-import { ticketPages } from '../src/server/services/ticket-views.ts';
+import { ticketPages } from '../src/server/services/helpdesk/ticket-views.ts';
 import { buildApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';

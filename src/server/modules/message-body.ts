@@ -1,11 +1,11 @@
 // One route per message operation (issue 37 item 2): a new ticket or a reply is sent as the JSON
 // body the spec names, or, with files, as multipart/form-data whose `data` field holds that same
-// JSON (services/attachment-upload.ts). Two encodings of one route, not twin routes.
+// JSON (services/helpdesk/attachment-upload.ts). Two encodings of one route, not twin routes.
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../lib/errors.ts';
-import { attachmentMultipartLimits } from '../services/attachment-upload.ts';
+import { attachmentMultipartLimits } from '../services/helpdesk/attachment-upload.ts';
 
 /** Lets the routes of `app` (a message routes plugin's own scope) read multipart bodies too. */
 export const acceptFiles = (app: FastifyInstance) =>

@@ -6,7 +6,7 @@ import { invoicePages } from '../db/invoice-list.ts';
 import { projectNamePages, projectPages } from '../db/project-list.ts';
 import { documents, projects } from '../db/schema.ts';
 import { DEMO_USERS } from '../seed/demo.ts';
-import { ticketPages } from '../services/ticket-views.ts';
+import { ticketPages } from '../services/helpdesk/ticket-views.ts';
 import { companyIdOf } from '../test/companies.ts';
 import { portalApiFixture } from '../test/portal-api-fixture.ts';
 import { documentPages } from '../db/document-list.ts';

@@ -6,7 +6,7 @@ import {
   closedDaySchema,
 } from '../../../shared/schemas/sla.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
-import { addClosedDay, removeClosedDay } from '../../services/closed-days.ts';
+import { addClosedDay, removeClosedDay } from '../../services/helpdesk/closed-days.ts';
 import { listClosedDays } from '../../services/helpdesk/sla.ts';
 import { messageSchema } from '../route-schemas.ts';
 

@@ -6,7 +6,7 @@ import {
   createSavedReply,
   deleteSavedReply,
   updateSavedReply,
-} from '../../services/saved-replies.ts';
+} from '../../services/helpdesk/saved-replies.ts';
 import { smallListQuerySchema } from '../../../shared/schemas/paging.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
 import { savedReplyPages } from './small-list-pages.ts';

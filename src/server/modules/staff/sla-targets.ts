@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { slaTargetsInputSchema, slaTargetsSchema } from '../../../shared/schemas/sla.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { readSlaTargets } from '../../services/helpdesk/sla.ts';
-import { changeSlaTargets } from '../../services/sla-targets.ts';
+import { changeSlaTargets } from '../../services/helpdesk/sla-targets.ts';
 import { messageSchema } from '../route-schemas.ts';
 
 /** The SLA targets per priority (issue 17): every agent reads them; a change is audited. */

@@ -8,7 +8,7 @@ import {
 import { viewerOf } from '../../plugins/session/company-access.ts';
 import { attachmentFile, attachmentsOf } from '../../services/helpdesk/ticket-attachments.ts';
 import { TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
-import { loadTicket } from '../../services/ticket-views.ts';
+import { loadTicket } from '../../services/helpdesk/ticket-views.ts';
 import { ticketAttachmentSchema } from '../../../shared/schemas/ticket-attachments.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
 

@@ -6,12 +6,12 @@ import type { Tx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { viewerOf } from '../../plugins/session/company-access.ts';
-import type { StoredAttachment } from '../../services/attachment-files.ts';
-import { withAttachments } from '../../services/attachment-upload.ts';
+import type { StoredAttachment } from '../../services/helpdesk/attachment-files.ts';
+import { withAttachments } from '../../services/helpdesk/attachment-upload.ts';
 import { openTicket } from '../../services/helpdesk/open-ticket.ts';
 import { replyAsCustomer } from '../../services/helpdesk/replies.ts';
 import { TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
-import { loadTicket } from '../../services/ticket-views.ts';
+import { loadTicket } from '../../services/helpdesk/ticket-views.ts';
 import {
   newTicketSchema,
   ticketReplySchema,

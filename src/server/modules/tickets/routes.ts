@@ -4,7 +4,11 @@ import { companyParams, messageSchema } from '../route-schemas.ts';
 import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
 import { viewerOf } from '../../plugins/session/company-access.ts';
 import { visibleTickets } from '../../services/role-filters.ts';
-import { companyTicketsOf, ticketPages, ticketSummary } from '../../services/ticket-views.ts';
+import {
+  companyTicketsOf,
+  ticketPages,
+  ticketSummary,
+} from '../../services/helpdesk/ticket-views.ts';
 import {
   ticketCategories,
   ticketPriorities,

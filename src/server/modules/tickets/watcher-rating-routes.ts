@@ -8,7 +8,7 @@ import { notFound } from '../../lib/errors.ts';
 import type { Tx } from '../../db/client.ts';
 import type { Viewer } from '../../services/role-filters.ts';
 import { enqueueWatcherAddedMail } from '../../services/helpdesk/ticket-mails.ts';
-import { loadTicket } from '../../services/ticket-views.ts';
+import { loadTicket } from '../../services/helpdesk/ticket-views.ts';
 import { TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
 import {
   addWatcher,

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client.ts';
 import { ticketFollowUps } from '../../db/schema.ts';
 import type { NewTicket } from '../../../shared/schemas/tickets.ts';
 import type { Actor } from '../actor.ts';
-import type { StoredAttachment } from '../attachment-files.ts';
+import type { StoredAttachment } from './attachment-files.ts';
 import { recordAttachments } from './ticket-attachments.ts';
 import { enqueueNewTicketMails, type TicketMailConfig } from './ticket-mails.ts';
 import { createTicket } from './tickets.ts';

@@ -8,11 +8,11 @@ import { ticketReplyColumns } from '../../db/ticket-columns.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { TicketReply } from '../../../shared/schemas/tickets.ts';
 import type { Actor } from '../actor.ts';
-import type { StoredAttachment } from '../attachment-files.ts';
+import type { StoredAttachment } from './attachment-files.ts';
 import { recordAudit } from '../audit.ts';
 import { recordEvent } from '../domain-events.ts';
 import { pauseResolutionClock, recordFirstResponse, resumeResolutionClock } from './sla.ts';
-import { userSeesTicket } from '../ticket-views.ts';
+import { userSeesTicket } from './ticket-views.ts';
 import { recordAttachments } from './ticket-attachments.ts';
 import {
   enqueueCustomerReplyMail,

@@ -8,7 +8,7 @@ import type {
   AttachmentVariant,
   TicketAttachment,
 } from '../../../shared/schemas/ticket-attachments.ts';
-import type { StoredAttachment } from '../attachment-files.ts';
+import type { StoredAttachment } from './attachment-files.ts';
 
 /** Records a message's stored files in the message's own transaction. */
 export async function recordAttachments(

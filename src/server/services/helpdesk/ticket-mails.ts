@@ -22,7 +22,7 @@ import {
   ticketUpdateBody,
   watcherAddedBody,
 } from './ticket-mail-templates.tsx';
-import { deskReplyAddress } from '../desk-reply-address.ts';
+import { deskReplyAddress } from './desk-reply-address.ts';
 import { inTicketThread } from './ticket-thread.ts';
 import { unsubscribeLinks } from '../unsubscribe-tokens.ts';
 import { paths } from '../../../shared/routes.ts';

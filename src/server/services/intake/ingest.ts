@@ -10,7 +10,7 @@ import { customerUsers, intakeMessages, tickets, unmatchedMails, users } from '.
 import { cleanFileName } from '../../lib/file-name.ts';
 import type { Actor } from '../actor.ts';
 import type { FileStorage } from '../storage.ts';
-import { storeAttachment, type StoredAttachment } from '../attachment-files.ts';
+import { storeAttachment, type StoredAttachment } from '../helpdesk/attachment-files.ts';
 import {
   MAX_ATTACHMENT_BYTES,
   MAX_ATTACHMENTS,
@@ -19,8 +19,8 @@ import type { NewTicket } from '../../../shared/schemas/tickets.ts';
 import { openTicket } from '../helpdesk/open-ticket.ts';
 import { replyAsAgent, replyAsCustomer } from '../helpdesk/replies.ts';
 import { ticketOfReferences } from '../helpdesk/ticket-thread.ts';
-import { userSeesTicket } from '../ticket-views.ts';
-import { answersDeskMail } from '../desk-reply-address.ts';
+import { userSeesTicket } from '../helpdesk/ticket-views.ts';
+import { answersDeskMail } from '../helpdesk/desk-reply-address.ts';
 import { emlKeyOf, headerBlock, readMessage, type IncomingMail } from './read-message.ts';
 import { senderAuthentication } from './sender-authentication.ts';
 import { overUnmatchedLimit } from './unmatched-limit.ts';

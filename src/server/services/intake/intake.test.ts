@@ -16,7 +16,7 @@ import {
   unmatchedMails,
   users,
 } from '../../db/schema.ts';
-import { deskReplyAddress } from '../desk-reply-address.ts';
+import { deskReplyAddress } from '../helpdesk/desk-reply-address.ts';
 import { threadRootId } from '../helpdesk/ticket-thread.ts';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 import { pngOf, windowsProgram } from '../../test/attachment-files.ts';

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
-import { savedReplies } from '../db/schema.ts';
-import { notFound } from '../lib/errors.ts';
-import type { SavedReply } from '../../shared/schemas/saved-replies.ts';
-import type { Actor } from './actor.ts';
-import { recordAudit } from './audit.ts';
+import type { Tx } from '../../db/client.ts';
+import { savedReplies } from '../../db/schema.ts';
+import { notFound } from '../../lib/errors.ts';
+import type { SavedReply } from '../../../shared/schemas/saved-replies.ts';
+import type { Actor } from '../actor.ts';
+import { recordAudit } from '../audit.ts';
 
 export const SAVED_REPLY_NOT_FOUND = 'Saved reply not found';
 

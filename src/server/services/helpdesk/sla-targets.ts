@@ -1,9 +1,9 @@
 // The SLA targets per priority (issue 17): a change is audited with what it replaced.
-import type { Tx } from '../db/client.ts';
-import type { SlaTarget } from '../../shared/schemas/sla.ts';
-import type { Actor } from './actor.ts';
-import { recordAudit } from './audit.ts';
-import { readSlaTargets, writeSlaTargets } from './helpdesk/sla.ts';
+import type { Tx } from '../../db/client.ts';
+import type { SlaTarget } from '../../../shared/schemas/sla.ts';
+import type { Actor } from '../actor.ts';
+import { recordAudit } from '../audit.ts';
+import { readSlaTargets, writeSlaTargets } from './sla.ts';
 
 export async function changeSlaTargets(
   tx: Tx,

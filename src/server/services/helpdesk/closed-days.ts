@@ -1,25 +1,25 @@
 // Closed days (holidays) of the help desk's clock (ADR 035 addendum): staff keep the list; every
 // change moves the clocks still running, in the same transaction, and is audited.
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../db/client.ts';
-import { closedDays } from '../db/schema.ts';
-import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import type { Tx } from '../../db/client.ts';
+import { closedDays } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import {
   dayNumberOf,
   isWorkingWeekday,
   localDateOf,
   type BusinessHours,
-} from '../../shared/business-hours.ts';
-import { company } from '../../shared/company.ts';
+} from '../../../shared/business-hours.ts';
+import { company } from '../../../shared/company.ts';
 import {
   CLOSED_DAY_MESSAGES,
   CLOSED_DAYS_AHEAD_DAYS,
   type ClosedDay,
   type ClosedDayInput,
-} from '../../shared/schemas/sla.ts';
-import type { Actor } from './actor.ts';
-import { recordAudit } from './audit.ts';
-import { closedDaysFrom, readBusinessHours, rescheduleRunningClocks } from './helpdesk/sla.ts';
+} from '../../../shared/schemas/sla.ts';
+import type { Actor } from '../actor.ts';
+import { recordAudit } from '../audit.ts';
+import { closedDaysFrom, readBusinessHours, rescheduleRunningClocks } from './sla.ts';
 
 /** A real working weekday within the window the clocks read; else a 400 saying which rule. */
 function checkDay(day: string, now = new Date()) {

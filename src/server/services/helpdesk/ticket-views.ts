@@ -1,12 +1,12 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
-import { isoTimestamp, jsonArray, jsonFields, parseJsonText } from '../db/json-list.ts';
-import { customerUsers, ticketReplies, tickets, users } from '../db/schema.ts';
-import { ticketDescriptionColumns } from '../db/ticket-columns.ts';
-import type { Ticket, TicketSummary } from '../../shared/schemas/tickets.ts';
-import type { PagedList } from '../db/paged-list.ts';
-import { searchText } from '../db/search-text.ts';
-import { visibleTickets, type Viewer } from './role-filters.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { isoTimestamp, jsonArray, jsonFields, parseJsonText } from '../../db/json-list.ts';
+import { customerUsers, ticketReplies, tickets, users } from '../../db/schema.ts';
+import { ticketDescriptionColumns } from '../../db/ticket-columns.ts';
+import type { Ticket, TicketSummary } from '../../../shared/schemas/tickets.ts';
+import type { PagedList } from '../../db/paged-list.ts';
+import { searchText } from '../../db/search-text.ts';
+import { visibleTickets, type Viewer } from '../role-filters.ts';
 
 /** A conversation row's JSON: the spec's reply for messages (row 99), with `kind` for events. */
 const replyJson = (r: { id: SQL; message: SQL; author: SQL; isAgent: SQL; createdAt: SQL }) =>

@@ -5,7 +5,7 @@
 // that desk mail can name it. The token is in Reply-To only, never in a Message-ID: customers'
 // ticket mails carry the thread's Message-IDs in References, so an id is no secret.
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 type ReplyConfig = Pick<Config, 'supportMailbox' | 'supportEmail' | 'sessionSecrets'>;
 

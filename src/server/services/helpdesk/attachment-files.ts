@@ -5,8 +5,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { HttpError, badRequest } from '../lib/errors.ts';
-import { inspectFile, storedContentType } from '../lib/safe-file.ts';
+import { HttpError, badRequest } from '../../lib/errors.ts';
+import { inspectFile, storedContentType } from '../../lib/safe-file.ts';
 import {
   MAX_IMAGE_PIXELS,
   attachmentEmpty,
@@ -16,8 +16,8 @@ import {
   imageTooLarge,
   imageUnreadable,
   thumbnailTypes,
-} from '../../shared/schemas/ticket-attachments.ts';
-import type { FileStorage } from './storage.ts';
+} from '../../../shared/schemas/ticket-attachments.ts';
+import type { FileStorage } from '../storage.ts';
 
 /** A stored file of a message not yet written; its keys are removed if the message is not. */
 export type StoredAttachment = {

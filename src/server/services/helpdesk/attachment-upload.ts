@@ -4,15 +4,15 @@
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { badRequest } from '../lib/errors.ts';
-import { cleanFileName } from '../lib/file-name.ts';
-import type { FileStorage } from './storage.ts';
-import type { ImageBudget } from './image-budget.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { cleanFileName } from '../../lib/file-name.ts';
+import type { FileStorage } from '../storage.ts';
+import type { ImageBudget } from '../image-budget.ts';
 import { storeAttachment, type StoredAttachment } from './attachment-files.ts';
 import { and, eq, gt, sum } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { ticketAttachments } from '../db/schema.ts';
-import { HttpError } from '../lib/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { ticketAttachments } from '../../db/schema.ts';
+import { HttpError } from '../../lib/errors.ts';
 import {
   DAILY_UPLOADS_SPENT,
   MAX_ATTACHMENTS,
@@ -21,7 +21,7 @@ import {
   MAX_UPLOAD_BYTES_PER_DAY,
   MESSAGE_FILES_TOO_LARGE,
   TOO_MANY_ATTACHMENTS,
-} from '../../shared/schemas/ticket-attachments.ts';
+} from '../../../shared/schemas/ticket-attachments.ts';
 
 /** @fastify/multipart's limits for these routes: one more file than allowed, to say why. */
 export const attachmentMultipartLimits = {

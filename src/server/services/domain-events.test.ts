@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ne } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   domainEvents,
   invoices,
@@ -10,12 +10,10 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../db/schema.ts';
-import { multipartBody, staffTestContext } from '../test/staff-context.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { multipartBody } from '../test/staff-context.ts';
+import { useStaffTestApp } from '../test/staff-test-app.ts';
 import { domainEventTypes } from '../../shared/schemas/webhooks.ts';
 import { recordEvent, sweepOverdueInvoices } from './domain-events.ts';
-
-type Ctx = Awaited<ReturnType<typeof staffTestContext>>;
 
 const first = async <T>(rows: Promise<T[]>): Promise<T> => {
   const [row] = await rows;
@@ -26,11 +24,9 @@ const first = async <T>(rows: Promise<T[]>): Promise<T> => {
 // Issue 21 item 1: each write records its event in its own transaction, and fans it out to the
 // webhook outbox in that transaction too.
 describe('domain events', () => {
-  let t: TestApp;
-  let ctx: Ctx;
+  const t = useStaffTestApp();
+  const { ctx } = t;
   beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
     // An endpoint subscribed to every kind: each event must also queue one delivery.
     await t.app.db.insert(webhookEndpoints).values({
       url: 'https://hooks.example.com/in',
@@ -38,7 +34,6 @@ describe('domain events', () => {
       secretCipher: 'v1.x.x.x',
     });
   });
-  afterAll(() => t.close());
 
   const eventCount = async () =>
     (await first(t.app.db.select({ n: count() }).from(domainEvents))).n;

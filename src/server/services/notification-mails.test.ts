@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   customerUsers,
   domainEvents,
@@ -10,9 +10,7 @@ import {
   notifications,
   users,
 } from '../db/schema.ts';
-import { staffTestContext } from '../test/staff-context.ts';
-import { startSmtpSink } from '../test/smtp-sink.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { useStaffTestApp } from '../test/staff-test-app.ts';
 import { DEMO_USERS } from '../seed/demo.ts';
 import { sweepInvoiceReminders } from './invoice-reminders.ts';
 import { recordEvent, sweepOverdueInvoices } from './domain-events.ts';
@@ -22,9 +20,8 @@ import type { CompanyRole } from '../../shared/permissions.ts';
 // Issue 21 item 2: who gets a notification mail (role, switch, digest), reminders on the right
 // days across a month end, and one-click unsubscribe without signing in.
 describe('notification mails', () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  const t = useStaffTestApp({ smtpSink: true });
+  const { ctx } = t;
   const member = (role: string) => `${role}@acme-logistics.example`;
 
   async function addMember(email: string, role: CompanyRole, prefs: object = {}) {
@@ -64,18 +61,11 @@ describe('notification mails', () => {
   };
 
   beforeAll(async () => {
-    sink = await startSmtpSink();
-    t = await createTestApp({ smtpUrl: sink.url });
-    ctx = await staffTestContext(t.app);
     await addMember(member('billing'), 'billing');
     await addMember(member('technical'), 'technical');
     await addMember(member('member'), 'member');
     await addMember(member('billing-off'), 'billing', { emailInvoices: false });
     await addMember(member('billing-digest'), 'billing', { emailDigest: true });
-  });
-  afterAll(async () => {
-    await t.close();
-    await sink.close();
   });
 
   const staff = (method: 'POST' | 'PUT', url: string, payload: object) =>
@@ -93,7 +83,8 @@ describe('notification mails', () => {
     expect(created.statusCode, created.body).toBe(201);
     await deliver();
 
-    const got = (to: string) => sink.mailsTo(to).filter((m) => m.subject.includes('INV-2026-7001'));
+    const got = (to: string) =>
+      t.sink.mailsTo(to).filter((m) => m.subject.includes('INV-2026-7001'));
     for (const to of [DEMO_USERS.acme, member('billing')]) {
       const [mail] = got(to);
       expect(mail?.subject).toBe('New invoice INV-2026-7001');
@@ -119,7 +110,7 @@ describe('notification mails', () => {
 
   // Review N14: the token never expires, so a read of the table or a backup must not yield it.
   it('forgets the unsubscribe token in the outbox once the mail is sent', async () => {
-    const [mail] = sink
+    const [mail] = t.sink
       .mailsTo(DEMO_USERS.acme)
       .filter((m) => m.subject === 'New invoice INV-2026-7001');
     const token = new URL(mail!.listUnsubscribe.slice(1, -1)).searchParams.get('token')!;
@@ -213,14 +204,14 @@ describe('notification mails', () => {
     expect(await t.app.notifications.sendDigests(tomorrow)).toBe(1);
     expect(await t.app.notifications.sendDigests(tomorrow)).toBe(0);
     await t.app.mail.flush();
-    const [digest] = sink.mailsTo(member('billing-digest'));
+    const [digest] = t.sink.mailsTo(member('billing-digest'));
     expect(digest?.subject).toMatch(/^Your daily update: \d+ notifications?$/);
     expect(digest?.text).toContain('New invoice INV-2026-7001 (Acme Logistics)');
     expect(digest?.listUnsubscribePost).toBe('List-Unsubscribe=One-Click');
   });
 
   it('unsubscribes with one click without signing in; opening the link changes nothing', async () => {
-    const [mail] = sink.mailsTo(member('billing'));
+    const [mail] = t.sink.mailsTo(member('billing'));
     const url = new URL(mail!.listUnsubscribe.slice(1, -1));
     const path = `${url.pathname}${url.search}`;
     const switchOf = async () => {
@@ -341,7 +332,7 @@ describe('notification mails', () => {
       ].sort(),
     );
     await deliver();
-    const subjects = sink.mailsTo(DEMO_USERS.acme).map((m) => m.subject);
+    const subjects = t.sink.mailsTo(DEMO_USERS.acme).map((m) => m.subject);
     expect(subjects).toEqual(
       expect.arrayContaining([
         'Invoice R-BEFORE is due in 3 days',
@@ -379,7 +370,7 @@ describe('notification mails', () => {
     await deliver();
 
     const about = (number: string) =>
-      sink
+      t.sink
         .mailsTo(DEMO_USERS.acme)
         .map((m) => m.subject)
         .filter((s) => s.includes(`invoice ${number} `) || s.includes(`Invoice ${number} `));

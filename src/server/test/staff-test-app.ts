@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../config.ts';
 import { staffTestContext } from './staff-context.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -22,11 +23,15 @@ export type StaffTestApp = TestApp & {
  * The one staff test app of a describe block: a private app with its database copy, built in
  * the block's first `beforeAll` and closed in its `afterAll`. The returned object (and its
  * `ctx`) is filled in then, so read its fields inside hooks and tests, never at collection.
- * With `smtpSink`, mail goes to a real SMTP sink the test can read (`sink`).
+ * With `smtpSink`, mail goes to a real SMTP sink the test can read (`sink`); `config` overrides
+ * the test configuration.
  */
-export function useStaffTestApp(options: { smtpSink: true }): StaffTestApp & { sink: SmtpSink };
-export function useStaffTestApp(options?: { smtpSink?: false }): StaffTestApp;
-export function useStaffTestApp(options: { smtpSink?: boolean } = {}) {
+type Options = { config?: Partial<Config> };
+export function useStaffTestApp(
+  options: Options & { smtpSink: true },
+): StaffTestApp & { sink: SmtpSink };
+export function useStaffTestApp(options?: Options & { smtpSink?: false }): StaffTestApp;
+export function useStaffTestApp(options: Options & { smtpSink?: boolean } = {}) {
   const ctx = {} as StaffContext;
   const handle = {
     ctx,
@@ -35,7 +40,8 @@ export function useStaffTestApp(options: { smtpSink?: boolean } = {}) {
   } as StaffTestApp & { sink?: SmtpSink };
   beforeAll(async () => {
     if (options.smtpSink) handle.sink = await startSmtpSink();
-    Object.assign(handle, await createTestApp(handle.sink ? { smtpUrl: handle.sink.url } : {}));
+    const smtp = handle.sink ? { smtpUrl: handle.sink.url } : {};
+    Object.assign(handle, await createTestApp({ ...options.config, ...smtp }));
     Object.assign(ctx, await staffTestContext(handle.app));
   });
   afterAll(async () => {

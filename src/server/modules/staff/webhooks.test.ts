@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { decryptSecret } from '../../services/secret-box.ts';
 import { verifyWebhookSignature } from '../../services/webhook-signature.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
 import { useStaffTestApp } from '../../test/staff-test-app.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { startReceiver } from '../../test/webhook-receiver.ts';
 import { WEBHOOK_MESSAGES } from '../../../shared/schemas/webhooks.ts';
 import { API_TOKEN_MESSAGES } from '../../../shared/schemas/api-tokens.ts';
-
-type Ctx = Awaited<ReturnType<typeof staffTestContext>>;
 
 // Issue 21 item 4: the staff API for webhook endpoints.
 describe('staff webhook endpoints', () => {
@@ -122,16 +118,11 @@ describe('staff webhook endpoints', () => {
   });
 
   describe('with WEBHOOKS_ALLOW_PRIVATE=true', () => {
-    let local: TestApp;
-    let localCtx: Ctx;
+    const local = useStaffTestApp({ config: { webhooksAllowPrivate: true } });
+    const localCtx = local.ctx;
     const receiver = startReceiver();
-    beforeAll(async () => {
-      local = await createTestApp({ webhooksAllowPrivate: true });
-      localCtx = await staffTestContext(local.app);
-    });
     afterAll(async () => {
       await (await receiver).close();
-      await local.close();
     });
 
     it('registers a local receiver, sends a test event it can verify, and logs the delivery', async () => {

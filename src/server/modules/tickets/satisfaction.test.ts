@@ -1,14 +1,13 @@
 // Issue 17 item 3: satisfaction ratings of closed tickets (ADR 036).
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SatisfactionReport, TicketRatingOut } from '../../../shared/schemas/satisfaction.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
 import { customerUsers, mailOutbox, tickets, ticketSatisfaction, users } from '../../db/schema.ts';
 import { signRatingToken, verifyRatingToken } from '../../services/helpdesk/satisfaction.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { flipChar } from '../../test/tamper.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
 const DEMO_AUTHOR = 'jordan.lee@acme-logistics.example';
 const newTicket = {
@@ -19,8 +18,8 @@ const newTicket = {
 };
 
 describe('ticket satisfaction (issue 17)', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  const t = useStaffTestApp();
+  const { ctx } = t;
   let colleagueCookie: string;
   let colleagueId: string;
 
@@ -75,8 +74,6 @@ describe('ticket satisfaction (issue 17)', () => {
     t.app.db.select().from(ticketSatisfaction).where(eq(ticketSatisfaction.ticketId, id));
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
     const [user] = await t.app.db
       .insert(users)
       .values({ email: 'casey@acme-rating.example', firstName: 'Casey', lastName: 'Admin' })
@@ -87,7 +84,6 @@ describe('ticket satisfaction (issue 17)', () => {
       .values({ userId: colleagueId, customerId: ctx.acmeId, role: 'admin' });
     colleagueCookie = await sessionCookieFor(t.app, 'casey@acme-rating.example');
   });
-  afterAll(() => t.close());
 
   it('mails three links on close; opening one shows a form and records nothing', async () => {
     const id = await closedTicket();

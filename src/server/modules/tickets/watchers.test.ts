@@ -1,6 +1,6 @@
 // Issue 17 item 2: colleagues in copy of a ticket (ADR 036).
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyRole } from '../../../shared/permissions.ts';
 import type { TicketWatchers } from '../../../shared/schemas/ticket-watchers.ts';
 import type { Ticket } from '../../../shared/schemas/tickets.ts';
@@ -13,9 +13,8 @@ import {
   ticketWatchers,
   users,
 } from '../../db/schema.ts';
-import { staffTestContext } from '../../test/staff-context.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useStaffTestApp } from '../../test/staff-test-app.ts';
 import { ingestMessage } from '../../services/intake/ingest.ts';
 
 const newTicket = {
@@ -26,8 +25,8 @@ const newTicket = {
 };
 
 describe('ticket watchers (issue 17)', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  const t = useStaffTestApp();
+  const { ctx } = t;
   const people: Record<string, { id: string; email: string; cookie: string }> = {};
 
   /** A user of `customerId` with `role`; `active: false` deactivates the membership. */
@@ -63,15 +62,12 @@ describe('ticket watchers (issue 17)', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
     await colleague('dana', ctx.acmeId, 'member');
     await colleague('bill', ctx.acmeId, 'billing');
     await colleague('nosy', ctx.acmeId, 'member');
     await colleague('gone', ctx.acmeId, 'member', { active: false });
     await colleague('other', ctx.globexId, 'admin');
   });
-  afterAll(() => t.close());
 
   it('adds a colleague: a conversation line, their list shows the ticket, others still do not', async () => {
     const id = await openTicket();

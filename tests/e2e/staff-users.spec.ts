@@ -54,10 +54,10 @@ test("a deactivated user's open session is refused", async ({ browser }) => {
   const customer = await signedInPage(browser, email);
   await expect(customer.getByRole('heading', { name: 'Welcome back, Robin' })).toBeVisible();
 
-  await staff.getByRole('button', { name: `Deactivate account: ${email}` }).click();
-  await staff.getByRole('alertdialog').getByRole('button', { name: 'Deactivate account' }).click();
+  await staff.getByRole('button', { name: `Deactivate Account: ${email}` }).click();
+  await staff.getByRole('alertdialog').getByRole('button', { name: 'Deactivate Account' }).click();
   await expect(staff.getByTestId('toast')).toContainText('User Updated');
-  await expect(staff.getByRole('button', { name: `Reactivate account: ${email}` })).toBeVisible();
+  await expect(staff.getByRole('button', { name: `Reactivate Account: ${email}` })).toBeVisible();
 
   // The same browser, same cookie: the next request is refused and the screen sends to login.
   expect((await customer.request.get('/api/auth/user')).status()).toBe(401);
@@ -125,23 +125,23 @@ test("staff switch a member's access to one company, never the last admin's (iss
   expect(await companiesOf()).toEqual([company]);
 
   // The last active admin keeps their access: the server's own message.
-  await staff.getByRole('button', { name: `Deactivate here: ${adminEmail}` }).click();
+  await staff.getByRole('button', { name: `Deactivate Here: ${adminEmail}` }).click();
   await expect(staff.getByTestId('toast')).toContainText(
     'A company needs at least one active admin',
   );
 
   const row = staff.getByRole('row').filter({ hasText: memberEmail });
-  await staff.getByRole('button', { name: `Deactivate here: ${memberEmail}` }).click();
+  await staff.getByRole('button', { name: `Deactivate Here: ${memberEmail}` }).click();
   await expect(staff.getByTestId('toast').last()).toContainText('Access Updated');
-  await expect(row.getByRole('button', { name: `Reactivate here: ${memberEmail}` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Reactivate Here: ${memberEmail}` })).toBeVisible();
   // Only this company's access: the account itself stays active.
   await expect(
-    row.getByRole('button', { name: `Deactivate account: ${memberEmail}` }),
+    row.getByRole('button', { name: `Deactivate Account: ${memberEmail}` }),
   ).toBeVisible();
   expect(await companiesOf()).toEqual([]);
 
-  await row.getByRole('button', { name: `Reactivate here: ${memberEmail}` }).click();
-  await expect(row.getByRole('button', { name: `Deactivate here: ${memberEmail}` })).toBeVisible();
+  await row.getByRole('button', { name: `Reactivate Here: ${memberEmail}` }).click();
+  await expect(row.getByRole('button', { name: `Deactivate Here: ${memberEmail}` })).toBeVisible();
   expect(await companiesOf()).toEqual([company]);
   const audit = await staff.request.get('/api/staff/audit');
   const actions = ((await audit.json()) as { action: string }[]).map((a) => a.action);

@@ -42,9 +42,9 @@ export function CompaniesCard({ companies }: { companies: PortalCompany[] }) {
                 size="sm"
                 disabled={leave.isPending}
                 onClick={() => setLeaving(c)}
-                aria-label={`Leave this company: ${c.name}`}
+                aria-label={`Leave Company: ${c.name}`}
               >
-                Leave this company
+                Leave Company
               </Button>
             </li>
           ))}

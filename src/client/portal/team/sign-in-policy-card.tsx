@@ -16,8 +16,8 @@ export function SignInPolicyCard({ companyId }: { companyId: string }) {
   const current = useSignInPolicy(companyId);
   const change = useSetSignInPolicy(companyId);
   return (
-    <Card role="region" aria-label="Sign-in policy">
-      <CardHeader title="Sign-in policy" />
+    <Card role="region" aria-label="Sign-in Policy">
+      <CardHeader title="Sign-in Policy" />
       <CardBody className="grid gap-2">
         {current.data ? (
           <>

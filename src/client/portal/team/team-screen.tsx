@@ -297,7 +297,7 @@ function MemberRow({
 
 function CompanySignIns({ companyId }: { companyId: string }) {
   const log = useCompanySignIns(companyId);
-  return <SignInLogCard title="Sign-in log" entries={log.data} isPending={log.isPending} showWho />;
+  return <SignInLogCard title="Sign-in Log" entries={log.data} isPending={log.isPending} showWho />;
 }
 
 /** The portal's own select (review V7: these two were native ones). */

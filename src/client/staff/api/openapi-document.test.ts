@@ -9,5 +9,6 @@ describe('the API reference headings', () => {
     expect(tagLabel('staff staff-members')).toBe('Staff: Staff members');
     expect(tagLabel('invoices')).toBe('Invoices');
     expect(tagLabel('sign-in-policy')).toBe('Sign-in policy');
+    expect(tagLabel('staff sign-ins')).toBe('Staff: Sign-ins');
   });
 });

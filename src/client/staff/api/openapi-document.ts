@@ -84,7 +84,7 @@ export function tagLabel(tag: string): string {
       .split('-')
       .map((w) => acronyms[w] ?? w)
       .join(' ')
-      .replace(/\bsign in\b/g, 'sign-in');
+      .replace(/\bsign (in|ins)\b/g, 'sign-$1');
   const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
   const [first = '', ...rest] = tag.split(' ');
   return first === 'staff' && rest.length > 0

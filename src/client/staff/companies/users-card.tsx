@@ -80,9 +80,9 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                     size="sm"
                     disabled={setAccess.isPending}
                     onClick={() => setAccess.mutate({ user: u, active: !u.memberActive })}
-                    aria-label={`${u.memberActive ? 'Deactivate' : 'Reactivate'} here: ${u.email}`}
+                    aria-label={`${u.memberActive ? 'Deactivate' : 'Reactivate'} Here: ${u.email}`}
                   >
-                    {u.memberActive ? 'Deactivate here' : 'Reactivate here'}
+                    {u.memberActive ? 'Deactivate Here' : 'Reactivate Here'}
                   </Button>
                 </div>
               </td>
@@ -100,9 +100,9 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                     size="sm"
                     className="whitespace-nowrap"
                     onClick={() => setConfirming(u)}
-                    aria-label={`Deactivate account: ${u.email}`}
+                    aria-label={`Deactivate Account: ${u.email}`}
                   >
-                    Deactivate account
+                    Deactivate Account
                   </Button>
                 ) : (
                   <Button
@@ -110,9 +110,9 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                     size="sm"
                     className="whitespace-nowrap"
                     onClick={() => setActive.mutate({ user: u, active: true })}
-                    aria-label={`Reactivate account: ${u.email}`}
+                    aria-label={`Reactivate Account: ${u.email}`}
                   >
-                    Reactivate account
+                    Reactivate Account
                   </Button>
                 )}
               </td>
@@ -129,7 +129,7 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
             description={(u) =>
               `${u.email} will be signed out everywhere and cannot sign in until reactivated.`
             }
-            confirmLabel="Deactivate account"
+            confirmLabel="Deactivate Account"
             onConfirm={(u) => setActive.mutate({ user: u, active: false })}
           />
           {inviting && <InviteDialog company={company} onClose={() => setInviting(false)} />}

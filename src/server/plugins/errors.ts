@@ -9,6 +9,7 @@ import {
   isUnstorableText,
 } from '../lib/errors.ts';
 import { API_CACHE_CONTROL, securityHeaders } from './security.ts';
+import { UNSTORABLE_TEXT } from '../lib/unstorable-text.ts';
 
 /** One place maps every error to `{ message }`: 4xx pass through, 5xx stay generic. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
@@ -27,7 +28,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(400).send({ message: 'The upload is not a complete multipart form' });
     }
     if (isUnstorableText(err)) {
-      return reply.status(400).send({ message: 'Text contains characters that cannot be stored' });
+      return reply.status(400).send({ message: UNSTORABLE_TEXT });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');

@@ -1,20 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors.ts';
+import { hasUnstorableText, UNSTORABLE_TEXT } from '../lib/unstorable-text.ts';
 
-// PostgreSQL refuses NUL characters and lone surrogates in text and jsonb; JSON can
-// spell both only as \u escapes, so only bodies containing such an escape are walked.
+// JSON can spell NUL and lone surrogates only as \u escapes, so only bodies containing such
+// an escape are walked.
 const SUSPECT_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
-const UNSTORABLE = /\0|\p{Cs}/u;
-
-function hasUnstorableText(value: unknown): boolean {
-  if (typeof value === 'string') return UNSTORABLE.test(value);
-  if (Array.isArray(value)) return value.some(hasUnstorableText);
-  if (value && typeof value === 'object') {
-    return Object.entries(value).some(([k, v]) => UNSTORABLE.test(k) || hasUnstorableText(v));
-  }
-  return false;
-}
 
 /** Throws on bytes that are not UTF-8, instead of turning them into U+FFFD. */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -36,7 +27,7 @@ export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
     parse(request, text, (err, value: unknown) => {
       if (err) return done(err, undefined);
       if (SUSPECT_ESCAPE.test(text) && hasUnstorableText(value)) {
-        return done(badRequest('Text contains characters that cannot be stored'), undefined);
+        return done(badRequest(UNSTORABLE_TEXT), undefined);
       }
       done(null, value);
     });

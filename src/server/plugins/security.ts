@@ -142,6 +142,13 @@ export const securityPlugin = fp<{ config: Config }>(async (app: FastifyInstance
     redis,
     nameSpace: 'rl:',
     skipOnError: true,
+    // A route's write limit counts per caller, not per address: one company's users must not
+    // spend another's budget behind the same office or carrier NAT (outside attack of
+    // 2026-11-28, F3). Signed out (the public forms): the address.
+    keyGenerator: async (request) => {
+      const user = (await request.loadUser()) ?? (await request.loadApiToken())?.user;
+      return user ? `u:${user.id}` : `ip:${request.ip}`;
+    },
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,

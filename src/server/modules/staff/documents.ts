@@ -85,6 +85,8 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
               throw badRequest(ONE_DOCUMENT_AT_A_TIME);
             }
           }
+          // The upload may have taken minutes: the caller is checked again before it counts.
+          await request.reauthorize();
           const document = await app.write((tx) =>
             addDocument(tx, actor, {
               customerId,

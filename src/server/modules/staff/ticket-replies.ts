@@ -40,6 +40,9 @@ export const staffTicketReplyRoutes: FastifyPluginAsyncZod<{ config: Config }> =
   app.post(
     '/tickets/:ticketId/replies',
     {
+      // Each reply mails the customer and up to ten addresses in copy: a leaked token must not
+      // become an unthrottled relay (outside attack of 2026-11-28, F4).
+      config: { rateLimit: { max: 60 * config.rateLimitScale, timeWindow: '1 minute' } },
       preValidation: replyBody.preValidation,
       schema: {
         params: ticketParams,

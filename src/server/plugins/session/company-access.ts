@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { HttpError, forbidden, notFound } from '../../lib/errors.ts';
+import { HttpError, forbidden, notFound, unauthorized } from '../../lib/errors.ts';
+import type { CurrentUser } from '../../../shared/schemas/auth.ts';
 import { userOf } from './actor.ts';
 import {
   can,
@@ -40,6 +41,12 @@ export async function requireCompanyAccess(
 ): Promise<void> {
   const user = await request.loadUser();
   if (!user) throw request.server.signedOut(request, reply);
+  request.company = companyAccessOf(request, user);
+}
+
+/** The guard's decision for a signed-in user (again, when a write's body has arrived). */
+export function companyAccessOf(request: FastifyRequest, user: CurrentUser | null): CompanyAccess {
+  if (!user) throw unauthorized();
   const { customerId } = request.params as { customerId?: string };
   if (!customerId || !UUID.test(customerId)) throw notFound();
   // The account's companies come with the session (and leave the cache with any change).
@@ -47,7 +54,7 @@ export async function requireCompanyAccess(
   if (!membership) throw forbidden();
   const permission = request.routeOptions.config.permission;
   if (!permission || !can(membership.role, permission)) throw noAccess();
-  request.company = { companyId: customerId, role: membership.role };
+  return { companyId: customerId, role: membership.role };
 }
 
 /** Refuses, when the app is built, a company route that names no permission (fails closed). */

@@ -6,6 +6,7 @@ import { HttpError, unauthorized } from '../../lib/errors.ts';
 import type { CurrentUser } from '../../../shared/schemas/auth.ts';
 import { findSessionAccount } from '../../services/current-user.ts';
 import { SessionCache, type CachedAccount } from './session-cache.ts';
+import { companyAccessOf } from './company-access.ts';
 import { clearOnWrites } from '../clear-on-writes.ts';
 import { SESSION_ABSOLUTE_MS, sha256 } from '../../services/sessions.ts';
 import { findTokenAccount } from '../../services/api-tokens.ts';
@@ -39,6 +40,13 @@ declare module 'fastify' {
      * read limit asks before the staff guard does); null without a header or a valid token.
      */
     loadApiToken(): Promise<TokenAccount | null>;
+    /**
+     * The route's assurance and company access decided again from the database's present
+     * state: a write calls it once its body has arrived, which may be minutes after the
+     * guards first ran (outside attack of 2026-11-28, F1: a revoked token, an ended session
+     * or a removed membership still wrote).
+     */
+    reauthorize(): Promise<void>;
   }
   interface FastifyReply {
     /** The cookie of a session just stored; cached accounts are forgotten. */
@@ -178,8 +186,8 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     request.apiToken = { scope: found.scope };
   }
 
-  /** The one check of every route's declared assurance (assurance.ts). */
-  async function enforce(request: WithAccount, reply: FastifyReply, level: Assurance) {
+  /** The one check of every route's declared assurance (assurance.ts); `reply` null: no cookie to clear. */
+  async function enforce(request: WithAccount, reply: FastifyReply | null, level: Assurance) {
     const staffOnly = level === 'staff' || level === 'staff-session' || level === 'staff-recent';
     if (staffOnly && request.headers.authorization !== undefined) {
       if (level !== 'staff') {
@@ -189,7 +197,7 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     }
     const found = await loadAccount(request);
     if (!found) {
-      signedOut(request, reply);
+      if (reply) signedOut(request, reply);
       throw new AssuranceError('signed-out', 401, 'Unauthorized');
     }
     if (staffOnly && found.user.role !== 'staff') {
@@ -213,6 +221,19 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
   app.addHook('preParsing', async (request, reply) => {
     const level = request.routeOptions.config.assurance;
     if (level && level !== 'anonymous') await enforce(request, reply, level);
+  });
+
+  app.decorateRequest('reauthorize', async function (this: WithAccount & WithToken) {
+    const level = this.routeOptions.config.assurance;
+    if (!level || level === 'anonymous') return;
+    this[account] = undefined;
+    this[tokenAccount] = undefined;
+    await enforce(this, null, level);
+    if (this.company) this.company = companyAccessOf(this, this.user);
+  });
+  // A body read after the guards (JSON here; multipart in its handler, `withAttachments`).
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await request.reauthorize();
   });
   requireAssuranceDeclared(app);
 });

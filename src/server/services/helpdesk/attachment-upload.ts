@@ -5,6 +5,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { badRequest } from '../../lib/errors.ts';
+import { hasUnstorableText, UNSTORABLE_TEXT } from '../../lib/unstorable-text.ts';
 import { cleanFileName } from '../../lib/file-name.ts';
 import type { FileStorage } from '../storage.ts';
 import type { ImageBudget } from '../image-budget.ts';
@@ -33,6 +34,8 @@ export const attachmentMultipartLimits = {
 };
 
 const FIELDS_FIRST = 'Send the message before its files';
+const MESSAGE_ONCE = 'Send the message once';
+const MESSAGE_TOO_LARGE = 'The message is too large';
 
 function parseData<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   let json: unknown = value;
@@ -42,6 +45,8 @@ function parseData<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
   } catch {
     throw badRequest('The message must be JSON');
   }
+  // As the JSON door refuses them (plugins/json-body.ts): the database cannot store them.
+  if (hasUnstorableText(json)) throw badRequest(UNSTORABLE_TEXT);
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid message');
   return parsed.data;
@@ -87,7 +92,11 @@ export async function withAttachments<S extends z.ZodType, T>(
     let inMessage = 0;
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.fieldname === 'data') body = parseData(schema, part.value);
+        if (part.fieldname !== 'data') continue;
+        // One message, before its files: a second `data` would replace the one checked first.
+        if (body !== undefined) throw badRequest(MESSAGE_ONCE);
+        if (part.valueTruncated) throw new HttpError(413, MESSAGE_TOO_LARGE);
+        body = parseData(schema, part.value);
         continue;
       }
       current = part.file;
@@ -108,6 +117,8 @@ export async function withAttachments<S extends z.ZodType, T>(
       files.push(stored);
     }
     if (body === undefined) throw badRequest('The message is missing');
+    // The files may have taken minutes: the caller is checked again before the message counts.
+    await request.reauthorize();
     return await write(body, files);
   } catch (err) {
     // A file left half read holds busboy (and the request) open: end it, the rest is dropped.

@@ -221,6 +221,37 @@ describe('hostile uploads, as the portal serves them', () => {
     expect(await count()).toBe(before);
   });
 
+  // Outside attack of 2026-11-28 (F2, I2): the multipart door checks its message as the JSON
+  // door does; a lone surrogate in a subject was a 500, a second `data` replaced the first.
+  it('checks a multipart message as the JSON door does: unstorable text, a second message', async () => {
+    const url = `/api/customers/${ctx.acmeId}/tickets`;
+    const post = async (...parts: string[]) => {
+      const form = new FormData();
+      for (const part of parts) form.append('data', part);
+      const encoded = new Response(form);
+      return t.app.inject({
+        method: 'POST',
+        url,
+        payload: Buffer.from(await encoded.arrayBuffer()),
+        headers: {
+          cookie: ctx.customerCookie,
+          'content-type': encoded.headers.get('content-type') ?? '',
+        },
+      });
+    };
+    const message = (subject: string) =>
+      `{"subject":${subject},"description":"d","category":"Other","department":"IT Support"}`;
+    const before = await t.app.db.$count(tickets);
+    const surrogate = await post(message('"lone \\ud800 surrogate"'));
+    expect(surrogate.statusCode, surrogate.body).toBe(400);
+    expect(surrogate.json()).toEqual({ message: 'Text contains characters that cannot be stored' });
+    const twice = await post(message('"first"'), message('"second"'));
+    expect(twice.statusCode, twice.body).toBe(400);
+    expect(twice.json()).toEqual({ message: 'Send the message once' });
+    expect(await t.app.db.$count(tickets)).toBe(before);
+    expect((await post(message('"once"'))).statusCode).toBe(201);
+  });
+
   it('refuses a document upload of two files instead of keeping the first (second outside attack)', async () => {
     const before = await t.app.db.$count(documents);
     const one = await multipartBody(

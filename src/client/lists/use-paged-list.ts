@@ -14,10 +14,13 @@ export function usePagedList<T>(options: PagesQuery<T>, enabled = true) {
   const loadMore = useCallback(() => {
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  const total = query.data?.pages[0]?.total ?? 0;
   return {
     rows,
-    total: query.data?.pages[0]?.total ?? 0,
+    total,
     hasMore: hasNextPage,
+    /** The rows still to read, for a "Load more … (N more)": 0 once the last page is in. */
+    more: hasNextPage ? Math.max(total - rows.length, 0) : 0,
     loadMore,
     isPending: query.isPending,
     isStale: query.isPlaceholderData,

@@ -49,18 +49,3 @@ export function QueryState<T>({
   if (nothing) return <p className="p-6 text-center text-sm text-slate-600">{empty}</p>;
   return <>{children(data)}</>;
 }
-
-/** A paged list (`usePagedList`) as `QueryState` reads it: the loaded rows of every page. */
-export function pagedState<T>(list: {
-  rows: T[];
-  isPending: boolean;
-  error: Error | null;
-  refetch: () => unknown;
-}) {
-  return {
-    data: list.isPending ? undefined : list.rows,
-    isLoading: list.isPending,
-    error: list.error,
-    refetch: list.refetch,
-  };
-}

@@ -89,12 +89,12 @@ export function PagedListCard<T, K extends string>({
     </ListBody>
   );
   if ('renderGrid' in view) {
-    const more = sample ? 0 : pages.total - pages.rows.length;
+    const more = sample ? 0 : pages.more;
     return (
       <>
         {toolbar}
         {body(view.renderGrid)}
-        {more > 0 && pages.hasMore && (
+        {more > 0 && (
           <LoadMore label={`Show more ${what} (${more} more)`} onLoad={pages.loadMore} />
         )}
       </>

@@ -1,14 +1,12 @@
 import { DateTime } from '../../ui/date-time.tsx';
-import { Card } from '../../ui/card.tsx';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { SearchBox } from '../filters.tsx';
 import { isUuid } from '../../lists/is-uuid.ts';
-import { LoadMore } from '../../lists/load-more.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { CompanyPicker } from '../company-picker.tsx';
 import { PageHeader } from '../layout.tsx';
-import { QueryState, pagedState } from '../query-state.tsx';
+import { ListCard } from '../list-card.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 
 /** A short, readable summary of an audit row's details. */
@@ -24,53 +22,48 @@ const describe = (details: Record<string, unknown> | null) =>
 export function AuditScreen() {
   const list = useListParams({ customerId: isUuid }, staffQueries.audit);
   const entries = usePagedList(staffQueries.audit(list.serverParams));
-  const more = entries.total - entries.rows.length;
   return (
     <>
       <PageHeader title="Audit Log" />
-      <Card>
-        <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
-          <SearchBox label="Search audit log" value={list.search} onChange={list.setSearch} />
-          <CompanyPicker
-            label="Company"
-            allLabel="All companies"
-            value={list.filters.customerId}
-            onChange={(v) => list.setFilter('customerId', v)}
-          />
-        </div>
-        <QueryState
-          query={pagedState(entries)}
-          empty={list.q ? 'No entries match your search' : 'No staff changes recorded yet'}
-        >
-          {(rows) => (
-            <DataTable
-              caption="Audit log"
-              columns={['When', 'Who', 'Action', 'Company', 'Details']}
-              wide={['Who', 'Details']}
-            >
-              {rows.map((e) => (
-                <DataRow key={e.id}>
-                  <td className={cell}>
-                    <DateTime value={e.createdAt} />
-                  </td>
-                  <td className={cell}>{e.actorName}</td>
-                  <td className={cell}>
-                    <code className="text-xs">{e.action}</code>
-                    {e.entityId && <div className="text-xs text-slate-500">{e.entityId}</div>}
-                  </td>
-                  <td className={cell}>{e.customerName ?? '—'}</td>
-                  <td className={`${cell} text-xs text-slate-600`}>{describe(e.details)}</td>
-                </DataRow>
-              ))}
-            </DataTable>
-          )}
-        </QueryState>
-        {more > 0 && entries.hasMore && (
-          <div className="border-t border-slate-200 p-4">
-            <LoadMore label={`Load more entries (${more} more)`} onLoad={entries.loadMore} />
-          </div>
+      <ListCard
+        pages={entries}
+        empty={list.q ? 'No entries match your search' : 'No staff changes recorded yet'}
+        what="entries"
+        toolbar={
+          <>
+            <SearchBox label="Search audit log" value={list.search} onChange={list.setSearch} />
+            <CompanyPicker
+              label="Company"
+              allLabel="All companies"
+              value={list.filters.customerId}
+              onChange={(v) => list.setFilter('customerId', v)}
+            />
+          </>
+        }
+      >
+        {(rows) => (
+          <DataTable
+            caption="Audit log"
+            columns={['When', 'Who', 'Action', 'Company', 'Details']}
+            wide={['Who', 'Details']}
+          >
+            {rows.map((e) => (
+              <DataRow key={e.id}>
+                <td className={cell}>
+                  <DateTime value={e.createdAt} />
+                </td>
+                <td className={cell}>{e.actorName}</td>
+                <td className={cell}>
+                  <code className="text-xs">{e.action}</code>
+                  {e.entityId && <div className="text-xs text-slate-500">{e.entityId}</div>}
+                </td>
+                <td className={cell}>{e.customerName ?? '—'}</td>
+                <td className={`${cell} text-xs text-slate-600`}>{describe(e.details)}</td>
+              </DataRow>
+            ))}
+          </DataTable>
         )}
-      </Card>
+      </ListCard>
     </>
   );
 }

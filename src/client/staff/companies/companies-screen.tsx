@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
 import { Button } from '../../ui/button.tsx';
-import { Card } from '../../ui/card.tsx';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { SearchBox } from '../filters.tsx';
-import { LoadMore } from '../../lists/load-more.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { PageHeader } from '../layout.tsx';
-import { QueryState, pagedState } from '../query-state.tsx';
+import { ListCard } from '../list-card.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
 
@@ -22,52 +20,45 @@ export function CompaniesScreen() {
   const [, navigate] = useLocation();
   const list = useListParams({}, staffQueries.companies);
   const companies = usePagedList(staffQueries.companies(list.serverParams));
-  const more = companies.total - companies.rows.length;
   return (
     <>
       <PageHeader
         title="Customers"
         action={<Button onClick={() => setCreating(true)}>New Company</Button>}
       />
-      <Card>
-        <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
+      <ListCard
+        pages={companies}
+        empty={list.q ? 'No companies match your search' : 'No companies yet'}
+        what="companies"
+        toolbar={
           <SearchBox label="Search companies" value={list.search} onChange={list.setSearch} />
-        </div>
-        <QueryState
-          query={pagedState(companies)}
-          empty={list.q ? 'No companies match your search' : 'No companies yet'}
-        >
-          {(rows) => (
-            <DataTable
-              caption="Companies"
-              columns={['Company', 'Email', 'Phone', 'Users', 'Open tickets']}
-              wide={['Email']}
-            >
-              {rows.map((c) => (
-                <DataRow key={c.id}>
-                  <td className={cell}>
-                    <Link
-                      href={paths.staffCustomer(c.id)}
-                      className="font-medium text-brand-600 hover:underline"
-                    >
-                      {c.name}
-                    </Link>
-                  </td>
-                  <td className={cell}>{c.email ?? '—'}</td>
-                  <td className={cell}>{c.phone ?? '—'}</td>
-                  <td className={cell}>{c.userCount}</td>
-                  <td className={cell}>{c.openTickets}</td>
-                </DataRow>
-              ))}
-            </DataTable>
-          )}
-        </QueryState>
-        {more > 0 && companies.hasMore && (
-          <div className="border-t border-slate-200 p-4">
-            <LoadMore label={`Load more companies (${more} more)`} onLoad={companies.loadMore} />
-          </div>
+        }
+      >
+        {(rows) => (
+          <DataTable
+            caption="Companies"
+            columns={['Company', 'Email', 'Phone', 'Users', 'Open tickets']}
+            wide={['Email']}
+          >
+            {rows.map((c) => (
+              <DataRow key={c.id}>
+                <td className={cell}>
+                  <Link
+                    href={paths.staffCustomer(c.id)}
+                    className="font-medium text-brand-600 hover:underline"
+                  >
+                    {c.name}
+                  </Link>
+                </td>
+                <td className={cell}>{c.email ?? '—'}</td>
+                <td className={cell}>{c.phone ?? '—'}</td>
+                <td className={cell}>{c.userCount}</td>
+                <td className={cell}>{c.openTickets}</td>
+              </DataRow>
+            ))}
+          </DataTable>
         )}
-      </Card>
+      </ListCard>
       {creating && (
         <CompanyFormDialog
           onClose={() => setCreating(false)}

@@ -8,7 +8,7 @@ import { Select } from '../../ui/select.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { CrudCard } from '../crud-card.tsx';
+import { ListCard } from '../list-card.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { InviteDialog } from './invite-dialog.tsx';
 
@@ -39,102 +39,102 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
     failure: 'Failed to change the role. Please try again.',
   });
   return (
-    <CrudCard
-      title="Users"
-      action={<Button onClick={() => setInviting(true)}>Invite User</Button>}
-      list={users}
-      empty="No users yet"
-      noun={['user', 'users']}
-      rows={(rows) => (
-        <DataTable
-          caption="Users"
-          columns={['Name', 'Email', 'Role', `In ${company.name}`, 'Account', 'Actions']}
-          wide={['Email']}
-        >
-          {rows.map((u) => (
-            <DataRow key={u.id}>
-              <td className={cell}>
-                {u.firstName} {u.lastName}
-              </td>
-              <td className={cell}>{u.email}</td>
-              <td className={cell}>
-                <Select
-                  aria-label={`Role of ${u.email}`}
-                  className="h-9 w-36"
-                  value={u.role}
-                  disabled={setRole.isPending}
-                  onValueChange={(role) => setRole.mutate({ user: u, role: role as CompanyRole })}
-                  options={companyRoles.map((r) => ({ value: r, label: companyRoleLabels[r] }))}
-                />
-              </td>
-              <td className={cell}>
-                {/* Issue 18: the membership, as the company's admins switch it on their colleagues screen. */}
-                <div className="flex flex-wrap items-center gap-2">
-                  {u.memberActive ? (
+    <>
+      <ListCard
+        title="Users"
+        action={<Button onClick={() => setInviting(true)}>Invite User</Button>}
+        pages={users}
+        empty="No users yet"
+        what="users"
+        one="user"
+      >
+        {(rows) => (
+          <DataTable
+            caption="Users"
+            columns={['Name', 'Email', 'Role', `In ${company.name}`, 'Account', 'Actions']}
+            wide={['Email']}
+          >
+            {rows.map((u) => (
+              <DataRow key={u.id}>
+                <td className={cell}>
+                  {u.firstName} {u.lastName}
+                </td>
+                <td className={cell}>{u.email}</td>
+                <td className={cell}>
+                  <Select
+                    aria-label={`Role of ${u.email}`}
+                    className="h-9 w-36"
+                    value={u.role}
+                    disabled={setRole.isPending}
+                    onValueChange={(role) => setRole.mutate({ user: u, role: role as CompanyRole })}
+                    options={companyRoles.map((r) => ({ value: r, label: companyRoleLabels[r] }))}
+                  />
+                </td>
+                <td className={cell}>
+                  {/* Issue 18: the membership, as the company's admins switch it on their colleagues screen. */}
+                  <div className="flex flex-wrap items-center gap-2">
+                    {u.memberActive ? (
+                      <Badge tone="green">Active</Badge>
+                    ) : (
+                      <Badge tone="gray">Deactivated</Badge>
+                    )}
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      disabled={setAccess.isPending}
+                      onClick={() => setAccess.mutate({ user: u, active: !u.memberActive })}
+                      aria-label={`${u.memberActive ? 'Deactivate' : 'Reactivate'} Here: ${u.email}`}
+                    >
+                      {u.memberActive ? 'Deactivate Here' : 'Reactivate Here'}
+                    </Button>
+                  </div>
+                </td>
+                <td className={cell}>
+                  {u.active ? (
                     <Badge tone="green">Active</Badge>
                   ) : (
                     <Badge tone="gray">Deactivated</Badge>
                   )}
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    disabled={setAccess.isPending}
-                    onClick={() => setAccess.mutate({ user: u, active: !u.memberActive })}
-                    aria-label={`${u.memberActive ? 'Deactivate' : 'Reactivate'} Here: ${u.email}`}
-                  >
-                    {u.memberActive ? 'Deactivate Here' : 'Reactivate Here'}
-                  </Button>
-                </div>
-              </td>
-              <td className={cell}>
-                {u.active ? (
-                  <Badge tone="green">Active</Badge>
-                ) : (
-                  <Badge tone="gray">Deactivated</Badge>
-                )}
-              </td>
-              <td className={cell}>
-                {u.active ? (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    className="whitespace-nowrap"
-                    onClick={() => setConfirming(u)}
-                    aria-label={`Deactivate Account: ${u.email}`}
-                  >
-                    Deactivate Account
-                  </Button>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    className="whitespace-nowrap"
-                    onClick={() => setActive.mutate({ user: u, active: true })}
-                    aria-label={`Reactivate Account: ${u.email}`}
-                  >
-                    Reactivate Account
-                  </Button>
-                )}
-              </td>
-            </DataRow>
-          ))}
-        </DataTable>
-      )}
-      dialogs={
-        <>
-          <ConfirmItemDialog
-            item={confirming}
-            onClose={() => setConfirming(null)}
-            title="Deactivate this account?"
-            description={(u) =>
-              `${u.email} will be signed out everywhere and cannot sign in until reactivated.`
-            }
-            confirmLabel="Deactivate Account"
-            onConfirm={(u) => setActive.mutate({ user: u, active: false })}
-          />
-          {inviting && <InviteDialog company={company} onClose={() => setInviting(false)} />}
-        </>
-      }
-    />
+                </td>
+                <td className={cell}>
+                  {u.active ? (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="whitespace-nowrap"
+                      onClick={() => setConfirming(u)}
+                      aria-label={`Deactivate Account: ${u.email}`}
+                    >
+                      Deactivate Account
+                    </Button>
+                  ) : (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="whitespace-nowrap"
+                      onClick={() => setActive.mutate({ user: u, active: true })}
+                      aria-label={`Reactivate Account: ${u.email}`}
+                    >
+                      Reactivate Account
+                    </Button>
+                  )}
+                </td>
+              </DataRow>
+            ))}
+          </DataTable>
+        )}
+      </ListCard>
+      <ConfirmItemDialog
+        item={confirming}
+        onClose={() => setConfirming(null)}
+        title="Deactivate this account?"
+        description={(u) =>
+          `${u.email} will be signed out everywhere and cannot sign in until reactivated.`
+        }
+        confirmLabel="Deactivate Account"
+        onConfirm={(u) => setActive.mutate({ user: u, active: false })}
+      />
+      {inviting && <InviteDialog company={company} onClose={() => setInviting(false)} />}
+    </>
   );
 }

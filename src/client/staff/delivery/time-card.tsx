@@ -10,7 +10,7 @@ import { Input } from '../../ui/input.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { CrudCard } from '../crud-card.tsx';
+import { ListCard } from '../list-card.tsx';
 import { NO_PROJECT, ProjectPicker, projectIdOf } from '../project-picker.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 
@@ -45,9 +45,9 @@ export function TimeCard({ companyId }: { companyId: string }) {
   });
   const errors = form.formState.errors;
   return (
-    <CrudCard
+    <ListCard
       title="Time Entries"
-      form={
+      top={
         <form
           noValidate
           aria-label="Log time"
@@ -88,10 +88,12 @@ export function TimeCard({ companyId }: { companyId: string }) {
           </div>
         </form>
       }
-      list={entries}
+      pages={entries}
       empty="No time logged yet"
-      noun={['time entry', 'time entries']}
-      rows={(rows) => (
+      what="time entries"
+      one="time entry"
+    >
+      {(rows) => (
         <DataTable
           caption="Time entries"
           columns={['Date', 'Hours', 'Project', 'Description', 'Logged by']}
@@ -107,6 +109,6 @@ export function TimeCard({ companyId }: { companyId: string }) {
           ))}
         </DataTable>
       )}
-    />
+    </ListCard>
   );
 }

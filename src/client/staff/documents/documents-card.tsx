@@ -15,7 +15,7 @@ import { staffQueries } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { CrudCard } from '../crud-card.tsx';
+import { ListCard } from '../list-card.tsx';
 import { NO_PROJECT, ProjectPicker, projectIdOf } from '../project-picker.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { uploadDocument } from './upload.ts';
@@ -63,9 +63,9 @@ export function DocumentsCard({ companyId }: { companyId: string }) {
   }
 
   return (
-    <CrudCard
+    <ListCard
       title="Documents"
-      form={
+      top={
         <form
           noValidate
           aria-label="Upload document"
@@ -103,10 +103,12 @@ export function DocumentsCard({ companyId }: { companyId: string }) {
           </div>
         </form>
       }
-      list={documents}
+      pages={documents}
       empty="No documents found"
-      noun={['document', 'documents']}
-      rows={(rows) => (
+      what="documents"
+      one="document"
+    >
+      {(rows) => (
         <DataTable
           caption="Documents"
           columns={['Name', 'Category', 'Type', 'Size', 'Uploaded By', 'Date']}
@@ -130,6 +132,6 @@ export function DocumentsCard({ companyId }: { companyId: string }) {
           ))}
         </DataTable>
       )}
-    />
+    </ListCard>
   );
 }

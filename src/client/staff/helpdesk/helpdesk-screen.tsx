@@ -4,19 +4,17 @@ import { Link } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Card } from '../../ui/card.tsx';
 import { cn } from '../../ui/cn.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { FilterSelect, SearchBox } from '../filters.tsx';
 import { ticketPriorities, ticketStatuses } from '../../../shared/schemas/tickets.ts';
-import { LoadMore } from '../../lists/load-more.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { isUuid } from '../../lists/is-uuid.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { CompanyPicker } from '../company-picker.tsx';
 import { PageHeader } from '../layout.tsx';
-import { QueryState, pagedState } from '../query-state.tsx';
+import { ListCard } from '../list-card.tsx';
 import { SlaCell } from '../sla/sla-badge.tsx';
 import { SatisfactionCard } from './satisfaction-card.tsx';
 import { helpdeskSorts } from '../../../shared/schemas/staff-helpdesk.ts';
@@ -72,7 +70,6 @@ export function HelpdeskScreen() {
   const [openId, setOpenId] = useState<string | null>(null);
   const staff = useQuery(staffQueries.staffMembers());
   const tickets = usePagedList(read(list.serverParams));
-  const more = tickets.total - tickets.rows.length;
 
   return (
     <>
@@ -91,113 +88,112 @@ export function HelpdeskScreen() {
         }
       />
       <SatisfactionCard />
-      <Card>
-        <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
-          <SearchBox label="Search tickets" value={list.search} onChange={list.setSearch} />
-          <FilterSelect
-            label="Status"
-            value={list.filters.status}
-            onChange={(v) => list.setFilter('status', v)}
-            options={statusOptions('ticketStatus', 'All statuses')}
-          />
-          <FilterSelect
-            label="Priority"
-            value={list.filters.priority}
-            onChange={(v) => list.setFilter('priority', v)}
-            options={statusOptions('priority', 'All priorities')}
-          />
-          <CompanyPicker
-            label="Company"
-            allLabel="All companies"
-            value={list.filters.customerId}
-            onChange={(v) => list.setFilter('customerId', v)}
-          />
-          <FilterSelect
-            label="Assignee"
-            value={list.filters.assignee}
-            onChange={(v) => list.setFilter('assignee', v)}
-            options={[
-              { value: 'all', label: 'Anyone' },
-              { value: 'me', label: 'Mine' },
-              { value: 'none', label: 'Unassigned' },
-              ...(staff.data ?? []).map((s) => ({ value: s.id, label: s.name })),
-            ]}
-          />
-          <FilterSelect
-            label="SLA"
-            value={list.filters.sla}
-            onChange={(v) => list.setFilter('sla', v)}
-            options={[
-              { value: 'all', label: 'Any SLA' },
-              { value: 'breached', label: 'Breached' },
-            ]}
-          />
-          <FilterSelect
-            label="Sort"
-            value={list.filters.sort === 'all' ? DEFAULT_SORT : list.filters.sort}
-            onChange={(v) => list.setFilter('sort', v === DEFAULT_SORT ? 'all' : v)}
-            options={[
-              { value: 'time-left', label: 'Least time left' },
-              { value: 'updated', label: 'Last updated' },
-            ]}
-          />
-        </div>
-        <QueryState query={pagedState(tickets)} empty="No tickets found">
-          {(rows) => (
-            <DataTable
-              caption="Tickets"
-              columns={[
-                'Ticket',
-                'Company',
-                'Priority',
-                'Status',
-                'Assignee',
-                'Time left',
-                'Updated',
-                'Actions',
+      <ListCard
+        pages={tickets}
+        empty="No tickets found"
+        what="tickets"
+        toolbar={
+          <>
+            <SearchBox label="Search tickets" value={list.search} onChange={list.setSearch} />
+            <FilterSelect
+              label="Status"
+              value={list.filters.status}
+              onChange={(v) => list.setFilter('status', v)}
+              options={statusOptions('ticketStatus', 'All statuses')}
+            />
+            <FilterSelect
+              label="Priority"
+              value={list.filters.priority}
+              onChange={(v) => list.setFilter('priority', v)}
+              options={statusOptions('priority', 'All priorities')}
+            />
+            <CompanyPicker
+              label="Company"
+              allLabel="All companies"
+              value={list.filters.customerId}
+              onChange={(v) => list.setFilter('customerId', v)}
+            />
+            <FilterSelect
+              label="Assignee"
+              value={list.filters.assignee}
+              onChange={(v) => list.setFilter('assignee', v)}
+              options={[
+                { value: 'all', label: 'Anyone' },
+                { value: 'me', label: 'Mine' },
+                { value: 'none', label: 'Unassigned' },
+                ...(staff.data ?? []).map((s) => ({ value: s.id, label: s.name })),
               ]}
-            >
-              {rows.map((t) => (
-                <DataRow key={t.id}>
-                  <td className={cell}>
-                    <div className="font-medium text-slate-900">{t.subject}</div>
-                    <div className="text-xs text-slate-500">{t.id.toUpperCase()}</div>
-                  </td>
-                  <td className={cell}>{t.customerName}</td>
-                  <td className={cell}>
-                    <StatusBadge kind="priority" value={t.priority} />
-                  </td>
-                  <td className={cell}>
-                    <StatusBadge kind="ticketStatus" value={t.status} />
-                  </td>
-                  <td className={cell}>{t.assignedTo ?? 'Unassigned'}</td>
-                  <td className={cell}>
-                    <SlaCell sla={t.sla} />
-                  </td>
-                  <td className={cell}>
-                    <DateTime value={t.updatedAt} />
-                  </td>
-                  <td className={cell}>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => setOpenId(t.id)}
-                      aria-label={`Open ${t.id}`}
-                    >
-                      Open
-                    </Button>
-                  </td>
-                </DataRow>
-              ))}
-            </DataTable>
-          )}
-        </QueryState>
-        {more > 0 && tickets.hasMore && (
-          <div className="border-t border-slate-200 p-4">
-            <LoadMore label={`Load more tickets (${more} more)`} onLoad={tickets.loadMore} />
-          </div>
+            />
+            <FilterSelect
+              label="SLA"
+              value={list.filters.sla}
+              onChange={(v) => list.setFilter('sla', v)}
+              options={[
+                { value: 'all', label: 'Any SLA' },
+                { value: 'breached', label: 'Breached' },
+              ]}
+            />
+            <FilterSelect
+              label="Sort"
+              value={list.filters.sort === 'all' ? DEFAULT_SORT : list.filters.sort}
+              onChange={(v) => list.setFilter('sort', v === DEFAULT_SORT ? 'all' : v)}
+              options={[
+                { value: 'time-left', label: 'Least time left' },
+                { value: 'updated', label: 'Last updated' },
+              ]}
+            />
+          </>
+        }
+      >
+        {(rows) => (
+          <DataTable
+            caption="Tickets"
+            columns={[
+              'Ticket',
+              'Company',
+              'Priority',
+              'Status',
+              'Assignee',
+              'Time left',
+              'Updated',
+              'Actions',
+            ]}
+          >
+            {rows.map((t) => (
+              <DataRow key={t.id}>
+                <td className={cell}>
+                  <div className="font-medium text-slate-900">{t.subject}</div>
+                  <div className="text-xs text-slate-500">{t.id.toUpperCase()}</div>
+                </td>
+                <td className={cell}>{t.customerName}</td>
+                <td className={cell}>
+                  <StatusBadge kind="priority" value={t.priority} />
+                </td>
+                <td className={cell}>
+                  <StatusBadge kind="ticketStatus" value={t.status} />
+                </td>
+                <td className={cell}>{t.assignedTo ?? 'Unassigned'}</td>
+                <td className={cell}>
+                  <SlaCell sla={t.sla} />
+                </td>
+                <td className={cell}>
+                  <DateTime value={t.updatedAt} />
+                </td>
+                <td className={cell}>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => setOpenId(t.id)}
+                    aria-label={`Open ${t.id}`}
+                  >
+                    Open
+                  </Button>
+                </td>
+              </DataRow>
+            ))}
+          </DataTable>
         )}
-      </Card>
+      </ListCard>
       {openId && (
         <TicketDialog ticketId={openId} staff={staff.data ?? []} onClose={() => setOpenId(null)} />
       )}

@@ -11,15 +11,13 @@ import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Card } from '../../ui/card.tsx';
 import { useStaffMutation } from '../api.ts';
 import { apiRequest } from '../../lib/api.ts';
 import { PageHeader } from '../layout.tsx';
 import { FilterSelect, SearchBox } from '../filters.tsx';
-import { LoadMore } from '../../lists/load-more.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { QueryState, pagedState } from '../query-state.tsx';
+import { ListCard } from '../list-card.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { AttachMailDialog } from './attach-mail-dialog.tsx';
 
@@ -35,7 +33,6 @@ const reasonOptions = [
 export function UnmatchedMailScreen() {
   const list = useListParams({ reason: unmatchedReasons }, staffQueries.unmatchedMail);
   const queue = usePagedList(staffQueries.unmatchedMail(list.serverParams));
-  const more = queue.total - queue.rows.length;
   const [attaching, setAttaching] = useState<UnmatchedMail | null>(null);
   const [discarding, setDiscarding] = useState<UnmatchedMail | null>(null);
   const discard = useStaffMutation<UnmatchedMail>({
@@ -62,61 +59,55 @@ export function UnmatchedMailScreen() {
         one to a company to open a ticket, or discard it. The original message stays downloadable
         either way.
       </p>
-      <Card>
-        <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">
-          <SearchBox label="Search mail" value={list.search} onChange={list.setSearch} />
-          <FilterSelect
-            label="Reason"
-            value={list.filters.reason}
-            onChange={(v) => list.setFilter('reason', v)}
-            options={reasonOptions}
-          />
-        </div>
-        <QueryState
-          query={pagedState(queue)}
-          empty={list.q || list.filters.reason !== 'all' ? 'No mail matches' : 'No unmatched mail'}
-        >
-          {(rows) => {
-            // Below 1024 px the table's rows are cards (ADR 056).
-            return (
-              <DataTable
-                caption="Unmatched mail"
-                columns={['Received', 'From', 'Subject', 'Reason', 'Actions']}
-                wide={['From', 'Subject', 'Reason']}
-              >
-                {rows.map((m) => (
-                  <DataRow key={m.id}>
-                    <td className={cell}>
-                      <DateTime value={m.createdAt} />
-                    </td>
-                    <td className={cell}>
-                      <Sender mail={m} />
-                    </td>
-                    <td className={cell}>
-                      <MailSummary mail={m} />
-                    </td>
-                    <td className={cell}>
-                      <ReasonBadge mail={m} />
-                    </td>
-                    <td className={cell}>
-                      <MailActions
-                        mail={m}
-                        onAttach={() => setAttaching(m)}
-                        onDiscard={() => setDiscarding(m)}
-                      />
-                    </td>
-                  </DataRow>
-                ))}
-              </DataTable>
-            );
-          }}
-        </QueryState>
-        {more > 0 && queue.hasMore && (
-          <div className="border-t border-slate-200 p-4">
-            <LoadMore label={`Load more mail (${more} more)`} onLoad={queue.loadMore} />
-          </div>
+      <ListCard
+        pages={queue}
+        empty={list.q || list.filters.reason !== 'all' ? 'No mail matches' : 'No unmatched mail'}
+        what="mail"
+        toolbar={
+          <>
+            <SearchBox label="Search mail" value={list.search} onChange={list.setSearch} />
+            <FilterSelect
+              label="Reason"
+              value={list.filters.reason}
+              onChange={(v) => list.setFilter('reason', v)}
+              options={reasonOptions}
+            />
+          </>
+        }
+      >
+        {(rows) => (
+          // Below 1024 px the table's rows are cards (ADR 056).
+          <DataTable
+            caption="Unmatched mail"
+            columns={['Received', 'From', 'Subject', 'Reason', 'Actions']}
+            wide={['From', 'Subject', 'Reason']}
+          >
+            {rows.map((m) => (
+              <DataRow key={m.id}>
+                <td className={cell}>
+                  <DateTime value={m.createdAt} />
+                </td>
+                <td className={cell}>
+                  <Sender mail={m} />
+                </td>
+                <td className={cell}>
+                  <MailSummary mail={m} />
+                </td>
+                <td className={cell}>
+                  <ReasonBadge mail={m} />
+                </td>
+                <td className={cell}>
+                  <MailActions
+                    mail={m}
+                    onAttach={() => setAttaching(m)}
+                    onDiscard={() => setDiscarding(m)}
+                  />
+                </td>
+              </DataRow>
+            ))}
+          </DataTable>
         )}
-      </Card>
+      </ListCard>
       <ConfirmItemDialog
         item={discarding}
         onClose={() => setDiscarding(null)}

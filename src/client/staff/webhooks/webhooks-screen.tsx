@@ -10,9 +10,9 @@ import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { useStaffMutation } from '../api.ts';
 import { PageHeader } from '../layout.tsx';
-import { LoadMore } from '../../lists/load-more.tsx';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { QueryState, pagedState } from '../query-state.tsx';
+import { QueryState } from '../query-state.tsx';
+import { ListCard } from '../list-card.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { SecretShownDialog, WebhookDialog } from './webhook-dialog.tsx';
 
@@ -159,48 +159,44 @@ function DeliveryLog({ webhookId, webhook }: { webhookId: string; webhook?: Webh
     ...staffQueries.webhookDeliveries(webhookId),
     refetchInterval: 3000,
   });
-  const more = deliveries.total - deliveries.rows.length;
   return (
-    <Card>
-      <CardHeader title="Delivery Log" />
-      {webhook && <p className="px-5 pt-2 pb-4 text-sm break-all text-slate-600">{webhook.url}</p>}
-      <QueryState query={pagedState(deliveries)} empty="No deliveries yet">
-        {(rows) => (
-          <DataTable
-            caption="Deliveries"
-            columns={['Event', 'Status', 'Response', 'Time', 'Attempts', 'Queued']}
-          >
-            {rows.map((d) => (
-              <DataRow key={d.id}>
-                <td className={cell}>
-                  <code>{d.type}</code>
-                </td>
-                <td className={cell}>
-                  <Badge tone={statusTone[d.status] ?? 'gray'}>
-                    {statusLabel[d.status] ?? d.status}
-                  </Badge>
-                  {d.lastError && (
-                    <span className="ml-2 text-xs text-slate-600">{d.lastError}</span>
-                  )}
-                </td>
-                <td className={cell}>{d.responseCode ?? '—'}</td>
-                <td className={`${cell} whitespace-nowrap`}>
-                  {d.responseMs === null ? '—' : `${d.responseMs} ms`}
-                </td>
-                <td className={cell}>{d.attempts}</td>
-                <td className={cell}>
-                  <DateTime value={d.createdAt} />
-                </td>
-              </DataRow>
-            ))}
-          </DataTable>
-        )}
-      </QueryState>
-      {more > 0 && deliveries.hasMore && (
-        <div className="border-t border-slate-200 p-4">
-          <LoadMore label={`Load more deliveries (${more} more)`} onLoad={deliveries.loadMore} />
-        </div>
+    <ListCard
+      title="Delivery Log"
+      top={
+        webhook && <p className="px-5 pt-2 pb-4 text-sm break-all text-slate-600">{webhook.url}</p>
+      }
+      pages={deliveries}
+      empty="No deliveries yet"
+      what="deliveries"
+    >
+      {(rows) => (
+        <DataTable
+          caption="Deliveries"
+          columns={['Event', 'Status', 'Response', 'Time', 'Attempts', 'Queued']}
+        >
+          {rows.map((d) => (
+            <DataRow key={d.id}>
+              <td className={cell}>
+                <code>{d.type}</code>
+              </td>
+              <td className={cell}>
+                <Badge tone={statusTone[d.status] ?? 'gray'}>
+                  {statusLabel[d.status] ?? d.status}
+                </Badge>
+                {d.lastError && <span className="ml-2 text-xs text-slate-600">{d.lastError}</span>}
+              </td>
+              <td className={cell}>{d.responseCode ?? '—'}</td>
+              <td className={`${cell} whitespace-nowrap`}>
+                {d.responseMs === null ? '—' : `${d.responseMs} ms`}
+              </td>
+              <td className={cell}>{d.attempts}</td>
+              <td className={cell}>
+                <DateTime value={d.createdAt} />
+              </td>
+            </DataRow>
+          ))}
+        </DataTable>
       )}
-    </Card>
+    </ListCard>
   );
 }

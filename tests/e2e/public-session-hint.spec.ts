@@ -1,5 +1,6 @@
 // A signed-out visitor's pages do not ask "who am I" (the answer would be a 401 and a
 // console error); a page that came with a session cookie does (docs/decisions/013-session-hint.md).
+import { afterIslandIdle } from './fixtures/idle.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { newCompany } from './fixtures/company.ts';
@@ -56,7 +57,7 @@ test('an ended session asks once, gets the public pages, and is not asked about 
   // changes its header's label).
   await page.goto('/services/cybersecurity');
   await expect(page.getByRole('heading', { level: 1, name: 'Cybersecurity' })).toBeVisible();
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.evaluate(afterIslandIdle);
   await page.waitForLoadState('networkidle');
   expect(calls).toEqual([]);
   // `/`, the dashboard when signed in, asks: the answer is the marketing page, signed out.

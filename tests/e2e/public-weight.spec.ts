@@ -1,3 +1,4 @@
+import { afterIslandIdle } from './fixtures/idle.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -35,7 +36,7 @@ for (const { route, island } of pages) {
     const weight = () => [...scripts].reduce((sum, file) => sum + gzipSize(file), 0);
     await page.goto(route, { waitUntil: 'load' });
     // Nobody touches the page: idle, then a quiet network.
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+    await page.evaluate(afterIslandIdle);
     await page.waitForLoadState('networkidle');
     // No script on the critical path: every one was asked for after the load event.
     const early = await page.evaluate(() => {

@@ -1,5 +1,6 @@
 // Issue 36 (review V2, ADR 049): a signed-in visitor keeps the public pages, with a way to the
 // portal in the header; `/` is the dashboard from the first frame, never the marketing page.
+import { afterIslandIdle } from './fixtures/idle.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { USERS } from './fixtures/portal.ts';
@@ -45,7 +46,7 @@ const headingsSeen = (page: Page) => page.evaluate(() => [...(window.__headings 
 /** Loaded, the browser idle (when the page's scripts start), then a quiet network. */
 async function settled(page: Page) {
   await page.waitForLoadState('load');
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.evaluate(afterIslandIdle);
   await page.waitForLoadState('networkidle');
 }
 

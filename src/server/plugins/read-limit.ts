@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { callerKey } from './session/caller-key.ts';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/errors.ts';
 import { KeySlots } from '../lib/key-slots.ts';
@@ -24,24 +25,10 @@ const QUEUE = 8;
 const COMPANY_SHARE = 4;
 const COMPANY_ROUTES = '/api/customers/:customerId';
 
-/**
- * Who a read counts against, and whether it is signed in. Only what signs a request in names
- * it: an Authorization header that is no valid token (a new made-up one each time) counts as
- * the session or address it came with, never as a client of its own (review N8). A user's
- * sessions and tokens share one bound: a new session is no way around it (outside attack,
- * issue 35).
- */
-async function readKey(
-  app: FastifyInstance,
-  request: FastifyRequest,
-): Promise<{ key: string; signedIn: boolean }> {
-  const user = await request.loadUser();
-  const cookie = request.cookies[app.sessionCookieName];
-  if (user && cookie) return { key: `read:u:${user.id}`, signedIn: true };
-  const token = await request.loadApiToken();
-  return token
-    ? { key: `read:u:${token.user.id}`, signedIn: true }
-    : { key: `read:ip:${request.ip}`, signedIn: false };
+/** A read's key: the caller's, in the reads' own namespace. */
+async function readKey(request: FastifyRequest): Promise<{ key: string; signedIn: boolean }> {
+  const { key, signedIn } = await callerKey(request);
+  return { key: `read:${key}`, signedIn };
 }
 
 export const readLimitPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
@@ -49,7 +36,7 @@ export const readLimitPlugin = fp<{ config: Config }>(async (app: FastifyInstanc
     withKeyMemory({
       max: config.readRateLimit * config.rateLimitScale,
       timeWindow: MINUTE,
-      keyGenerator: async (request: FastifyRequest) => (await readKey(app, request)).key,
+      keyGenerator: async (request: FastifyRequest) => (await readKey(request)).key,
     }),
   );
 
@@ -72,7 +59,7 @@ export const readLimitPlugin = fp<{ config: Config }>(async (app: FastifyInstanc
       reply.header('retry-after', String(seconds));
       throw new HttpError(429, `Too many requests. Please wait ${seconds} seconds and try again.`);
     }
-    const { key, signedIn } = await readKey(app, request);
+    const { key, signedIn } = await readKey(request);
     // A file keeps its reader's slot while it streams; not the company's, or one member's
     // slow downloads would hold every colleague's reads (outside attack, issue 35).
     await waitForSlot(request, reply, readers, key, { whileStreaming: true });

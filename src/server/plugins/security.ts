@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { HttpError } from '../lib/errors.ts';
+import { callerKey } from './session/caller-key.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -142,13 +143,9 @@ export const securityPlugin = fp<{ config: Config }>(async (app: FastifyInstance
     redis,
     nameSpace: 'rl:',
     skipOnError: true,
-    // A route's write limit counts per caller, not per address: one company's users must not
-    // spend another's budget behind the same office or carrier NAT (outside attack of
-    // 2026-11-28, F3). Signed out (the public forms): the address.
-    keyGenerator: async (request) => {
-      const user = (await request.loadUser()) ?? (await request.loadApiToken())?.user;
-      return user ? `u:${user.id}` : `ip:${request.ip}`;
-    },
+    // A route's write limit counts per caller, as reads do; signed out (the public forms), the
+    // address.
+    keyGenerator: async (request) => (await callerKey(request)).key,
     errorResponseBuilder: (_request, context) =>
       new HttpError(
         429,

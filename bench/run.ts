@@ -20,6 +20,12 @@ import {
 } from './attachments.ts';
 import { benchWebhooks, printWebhooks, webhooksDataDir, type WebhookBench } from './webhooks.ts';
 import {
+  benchRecurring,
+  printRecurring,
+  recurringDataDir,
+  type RecurringBench,
+} from './recurring.ts';
+import {
   benchIsolation,
   isolationDataDir,
   printIsolation,
@@ -93,6 +99,22 @@ if (wants('webhooks')) {
       await withBenchDatabase(process.env.DATABASE_URL, (url) =>
         benchWebhooks('PostgreSQL', {
           dataDir: webhooksDataDir('webhooks-pg-files'),
+          databaseUrl: url,
+        }),
+      ),
+    );
+  }
+}
+
+// Issue 39 item 4: 10,000 recurring invoices made and mailed at once, none twice.
+const recurring: RecurringBench[] = [];
+if (wants('recurring')) {
+  recurring.push(await benchRecurring('PGlite', { dataDir: recurringDataDir('recurring-pglite') }));
+  if (process.env.DATABASE_URL) {
+    recurring.push(
+      await withBenchDatabase(process.env.DATABASE_URL, (url) =>
+        benchRecurring('PostgreSQL', {
+          dataDir: recurringDataDir('recurring-pg-files'),
           databaseUrl: url,
         }),
       ),
@@ -220,13 +242,14 @@ if (pageRows.length > 0) {
 if (scale.length > 0) printScale(scale);
 if (intake.length > 0) printIntake(intake);
 if (webhooks.length > 0) printWebhooks(webhooks);
+if (recurring.length > 0) printRecurring(recurring);
 if (attachments.length > 0) printAttachments(attachments);
 if (isolation.length > 0) printIsolation(isolation);
 
 await fs.mkdir(path.resolve('bench/results'), { recursive: true });
 await fs.writeFile(
   path.resolve('bench/results/latest.json'),
-  `${JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), api: apiRows, pages: pageRows, scale, huge, intake, webhooks, attachments, isolation }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), api: apiRows, pages: pageRows, scale, huge, intake, webhooks, recurring, attachments, isolation }, null, 2)}\n`,
 );
 
 /**

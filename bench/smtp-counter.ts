@@ -17,6 +17,11 @@ export function messageIdOf(header: string): string {
 
 export async function startSmtpCounter() {
   const received: CountedMail[] = [];
+  /** Waiters for a count of mails, told as each mail arrives (no polling). */
+  const waiters = new Set<{ count: number; done: (reached: boolean) => void }>();
+  const arrived = () => {
+    for (const w of waiters) if (received.length >= w.count) w.done(true);
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -31,6 +36,7 @@ export async function startSmtpCounter() {
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           messageId: messageIdOf(raw.subarray(0, end < 0 ? raw.length : end).toString('latin1')),
         });
+        arrived();
         callback();
       });
     },
@@ -43,9 +49,25 @@ export async function startSmtpCounter() {
   server.on('error', () => {});
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  /** Resolves true once `count` mails have arrived, false if `withinMs` passes first. */
+  const whenReceived = (count: number, withinMs: number) =>
+    new Promise<boolean>((resolve) => {
+      const waiter = {
+        count,
+        done: (reached: boolean) => {
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          resolve(reached);
+        },
+      };
+      const timer = setTimeout(() => waiter.done(false), withinMs);
+      waiters.add(waiter);
+      arrived();
+    });
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    whenReceived,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

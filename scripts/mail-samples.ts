@@ -11,6 +11,7 @@ import {
 import * as contact from '../src/server/modules/contact/mails.tsx';
 import * as quote from '../src/server/modules/quote/mails.tsx';
 import { welcomeMail } from '../src/server/services/welcome-mail.tsx';
+import { paymentReceiptMail } from '../src/server/services/online-payments/receipt-mail.tsx';
 import { passkeyAddedMail } from '../src/server/services/passkey-mail.tsx';
 import { ssoIssuerChangedMail } from '../src/server/services/sso-change-mail.tsx';
 import { secondFactorCodesTurnedOffMail } from '../src/server/services/second-factor-mail.tsx';
@@ -156,6 +157,22 @@ export const sampleMails: (readonly [string, MailMessage])[] = [
     }),
   ],
   [
+    'payment-receipt',
+    paymentReceiptMail({
+      appUrl: app,
+      to,
+      firstName: 'Jordan',
+      companyId: '00000000-0000-4000-8000-000000000001',
+      number: 'INV-2026-0042',
+      currency: 'EUR',
+      amountMinor: 129550,
+      balanceMinor: 0,
+      method: 'card',
+      reference: 'pi_3Q0sample',
+      receivedOn: '2026-11-28',
+    }),
+  ],
+  [
     'contact-to-sales',
     contact.salesNotification('sales@meridian-it.example', { ...visitor, message }, 'CM-1001'),
   ],
@@ -244,6 +261,7 @@ export const sampleMails: (readonly [string, MailMessage])[] = [
   notice('invoice-reminder-after', 'invoice.reminder', { ...invoice, offsetDays: 7 }),
   notice('invoice-overdue', 'invoice.overdue', invoice),
   notice('invoice-paid', 'invoice.paid', invoice),
+  notice('invoice-void', 'invoice.void', { ...invoice, currency: 'USD' }),
   notice('project-status', 'project.status_changed', {
     name: 'Warehouse Wi-Fi refresh',
     status: 'completed',

@@ -19,6 +19,8 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { onlinePaymentRoutes } from './modules/online-payments/routes.ts';
+import { stripeWebhookRoutes } from './modules/online-payments/webhook-route.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
 import { quotePageRoutes } from './modules/quote/page-routes.ts';
 import { quoteRoutes } from './modules/quote/routes.ts';
@@ -28,6 +30,7 @@ import { staffRoutes } from './modules/staff/routes.ts';
 import { ticketWatcherRatingRoutes } from './modules/tickets/watcher-rating-routes.ts';
 import { ticketRoutes } from './modules/tickets/routes.ts';
 import { ticketMessageRoutes } from './modules/tickets/message-routes.ts';
+import { ticketFollowUpRoutes } from './modules/tickets/follow-up-routes.ts';
 import { responseTimeRoutes } from './modules/tickets/response-times.ts';
 
 import { ticketAttachmentRoutes } from './modules/tickets/attachment-routes.ts';
@@ -53,7 +56,10 @@ import {
 import { sessionPlugin } from './plugins/session/plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { webhooksPlugin } from './plugins/webhooks.ts';
+import { stripePlugin } from './plugins/stripe.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
+import { scheduledTicketsPlugin } from './plugins/scheduled-tickets.ts';
+import { recurringInvoicesPlugin } from './plugins/recurring-invoices.ts';
 import { assure } from './plugins/session/assurance.ts';
 
 export type AppOptions = {
@@ -143,6 +149,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(intakePlugin, { config, worker: options.mailWorker ?? true });
   await app.register(webhooksPlugin, { config, worker: options.mailWorker ?? true });
   await app.register(notificationsPlugin, { config, worker: options.mailWorker ?? true });
+  await app.register(scheduledTicketsPlugin, { config, worker: options.mailWorker ?? true });
+  await app.register(stripePlugin, { config });
+  await app.register(recurringInvoicesPlugin, { worker: options.mailWorker ?? true });
 
   await app.register(healthRoutes);
   await app.register(loginRoutes, { config });
@@ -153,6 +162,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(quoteRoutes, { config });
   await app.register(contactPageRoutes);
   await app.register(quotePageRoutes);
+  await app.register(stripeWebhookRoutes, { config });
   await app.register(
     async (companyScope) => {
       assure(companyScope, 'signed-in');
@@ -161,11 +171,13 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       companyScope.addHook('onRoute', requirePermissionDeclared);
       await companyScope.register(dashboardRoutes);
       await companyScope.register(activityRoutes);
-      await companyScope.register(invoiceRoutes);
+      await companyScope.register(invoiceRoutes, { appUrl: config.appUrl });
+      await companyScope.register(onlinePaymentRoutes, { config });
       await companyScope.register(projectRoutes);
       await companyScope.register(documentRoutes);
       await companyScope.register(ticketRoutes);
       await companyScope.register(ticketMessageRoutes, { config });
+      await companyScope.register(ticketFollowUpRoutes, { config });
       await companyScope.register(responseTimeRoutes);
 
       await companyScope.register(ticketWatcherRatingRoutes, { config });

@@ -160,3 +160,22 @@ describe('webhook settings (issue 21)', () => {
     expect(loadConfig(production).webhooksHttpsOnly).toBe(true);
   });
 });
+
+describe('Stripe keys (issue 39 item 3, ADR 067)', () => {
+  it('turns online payment on only with both keys, and refuses one without the other', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    const on = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' });
+    expect(on.stripe).toEqual({ secretKey: 'sk_test_1', webhookSecret: 'whsec_1' });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET is required with the other Stripe key/,
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_1' })).toThrow(/STRIPE_SECRET_KEY/);
+    expect(() =>
+      loadConfig({
+        STRIPE_SECRET_KEY: 'a',
+        STRIPE_WEBHOOK_SECRET: 'b',
+        STRIPE_API_BASE: 'ftp://x',
+      }),
+    ).toThrow(/STRIPE_API_BASE/);
+  });
+});

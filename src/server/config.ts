@@ -142,8 +142,21 @@ const envSchema = z
       .default('false'),
     MAIL_RETENTION_DAYS: positiveInt(14),
     SSO_SECRET_KEY: z.string().trim().min(32, 'must be at least 32 characters').optional(),
+    STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+    STRIPE_API_BASE: optionalUrl(['http:', 'https:']),
   })
   .superRefine((env, ctx) => {
+    // Online payment needs both: a checkout whose payments no webhook could record is worse
+    // than the staff link.
+    if (!env.STRIPE_SECRET_KEY !== !env.STRIPE_WEBHOOK_SECRET) {
+      const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required with the other Stripe key',
+      });
+    }
     if (env.IMAP_OAUTH_TOKEN_URL) {
       for (const key of ['IMAP_OAUTH_CLIENT_ID', 'IMAP_OAUTH_CLIENT_SECRET'] as const) {
         if (!env[key]) {
@@ -254,7 +267,14 @@ export type Config = {
   ssoAllowLoopbackHttp: boolean;
   /** How often the webhook outbox is polled, in ms. */
   webhookPollMs: number;
+  /**
+   * Online payment (ADR 067): Stripe's secret key, the webhook endpoint's signing secret and,
+   * for tests only, another API base (a local stand-in). Unset: the Pay button is the staff link.
+   */
+  stripe?: StripeConfig;
 };
+
+export type StripeConfig = { secretKey: string; webhookSecret: string; apiBase?: string };
 
 /** IMAP_URL's user when it is an e-mail address (`imaps://support%40x.com:...`). */
 function imapUser(url: string | undefined): string | undefined {
@@ -324,5 +344,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ssoSecretKeys: e.SSO_SECRET_KEY ? secretList(e.SSO_SECRET_KEY) : sessionSecrets,
     ssoAllowLoopbackHttp: e.NODE_ENV !== 'production',
     webhookPollMs: 5000,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+            apiBase: e.STRIPE_API_BASE,
+          }
+        : undefined,
   };
 }

@@ -78,7 +78,7 @@ function offsetAt(ms: number, timeZone: string): number {
 }
 
 /** The wall-clock reading of an instant in a zone, as if that reading were UTC (ms). */
-const wallClock = (ms: number, timeZone: string) => ms + offsetAt(ms, timeZone);
+export const wallClock = (ms: number, timeZone: string) => ms + offsetAt(ms, timeZone);
 
 /** The instant at which the zone's clocks read `local` (a wall-clock reading as UTC ms). */
 function instantOf(local: number, timeZone: string): number {

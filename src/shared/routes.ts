@@ -31,12 +31,17 @@ export const paths = {
   profile: '/portal/profile',
   team: '/portal/team',
   staff: '/staff',
+  /** One ticket's screen: the queue with that ticket open (the bell's notices link here). */
+  staffTicket: (ticketId: string) => `/staff/tickets/${ticketId}`,
+  staffTicketPattern: '/staff/tickets/:ticketId',
   staffLeads: '/staff/leads',
   staffCustomers: '/staff/customers',
   staffCustomer: (customerId: string) => `/staff/customers/${customerId}`,
   staffCustomerPattern: '/staff/customers/:customerId',
   staffAudit: '/staff/audit',
   staffSignIns: '/staff/sign-ins',
+  /** Issue 39 item 6: what each company owes, by age. */
+  staffReceivables: '/staff/receivables',
   staffApi: '/staff/api',
   staffSavedReplies: '/staff/saved-replies',
   staffServiceLevels: '/staff/service-levels',

@@ -1,5 +1,10 @@
 import { documentCategories, type DocumentCategory } from './schemas/documents.ts';
-import { invoiceStatuses, type InvoiceStatus } from './schemas/invoices.ts';
+import {
+  invoiceStates,
+  invoiceStatuses,
+  type InvoiceState,
+  type InvoiceStatus,
+} from './schemas/invoices.ts';
 import { milestoneStatuses, type Milestone } from './schemas/milestones.ts';
 import { projectStatuses, type ProjectStatus } from './schemas/projects.ts';
 import { leadStatuses, type LeadStatus } from './schemas/staff-leads.ts';
@@ -25,6 +30,14 @@ export const statusKinds = {
     paid: { label: 'Paid', tone: 'green' },
     pending: { label: 'Pending', tone: 'amber' },
     overdue: { label: 'Overdue', tone: 'red' },
+  }),
+  /** The document's own life (ADR 066), on the staff screens only. */
+  invoiceState: shown<InvoiceState>(invoiceStates, {
+    draft: { label: 'Draft', tone: 'gray' },
+    issued: { label: 'Issued', tone: 'blue' },
+    'partly-paid': { label: 'Partly Paid', tone: 'amber' },
+    paid: { label: 'Paid', tone: 'green' },
+    void: { label: 'Void', tone: 'red' },
   }),
   ticketStatus: shown<TicketStatus>(ticketStatuses, {
     open: { label: 'Open', tone: 'blue' },

@@ -116,7 +116,9 @@ test('profile and site forms mark their required fields as New Ticket does (V12)
       // The asterisk is not read out: the field's name stays the label's text.
       const field = scope.getByRole('textbox', { name: label, exact: true });
       await expect(field).toHaveAttribute('aria-required', 'true');
-      await expect(scope.locator('label', { hasText: label })).toHaveText(`${label}*`);
+      // The field's own label, whole ("Billing address" is another field's label).
+      const own = scope.locator('label').filter({ hasText: new RegExp(`^${label}\\*?$`) });
+      await expect(own).toHaveText(`${label}*`);
     }
   };
   const profile = page.getByRole('region', { name: 'User Profile' });

@@ -13,3 +13,13 @@ export const e2eDirs = { root, data: path.join(root, 'data'), mail: path.join(ro
  */
 export const e2eHost = process.env.E2E_HOST ?? 'localhost';
 export const e2eBaseUrl = `http://${e2eHost}:${app}`;
+
+/**
+ * The second server with online payment on (serve-stripe.ts), its session door and its Stripe
+ * stand-in: the five ports after the shared server's (a shard's ports are 10 apart).
+ */
+export const stripeE2e = {
+  ports: { app: app + 5, smtp: app + 6, sessions: app + 7, standIn: app + 8 },
+  baseUrl: `http://${e2eHost}:${app + 5}`,
+  dataDir: path.join(root, 'stripe-data'),
+};

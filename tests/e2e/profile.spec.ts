@@ -44,15 +44,22 @@ test('add a site, cancel a delete, confirm a delete', async ({ page }) => {
     await expect(form.getByText(message, { exact: true })).toBeVisible();
   }
   await form.getByLabel('Site Name').fill(name);
-  await form.getByLabel('Address').fill('600 E Las Colinas Blvd, Irving, TX 75039');
+  await form
+    .getByRole('textbox', { name: 'Address', exact: true })
+    .fill('600 E Las Colinas Blvd, Irving, TX 75039');
   await form.getByLabel('Contact Person').fill('Alex Moreno');
   await form.getByLabel('Contact Email').fill('alex.moreno@acme-logistics.example');
   await form.getByLabel('Contact Phone').fill('(972) 555-0147');
+  // Issue 39: the site invoices are addressed to is marked when added.
+  await form.getByRole('checkbox', { name: /^Billing address/ }).check();
   await form.getByRole('button', { name: 'Add Site' }).click();
   await expect(page.getByTestId('toast')).toContainText('Site Added');
   await expect(form).toBeHidden();
   const list = sites.getByRole('list', { name: 'Company sites' });
   await expect(list.getByText(name)).toBeVisible();
+  await expect(list.getByRole('listitem').filter({ hasText: name })).toContainText(
+    'Billing address',
+  );
 
   const remove = sites.getByRole('button', { name: `Delete site ${name}` });
   await remove.click();

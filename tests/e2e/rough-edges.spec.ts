@@ -40,6 +40,22 @@ test('a session ending under an open portal: one toast, one trip to /api/login',
   page,
   consoleErrors,
 }) => {
+  // Every toast the page shows is recorded as it appears: it is on screen for 5 s, then the
+  // login redirect takes the page away, and a busy machine's polling can miss both.
+  const toasts: string[] = [];
+  await page.exposeFunction('recordToast', (text: string) => toasts.push(text));
+  await page.addInitScript(() => {
+    const seen = new WeakSet<Element>();
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-testid="toast"]')) {
+        if (seen.has(el) || !el.textContent) continue;
+        seen.add(el);
+        void (window as unknown as { recordToast: (t: string) => Promise<void> }).recordToast(
+          el.textContent,
+        );
+      }
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
   await openPortal(page, USERS.acme, '/portal/invoices');
   await expect(page.getByRole('heading', { name: 'Invoices', level: 1 })).toBeVisible();
   const logins: string[] = [];
@@ -56,9 +72,9 @@ test('a session ending under an open portal: one toast, one trip to /api/login',
     .getByRole('navigation', { name: 'Portal' })
     .getByRole('link', { name: 'Dashboard' })
     .click();
-  await expect(page.getByTestId('toast')).toContainText('You are logged out. Logging in again...');
   await page.waitForURL(/\/api\/login$/);
   await expect(page.getByLabel('Email')).toBeVisible();
+  await expect.poll(() => toasts).toEqual(['UnauthorizedYou are logged out. Logging in again...']);
   // No pause for a second redirect: only the portal page could make one (the login page is the
   // server's, without the app), and it is gone now that the login page has loaded (waitForURL
   // waits for its load event). A second redirect would have been a navigation request before

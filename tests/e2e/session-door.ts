@@ -5,6 +5,8 @@
 // sessions from here have passed the second factor too, unless `firstStepOnly` is asked. One spec,
 // auth.spec.ts, keeps the real mail flow; every other spec starts from here.
 // `POST /staff` makes a staff member of a spec's own (no second factor yet).
+// `POST /sla-due` puts a ticket's first response at risk a minute ago and sweeps the SLA
+// warnings now (ADR 064), so a spec sees a notice without waiting for business time to pass.
 // `POST /mail` hands a raw message to the mail intake's own `ingestMessage`, as a message
 // fetched from the support mailbox would be (the IMAP side is tested against Dovecot).
 import { randomUUID } from 'node:crypto';
@@ -13,7 +15,13 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../src/server/config.ts';
 import type { Db } from '../../src/server/db/client.ts';
-import { notificationPreferences, sessions, users } from '../../src/server/db/schema.ts';
+import {
+  notificationPreferences,
+  sessions,
+  ticketSlas,
+  users,
+} from '../../src/server/db/schema.ts';
+import { sweepSlaAlerts } from '../../src/server/services/helpdesk/sla-alerts.ts';
 import { completeSignIn } from '../../src/server/modules/auth/complete-sign-in.ts';
 import { ingestMessage } from '../../src/server/services/intake/ingest.ts';
 import { markSecondFactor, sha256 } from '../../src/server/services/sessions.ts';
@@ -32,6 +40,18 @@ export async function startSessionDoor(app: FastifyInstance, db: Db, config: Con
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
           return;
         }
+        if (req.method === 'POST' && req.url === '/sla-due') {
+          const { ticketId } = JSON.parse(Buffer.concat(chunks).toString()) as { ticketId: string };
+          const made = await app.write(async (tx) => {
+            await tx
+              .update(ticketSlas)
+              .set({ firstResponseAtRiskAt: sql`now() - interval '1 minute'` })
+              .where(eq(ticketSlas.ticketId, ticketId));
+            return sweepSlaAlerts(tx, config.appUrl);
+          });
+          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ made }));
+          return;
+        }
         // A staff member of the spec's own, without a second factor yet: the app has no door
         // that makes staff, and a spec that enrols one must not depend on the run before it.
         if (req.method === 'POST' && req.url === '/staff') {
@@ -39,7 +59,13 @@ export async function startSessionDoor(app: FastifyInstance, db: Db, config: Con
           await db.transaction(async (tx) => {
             const [user] = await tx
               .insert(users)
-              .values({ email, firstName: 'Sam', lastName: 'Staff', role: 'staff' })
+              .values({
+                email,
+                firstName: 'Sam',
+                lastName: 'Staff',
+                role: 'staff',
+                staffRole: 'admin',
+              })
               .returning({ id: users.id });
             await tx.insert(notificationPreferences).values({ userId: user!.id });
           });

@@ -33,7 +33,7 @@ test('an agent adds an internal note: staff see it, the customer sees nothing of
     .getByRole('button', { name: /^Open TK-/ })
     .click();
   const dialog = staff.getByRole('dialog', { name: subject });
-  const notes = dialog.getByRole('region', { name: /Internal notes/ });
+  const notes = dialog.getByRole('region', { name: /Internal Notes/ });
   await expect(notes).toContainText('Staff only');
   const seen = await mailFiles();
   const note = 'Their firewall is ours to replace next quarter.';
@@ -54,7 +54,7 @@ test('an agent adds an internal note: staff see it, the customer sees nothing of
   const view = customer.getByRole('dialog', { name: subject });
   await expect(view.getByText('The VPN drops every hour.')).toBeVisible();
   await expect(customer.locator('body')).not.toContainText(note);
-  await expect(customer.locator('body')).not.toContainText('Internal notes');
+  await expect(customer.locator('body')).not.toContainText('Internal Notes');
   // No mail carries the note (the outbox check is in the API test: none is even queued).
   for (const file of await mailFiles()) {
     if (seen.has(file)) continue;

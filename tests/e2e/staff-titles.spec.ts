@@ -11,6 +11,7 @@ const areas = [
   ['Help Desk', 'Help Desk'],
   ['Leads', 'Leads'],
   ['Customers', 'Customers'],
+  ['Receivables', 'Accounts Receivable'],
   ['Audit Log', 'Audit Log'],
   ['Sign-in Log', 'Sign-in Log'],
   ['API', 'API'],

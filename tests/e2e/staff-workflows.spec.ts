@@ -110,13 +110,23 @@ test("staff creates an invoice; the customer's balance and invoice list change b
   await staff.getByRole('button', { name: 'New Invoice' }).click();
   const dialog = staff.getByRole('dialog', { name: 'New Invoice' });
   await dialog.getByLabel('Invoice number').fill(number);
-  await dialog.getByLabel('Amount (USD)').fill('1234.50');
-  await dialog.getByLabel('Description').fill('Firewall install');
+  await dialog.getByLabel('Description (the customer reads it)').fill('Firewall install');
   await dialog.getByLabel('Issue date').fill('2026-03-01');
   await dialog.getByLabel('Due date').fill('2026-03-31');
-  await dialog.getByRole('button', { name: 'Save Invoice' }).click();
-  await expect(staff.getByTestId('toast')).toContainText('Invoice Created');
+  await dialog.getByLabel('Line description').fill('Firewall install');
+  await dialog.getByLabel('Unit price (USD)').fill('1234.50');
+  await dialog.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(staff.getByTestId('toast').first()).toContainText('Draft Saved');
   await expect(dialog).toBeHidden();
+  // A draft is the customer's only once issued.
+  const doc = staff.getByRole('dialog', { name: `Invoice ${number}` });
+  await doc.getByRole('button', { name: 'Issue Invoice' }).click();
+  await staff
+    .getByRole('alertdialog', { name: `Issue ${number}?` })
+    .getByRole('button', { name: 'Issue Invoice' })
+    .click();
+  await expect(doc.getByText('Issued', { exact: true })).toBeVisible();
+  await doc.getByRole('button', { name: 'Close' }).first().click();
   await expect(staff.getByRole('cell', { name: number, exact: true })).toBeVisible();
 
   await customer.reload();

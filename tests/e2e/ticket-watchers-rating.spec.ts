@@ -212,7 +212,7 @@ test('colleagues in copy, Cc, and the rating of a closed ticket', async ({ brows
     .getByRole('button', { name: /^Open TK-/ })
     .click();
   await expect(
-    staff.getByRole('dialog', { name: subject }).getByRole('region', { name: 'Customer rating' }),
+    staff.getByRole('dialog', { name: subject }).getByRole('region', { name: 'Customer Rating' }),
   ).toContainText('Okay');
   await shoot(staff, 'staff-ticket-rating');
   await staff.keyboard.press('Escape');

@@ -2,12 +2,16 @@
 // as each role sees it, for a reviewer to look at the whole product (the written look of
 // docs/decisions/057 names these files). Run by `npm run screenshots`.
 import path from 'node:path';
-import { test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { USERS } from '../e2e/fixtures/portal.ts';
 import { signIn } from '../e2e/fixtures/session.ts';
 import { staffApi } from '../e2e/fixtures/company.ts';
 import { STAFF_EMAIL } from '../e2e/fixtures/staff.ts';
+import { paths } from '../../src/shared/routes.ts';
+import { staffCan, type StaffRole } from '../../src/shared/staff-permissions.ts';
 import {
+  loaded,
+  openDialog,
   portalScreens,
   publicScreens,
   staffScreens,
@@ -33,7 +37,13 @@ test.use({ actionTimeout: 15_000 });
  * role's or a sample company's walk lists them instead (a member has no invoice to open, sample
  * rows open no project).
  */
-async function shoot(page: Page, area: string, screens: readonly Screen[], strict = true) {
+async function shoot(
+  page: Page,
+  area: string,
+  screens: readonly Screen[],
+  strict = true,
+  widths: readonly number[] = WIDTHS,
+) {
   const failures: string[] = [];
   await walkScreens(
     page,
@@ -49,7 +59,7 @@ async function shoot(page: Page, area: string, screens: readonly Screen[], stric
       await page.screenshot({ path: file, fullPage: !modal, animations: 'disabled' });
     },
     (label, error) => failures.push(`${label}: ${String(error).split('\n')[0]}`),
-    WIDTHS,
+    widths,
   );
   if (failures.length && strict) throw new Error(`screens not shown:\n${failures.join('\n')}`);
   if (failures.length)
@@ -92,6 +102,85 @@ test('portal as billing, technical and member', async ({ page }) => {
 test('staff', async ({ page }) => {
   await signIn(page, STAFF_EMAIL);
   await shoot(page, 'staff', staffScreens);
+});
+
+// Issue 38 item 7: each seeded non-admin role on the screens it may read, without the dialogs
+// of writes it may not make (the catalogue names each screen's and dialog's area).
+for (const [role, email] of [
+  ['agent', 'agent@example.com'],
+  ['billing', 'billing@example.com'],
+  ['read-only', 'auditor@example.com'],
+] as const satisfies readonly (readonly [StaffRole, string])[]) {
+  test(`staff as ${role}`, async ({ page }) => {
+    const readable = staffScreens
+      .filter((s) => !s.reads || staffCan(role, s.reads, 'read'))
+      .map((s) => ({
+        ...s,
+        states: s.states?.filter((st) => !st.writes || staffCan(role, st.writes, 'write')),
+      }));
+    await signIn(page, email);
+    await shoot(page, `staff-${role}`, readable);
+  });
+}
+
+// The dialogs of issue 38 that open from a loaded screen, as the admin who may use them.
+const issue38Dialogs: readonly Screen[] = [
+  {
+    name: 'help desk',
+    path: paths.staff,
+    ready: loaded,
+    states: [
+      {
+        name: 'new ticket',
+        open: (page) =>
+          openDialog(page, page.getByRole('button', { name: 'New Ticket' }), 'New Ticket'),
+      },
+      {
+        name: 'merge into',
+        open: async (page) => {
+          await page
+            .getByRole('button', { name: /^Open tk-/i })
+            .first()
+            .click();
+          await openDialog(
+            page,
+            page.getByRole('button', { name: 'Merge Into…' }),
+            /^Merge .* Into…$/,
+          );
+        },
+        close: async (page) => {
+          await page.keyboard.press('Escape');
+          await page.keyboard.press('Escape');
+          await expect(page.getByRole('dialog')).toHaveCount(0);
+        },
+      },
+    ],
+  },
+  {
+    name: 'Acme Logistics company page',
+    path: paths.staffCustomers,
+    ready: async (page) => {
+      await loaded(page);
+      await page.getByRole('link', { name: 'Acme Logistics' }).click();
+      await loaded(page);
+    },
+    states: [
+      {
+        name: 'new scheduled ticket',
+        open: (page) =>
+          openDialog(
+            page,
+            page.getByRole('button', { name: 'New Scheduled Ticket' }),
+            'New Scheduled Ticket',
+          ),
+      },
+    ],
+  },
+];
+
+test('staff dialogs of issue 38', async ({ page }) => {
+  await signIn(page, STAFF_EMAIL);
+  await shoot(page, 'staff-38', issue38Dialogs, true, [768]);
 });
 
 // Issue 18: the company switcher of a two-company user and the "no access" screen of a member.

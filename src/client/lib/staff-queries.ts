@@ -5,8 +5,9 @@ import { ssoSettingsSchema } from '../../shared/schemas/sso.ts';
 import { auditEntrySchema } from '../../shared/schemas/staff-audit.ts';
 import { staffDocumentSchema } from '../../shared/schemas/documents.ts';
 import { staffInvoiceSchema } from '../../shared/schemas/invoices.ts';
+import { staffInvoiceDocumentSchema } from '../../shared/schemas/invoice-documents.ts';
 import { staffProjectSchema } from '../../shared/schemas/projects.ts';
-import { staffTimeEntrySchema } from '../../shared/schemas/time-entries.ts';
+import { staffTimeEntrySchema, ticketTimeSchema } from '../../shared/schemas/time-entries.ts';
 import {
   companyDetailSchema,
   companySummarySchema,
@@ -20,13 +21,27 @@ import {
   helpdeskTicketSchema,
 } from '../../shared/schemas/staff-helpdesk.ts';
 import { leadSchema } from '../../shared/schemas/staff-leads.ts';
+import { receivableSchema } from '../../shared/schemas/statements.ts';
 import { ticketNoteSchema } from '../../shared/schemas/ticket-notes.ts';
 import { ticketWatchersSchema } from '../../shared/schemas/ticket-watchers.ts';
 import { satisfactionReportSchema } from '../../shared/schemas/satisfaction.ts';
 import { savedReplySchema } from '../../shared/schemas/saved-replies.ts';
-import { closedDaySchema, slaTargetsSchema } from '../../shared/schemas/sla.ts';
+import {
+  closedDaySchema,
+  companySlaTargetsSchema,
+  slaTargetsSchema,
+} from '../../shared/schemas/sla.ts';
+import { staffNotificationsSchema } from '../../shared/schemas/staff-notifications.ts';
+import { followUpWindowSchema } from '../../shared/schemas/follow-up.ts';
+import { assignmentRuleSchema, availabilitySchema } from '../../shared/schemas/assignment.ts';
+import { scheduledTicketSchema } from '../../shared/schemas/scheduled-tickets.ts';
+import {
+  recurringInvoiceRunSchema,
+  recurringInvoiceSchema,
+} from '../../shared/schemas/recurring-invoices.ts';
 import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.ts';
 import { webhookDeliverySchema, webhookSchema } from '../../shared/schemas/webhooks.ts';
+import { staffCan } from '../../shared/staff-permissions.ts';
 import { getJson, type ResponseSchema } from './api.ts';
 import { pagesQuery, withParams } from './paged-read.ts';
 
@@ -80,9 +95,24 @@ export const staffQueries = {
     staffPages(`customers/${companyId}/time-entries`, staffTimeEntrySchema.array(), {}),
   invoices: (companyId: string) =>
     staffPages(`customers/${companyId}/invoices`, staffInvoiceSchema.array(), {}),
+  /** One invoice as a document: lines, taxes, payments, credit notes, balance (ADR 066). */
+  invoice: (invoiceId: string) => staffRead(`invoices/${invoiceId}`, staffInvoiceDocumentSchema),
   documents: (companyId: string) =>
     staffPages(`customers/${companyId}/documents`, staffDocumentSchema.array(), {}),
   staffMembers: () => staffRead('staff-members', staffMemberSchema.array()),
+  /** The staff a ticket may go to: roles that work tickets (the server refuses the others). */
+  ticketWorkers: () =>
+    queryOptions({
+      ...staffRead('staff-members', staffMemberSchema.array()),
+      select: (members) => members.filter((m) => staffCan(m.role, 'helpdesk', 'write')),
+    }),
+  /** A company's scheduled tickets (ADR 062): few per company, read whole. */
+  recurringInvoices: (companyId: string) =>
+    staffRead(`customers/${companyId}/recurring-invoices`, recurringInvoiceSchema.array()),
+  recurringInvoiceRuns: (scheduleId: string) =>
+    staffRead(`recurring-invoices/${scheduleId}/runs`, recurringInvoiceRunSchema.array()),
+  scheduledTickets: (companyId: string) =>
+    staffRead('scheduled-tickets', scheduledTicketSchema.array(), { customerId: companyId }),
   apiTokens: () => staffRead('api-tokens', apiTokenSchema.array()),
   /** Every account's sign-in log in pages (issue 20): `q` on who and IP, `event`. */
   signIns: (params: Record<string, string>) => staffPages('sign-ins', signInLogSchema, params),
@@ -93,14 +123,32 @@ export const staffQueries = {
     staffPages(`webhooks/${webhookId}/deliveries`, webhookDeliverySchema.array(), {}),
   /** The audit log in pages (issue 20): `q` and the company. */
   audit: (params: Record<string, string>) => staffPages('audit', auditEntrySchema.array(), params),
+  /** What each company owes, by age, in pages (issue 39 item 6): `q` on the name. */
+  receivables: (params: Record<string, string>) =>
+    staffPages('receivables', receivableSchema.array(), params),
   /** Leads in pages (issue 20): `q`, kind and status. */
   leads: (params: Record<string, string>) => staffPages('leads', leadSchema.array(), params),
   /** The help desk queue in pages (issue 20): `q`, status, priority, company, assignee, SLA, sort. */
   tickets: (params: Record<string, string>) =>
     staffPages('tickets', helpdeskTicketSchema.array(), params),
+  /** A company's last updated tickets: where "Merge Into…" may put one (ADR 060). */
+  companyTickets: (customerId: string) =>
+    staffRead('tickets', helpdeskTicketSchema.array(), {
+      customerId,
+      sort: 'updated',
+      limit: '100',
+    }),
   slaTargets: () => staffRead('sla-targets', slaTargetsSchema),
+  companySlaTargets: (companyId: string) =>
+    staffRead(`customers/${companyId}/sla-targets`, companySlaTargetsSchema),
+  notifications: () => staffRead('notifications', staffNotificationsSchema),
   /** The help desk's closed days, which the queue's clock skips (ADR 035 addendum). */
   closedDays: () => staffRead('closed-days', closedDaySchema.array()),
+  /** How long a customer's reply reopens a closed ticket (ADR 061). */
+  followUpWindow: () => staffRead('follow-up-window', followUpWindowSchema),
+  /** Who gets a new ticket, and whether the signed-in agent is among them (ADR 063). */
+  assignmentRule: () => staffRead('assignment-rule', assignmentRuleSchema),
+  myAvailability: () => staffRead('me/availability', availabilitySchema),
   ticket: (ticketId: string) => staffRead(`tickets/${ticketId}`, helpdeskTicketDetailSchema),
   /** Issue 17: a ticket's colleagues in copy and rating; the satisfaction score. */
   ticketExtras: (ticketId: string) =>
@@ -109,6 +157,8 @@ export const staffQueries = {
   ticketWatchers: (ticketId: string) =>
     staffRead(`tickets/${ticketId}/watchers`, ticketWatchersSchema),
   satisfaction: () => staffRead('satisfaction', satisfactionReportSchema),
+  /** The hours logged on a ticket and their total (issue 38). */
+  ticketTime: (ticketId: string) => staffRead(`tickets/${ticketId}/time-entries`, ticketTimeSchema),
   ticketNotes: (ticketId: string) =>
     staffRead(`tickets/${ticketId}/notes`, ticketNoteSchema.array()),
   /** The open unmatched mail in pages (issue 20): `q` on sender and subject, `reason`. */

@@ -10,6 +10,7 @@ export function FormSelect<T extends FieldValues, TOut extends FieldValues = T>(
   options,
   required,
   error,
+  placeholder,
 }: {
   control: Control<T, unknown, TOut>;
   name: FieldPath<T>;
@@ -17,6 +18,8 @@ export function FormSelect<T extends FieldValues, TOut extends FieldValues = T>(
   options: readonly SelectOption[];
   required?: boolean;
   error?: string;
+  /** Shown while nothing is chosen, so an empty required select reads as a question. */
+  placeholder?: string;
 }) {
   return (
     <Controller
@@ -28,6 +31,7 @@ export function FormSelect<T extends FieldValues, TOut extends FieldValues = T>(
             value={typeof field.value === 'string' ? field.value : undefined}
             onValueChange={field.onChange}
             options={options}
+            placeholder={placeholder}
           />
         </FormField>
       )}

@@ -40,7 +40,11 @@ export function ListCard<T>({
 }) {
   return (
     <Card>
-      {title && <CardHeader title={title} action={action} />}
+      {/* Rows right under the title: as tall as with its button, or without one (a role that
+          may not add rows) the title would sit on the table's header row. */}
+      {title && (
+        <CardHeader title={title} action={action} className={top || toolbar ? '' : 'min-h-15'} />
+      )}
       {top}
       {toolbar && (
         <div className="flex flex-wrap gap-3 border-b border-slate-200 p-4">{toolbar}</div>

@@ -1,6 +1,7 @@
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
+import { EscapeFallback } from './escape-fallback.tsx';
 
 /** A confirmation that must be answered (Radix AlertDialog): Cancel, or the confirming action. */
 export function ConfirmDialog({
@@ -23,6 +24,7 @@ export function ConfirmDialog({
       <AlertDialogPrimitive.Portal>
         <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <AlertDialogPrimitive.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
+          <EscapeFallback close={() => onOpenChange(false)} />
           <AlertDialogPrimitive.Title className="text-lg font-semibold">
             {title}
           </AlertDialogPrimitive.Title>

@@ -1,7 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { cn } from './cn.ts';
+import { EscapeFallback } from './escape-fallback.tsx';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -28,6 +29,9 @@ export function DialogContent({
   /** While a form in the dialog submits, its close button waits like Cancel does. */
   closeDisabled?: boolean;
 }) {
+  // The close button closes the dialog by Escape too when a toast took the key first (Radix's
+  // close goes through the Root, which this part does not hold); disabled, it waits as Cancel does.
+  const close = useRef<HTMLButtonElement>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
@@ -40,6 +44,7 @@ export function DialogContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
+        <EscapeFallback close={() => close.current?.click()} onEscapeKeyDown={onEscapeKeyDown} />
         <DialogPrimitive.Title className="pr-10 text-lg font-semibold text-slate-900">
           {title}
         </DialogPrimitive.Title>
@@ -49,15 +54,15 @@ export function DialogContent({
           </DialogPrimitive.Description>
         )}
         <div className="mt-4">{children}</div>
-        {!hideClose && (
-          <DialogPrimitive.Close
-            aria-label="Close"
-            disabled={closeDisabled}
-            className="absolute top-2.5 right-2.5 rounded-md p-3 text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:opacity-50"
-          >
-            <X className="h-4 w-4" aria-hidden />
-          </DialogPrimitive.Close>
-        )}
+        <DialogPrimitive.Close
+          ref={close}
+          aria-label="Close"
+          disabled={closeDisabled}
+          hidden={hideClose}
+          className="absolute top-2.5 right-2.5 rounded-md p-3 text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:pointer-events-none disabled:opacity-50"
+        >
+          <X className="h-4 w-4" aria-hidden />
+        </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -140,13 +141,15 @@ export async function openPgliteClient(
 ): Promise<{ client: PGlite; close(): Promise<void> }> {
   await fs.mkdir(dir, { recursive: true });
   const unlock = await lockPgliteDir(dir);
-  // pg_trgm: the search indexes' operator class (migration 0007), as on PostgreSQL.
-  const client = await PGlite.create(dir, { ...options, extensions: { pg_trgm } }).catch(
-    async (err: unknown) => {
-      await unlock();
-      throw err;
-    },
-  );
+  // pg_trgm: the search indexes' operator class (migration 0007); btree_gist: the recurring
+  // runs' exclusion constraint (migration 0044); as on PostgreSQL.
+  const client = await PGlite.create(dir, {
+    ...options,
+    extensions: { pg_trgm, btree_gist },
+  }).catch(async (err: unknown) => {
+    await unlock();
+    throw err;
+  });
   let closed = false;
   return {
     client,

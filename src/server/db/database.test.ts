@@ -1,33 +1,12 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withAdmin, withDatabase } from '../test/template.ts';
+import { emptyDatabase } from '../test/empty-database.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
-import { openDatabase, selectRows, type Database } from './client.ts';
+import { selectRows } from './client.ts';
 import * as t from './schema.ts';
 import { DEMO_USERS, seedDemoData } from '../seed/demo.ts';
-
-/** An empty database of the configured kind: a new PGlite directory, or a new PostgreSQL database. */
-async function emptyDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'empty-db-'));
-  const admin = process.env.DATABASE_URL;
-  const name = `empty_${process.pid}_${Date.now()}`;
-  if (admin) await withAdmin(admin, (c) => c.query(`create database ${name}`));
-  const database = await openDatabase({
-    databaseUrl: admin ? withDatabase(admin, name) : undefined,
-    dataDir,
-  });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      if (admin) await withAdmin(admin, (c) => c.query(`drop database ${name} with (force)`));
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 describe('migrations', () => {
   it('apply to an empty database, and again without error', async () => {

@@ -3,34 +3,51 @@ import { isPgEnum } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInEvents, signInMethods, userRoles } from '../../shared/schemas/auth.ts';
 import { companyRoles } from '../../shared/permissions.ts';
+import { staffRoles } from '../../shared/staff-permissions.ts';
 import { apiTokenScopes } from '../../shared/schemas/api-tokens.ts';
 import { notificationKinds } from '../../shared/schemas/notifications.ts';
 import { activityTypes } from '../../shared/schemas/dashboard.ts';
 import { documentCategories } from '../../shared/schemas/documents.ts';
-import { invoiceStatuses } from '../../shared/schemas/invoices.ts';
+import { invoiceStates, invoiceStatuses } from '../../shared/schemas/invoices.ts';
+import {
+  disputeStates,
+  paymentMethods,
+  reversalKinds,
+} from '../../shared/schemas/invoice-documents.ts';
 import { milestoneStatuses } from '../../shared/schemas/milestones.ts';
 import { projectStatuses } from '../../shared/schemas/projects.ts';
 import { leadStatuses } from '../../shared/schemas/staff-leads.ts';
-import { ticketPriorities, ticketStatuses } from '../../shared/schemas/tickets.ts';
+import { ticketChannels, ticketPriorities, ticketStatuses } from '../../shared/schemas/tickets.ts';
 import { webhookDeliveryStatuses } from '../../shared/schemas/webhooks.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { selectRows } from './client.ts';
 import * as schema from './schema.ts';
 import { signInPolicies } from '../../shared/schemas/sso.ts';
+import { assignmentRules } from '../../shared/schemas/assignment.ts';
+import { slaClockKinds } from '../../shared/schemas/sla.ts';
+import { slaAlertKinds } from '../../shared/schemas/staff-notifications.ts';
+import { scheduleFrequencies } from '../../shared/schemas/scheduled-tickets.ts';
+import { recurringActions, recurringCadences } from '../../shared/schemas/recurring-invoices.ts';
 
 /** Each database enum and the shared list the screens, forms and schemas use. */
 const sharedLists: Record<string, readonly string[]> = {
   user_role: userRoles,
   company_role: companyRoles,
+  staff_role: staffRoles,
   company_sign_in_policy: signInPolicies,
   sign_in_event: signInEvents,
   sign_in_method: signInMethods,
   api_token_scope: apiTokenScopes,
   invoice_status: invoiceStatuses,
+  invoice_state: invoiceStates,
+  payment_method: paymentMethods,
+  dispute_state: disputeStates,
+  payment_reversal_kind: reversalKinds,
   project_status: projectStatuses,
   milestone_status: milestoneStatuses,
   ticket_status: ticketStatuses,
   ticket_priority: ticketPriorities,
+  ticket_channel: ticketChannels,
   document_category: documentCategories,
   activity_type: activityTypes,
   lead_status: leadStatuses,
@@ -38,6 +55,12 @@ const sharedLists: Record<string, readonly string[]> = {
   typed_code_kind: schema.typedCodeKinds,
   webhook_delivery_status: webhookDeliveryStatuses,
   notification_kind: notificationKinds,
+  assignment_rule: assignmentRules,
+  sla_clock: slaClockKinds,
+  sla_alert_kind: slaAlertKinds,
+  schedule_frequency: scheduleFrequencies,
+  recurring_cadence: recurringCadences,
+  recurring_invoice_action: recurringActions,
 };
 
 // Issue 15, item 1: a value added to a shared list without its migration (or the reverse)

@@ -10,6 +10,7 @@ export const ticketDescriptionColumns = {
   category: tickets.category,
   department: tickets.department,
   private: tickets.private,
+  mergedIntoTicketId: tickets.mergedIntoTicketId,
 };
 
 /** A row of a ticket's conversation, as a new reply returns it and the staff ticket lists it. */

@@ -68,7 +68,7 @@ describe('compression and revalidation of list and dashboard answers (issue 20)'
         customerId: acme,
         number: `INV-ETAG-${path}`,
         description: 'Changes the lists and the dashboard',
-        amount: '5.00',
+        totalMinor: 500,
         status: 'pending',
         issueDate: '2099-01-01',
         dueDate: '2099-02-01',

@@ -34,7 +34,7 @@ describe('kept list totals', () => {
     customerId,
     number,
     description,
-    amount: '10.00',
+    totalMinor: 1000,
     status: 'pending' as const,
     issueDate: '2020-01-01',
     dueDate: '2020-02-01',

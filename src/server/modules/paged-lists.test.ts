@@ -31,7 +31,7 @@ describe('paged lists (issue 20)', () => {
         customerId: acme,
         number: `INV-PAGE-${String(i).padStart(4, '0')}`,
         description: descriptions[i] ?? `Paged invoice ${i}`,
-        amount: '10.00',
+        totalMinor: 1000,
         status: i % 2 ? ('paid' as const) : ('pending' as const),
         // Pairs of invoices share a day, so the tie-breaker matters.
         issueDate: `2019-${String((Math.floor(i / 2) % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`,

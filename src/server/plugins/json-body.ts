@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest } from '../lib/errors.ts';
 import { hasUnstorableText, UNSTORABLE_TEXT } from '../lib/unstorable-text.ts';
@@ -33,3 +33,17 @@ export const jsonBodyPlugin = fp(async (app: FastifyInstance) => {
     });
   });
 });
+
+/**
+ * A `preParsing` hook for a route that takes no body: a client that sends
+ * `Content-Type: application/json` with nothing after it (fetch wrappers do) is not refused
+ * as an empty JSON body; the request is handled as one without a body.
+ */
+export function noBodyExpected(request: FastifyRequest, _reply: unknown, payload: unknown) {
+  const { headers } = request;
+  const empty =
+    headers['transfer-encoding'] === undefined &&
+    (headers['content-length'] === undefined || headers['content-length'] === '0');
+  if (empty) delete headers['content-type'];
+  return Promise.resolve(payload);
+}

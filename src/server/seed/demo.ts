@@ -6,10 +6,18 @@ import { FsStorage } from '../services/storage.ts';
 import { slaClockFor } from '../services/helpdesk/sla.ts';
 import { company } from '../../shared/company.ts';
 import { defaultSlaTargets } from '../../shared/schemas/sla.ts';
+import { toMinor } from '../../shared/currency.ts';
+import { QUANTITY_SCALE } from '../../shared/invoice-totals.ts';
 import type { Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
 export const DEMO_STAFF_EMAIL = 'support@example.com';
+/** One staff member of each role but admin (ADR 058); the admin is DEMO_STAFF_EMAIL. */
+export const DEMO_STAFF_ROLES = [
+  { email: 'agent@example.com', firstName: 'Avery', lastName: 'Quinn', staffRole: 'agent' },
+  { email: 'billing@example.com', firstName: 'Blake', lastName: 'Moreno', staffRole: 'billing' },
+  { email: 'auditor@example.com', firstName: 'Dana', lastName: 'Okafor', staffRole: 'read-only' },
+] as const;
 export const DEMO_USERS = {
   acme: 'jordan.lee@acme-logistics.example',
   globex: 'sam.rivera@globex-retail.example',
@@ -494,10 +502,23 @@ export async function seedDemoData(db: Db, opts: { dataDir: string }): Promise<b
   await db.transaction(async (tx) => {
     const [staff] = await tx
       .insert(t.users)
-      .values({ email: DEMO_STAFF_EMAIL, firstName: 'Morgan', lastName: 'Hayes', role: 'staff' })
+      .values({
+        email: DEMO_STAFF_EMAIL,
+        firstName: 'Morgan',
+        lastName: 'Hayes',
+        role: 'staff',
+        staffRole: 'admin',
+      })
       .returning();
     if (!staff) throw new Error('staff user not created');
     await tx.insert(t.notificationPreferences).values({ userId: staff.id });
+    const colleagues = await tx
+      .insert(t.users)
+      .values(DEMO_STAFF_ROLES.map((member) => ({ ...member, role: 'staff' as const })))
+      .returning({ id: t.users.id });
+    await tx
+      .insert(t.notificationPreferences)
+      .values(colleagues.map((member) => ({ userId: member.id })));
     for (const company of [acme, globex]) await seedCompany(tx, company, staff, files);
     await seedEmptyCompany(tx);
   });
@@ -551,17 +572,35 @@ async function seedCompany(
     .values({ userId: user.id, customerId: customer.id, position: 0, role: 'admin' });
   await tx.insert(t.notificationPreferences).values({ userId: user.id });
 
-  await tx.insert(t.invoices).values(
-    c.invoices.map(([description, amount, status, issued, paymentUrl], i) => ({
-      customerId: customer.id,
-      number: `${c.invoicePrefix}${String(i + 1).padStart(3, '0')}`,
-      description,
-      amount,
-      status,
-      issueDate: day(issued),
-      dueDate: day(issued + 30),
-      paymentUrl: status === 'paid' ? null : paymentUrl,
-      createdAt: daysFromNow(issued),
+  const invoiceRows = await tx
+    .insert(t.invoices)
+    .values(
+      c.invoices.map(([description, amount, status, issued, paymentUrl], i) => ({
+        customerId: customer.id,
+        number: `${c.invoicePrefix}${String(i + 1).padStart(3, '0')}`,
+        description,
+        totalMinor: toMinor(Number(amount), 'USD'),
+        status,
+        state: status === 'paid' ? ('paid' as const) : ('issued' as const),
+        issueDate: day(issued),
+        dueDate: day(issued + 30),
+        paymentUrl: status === 'paid' ? null : paymentUrl,
+        createdAt: daysFromNow(issued),
+      })),
+    )
+    .returning({
+      id: t.invoices.id,
+      description: t.invoices.description,
+      total: t.invoices.totalMinor,
+    });
+  // Each sample invoice is a document of one line, so its lines add up to its total (ADR 066).
+  await tx.insert(t.invoiceLines).values(
+    invoiceRows.map((inv) => ({
+      invoiceId: inv.id,
+      position: 1,
+      description: inv.description,
+      quantityMilli: QUANTITY_SCALE,
+      unitPriceMinor: inv.total,
     })),
   );
 

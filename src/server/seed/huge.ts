@@ -52,11 +52,12 @@ export async function seedHugeCompany(db: Db): Promise<boolean> {
     await tx.insert(t.notificationPreferences).values({ userId: user.id });
 
     await tx.execute(sql`
-      insert into invoices (customer_id, number, description, amount, status, issue_date, due_date, payment_url)
+      insert into invoices (customer_id, number, description, total_minor, status, state, issue_date, due_date, payment_url)
       select ${c}, 'FAB-' || lpad(i::text, 7, '0'),
         ${rare} || (${services})[1 + i % 7] || ' - ' || (${sites})[1 + (i * 7 + 3) % 7] || ' (' || i || ')',
-        ((i * 7919) % 2000000) / 100.0 + 50,
+        (i * 7919) % 2000000 + 5000,
         (array['paid','paid','paid','pending','overdue'])[1 + i % 5]::invoice_status,
+        (case when i % 5 < 3 then 'paid' else 'issued' end)::invoice_state,
         current_date - i / 3, current_date - i / 3 + 30,
         case when i % 5 >= 3 then 'https://pay.example.com/fabrikam/' || i end
       from generate_series(1, ${h.invoices}) i`);

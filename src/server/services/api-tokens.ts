@@ -130,6 +130,7 @@ export async function findTokenAccount(
       lastName: users.lastName,
       profileImageUrl: users.profileImageUrl,
       role: users.role,
+      staffRole: users.staffRole,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))

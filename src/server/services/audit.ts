@@ -1,11 +1,11 @@
 import type { Tx } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
-import type { Actor } from './actor.ts';
+import type { Recorder } from './actor.ts';
 
 /** One audit row per staff write, written in the write's own transaction so both commit or neither. */
 export async function recordAudit(
   tx: Tx,
-  actor: Actor,
+  actor: Recorder,
   entry: {
     action: string;
     entityType: string;

@@ -9,12 +9,15 @@ import type { companySchema } from '../../shared/schemas/staff-customers.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 
-const COMPANY_NOT_FOUND = 'Company not found';
+export const COMPANY_NOT_FOUND = 'Company not found';
 
-/** The company's name, or 404 when it does not exist. */
-export async function requireCompany(db: Db | Tx, customerId: string): Promise<{ name: string }> {
+/** The company's name and currency, or 404 when it does not exist. */
+export async function requireCompany(
+  db: Db | Tx,
+  customerId: string,
+): Promise<{ name: string; currency: string }> {
   const [row] = await db
-    .select({ name: customers.name })
+    .select({ name: customers.name, currency: customers.currency })
     .from(customers)
     .where(eq(customers.id, customerId))
     .limit(1);
@@ -32,6 +35,7 @@ const summaryColumns = {
   email: customers.email,
   phone: customers.phone,
   address: customers.address,
+  currency: customers.currency,
   userCount,
   openTickets,
 };

@@ -80,6 +80,8 @@ function toCurrentUser(user: AccountUser, account: Account | undefined): Current
     email: user.email,
     profileImageUrl: user.profileImageUrl,
     role: user.role,
+    // Staff only: the customer's answer keeps the spec's shape.
+    ...(user.role === 'staff' && user.staffRole ? { staffRole: user.staffRole } : {}),
     customers: account?.companies ?? [],
     notificationPreferences: account?.prefs ?? DEFAULT_PREFERENCES,
     // The sign-in before the current one: what "last login" means to the person reading it.

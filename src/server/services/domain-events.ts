@@ -83,6 +83,8 @@ export async function sweepOverdueInvoices(tx: Tx, today = new Date()): Promise<
     .where(
       and(
         sql`${invoices.status} <> 'paid'`,
+        // A draft is not sent and a void invoice is cancelled: neither is ever overdue.
+        sql`${invoices.state} in ('issued', 'partly-paid')`,
         lt(invoices.dueDate, day),
         sql`not exists (select 1 from ${domainEvents} d where d.type = 'invoice.overdue' and d.entity_id = ${invoices.id}::text)`,
       ),
@@ -125,14 +127,33 @@ async function hasEvent(tx: Tx, type: DomainEventType, entityId: string) {
   return Boolean(row);
 }
 
+/** invoice.void: an issued invoice the customer had is cancelled (voidInvoice). */
+export async function recordInvoiceVoided(tx: Tx, invoice: typeof invoices.$inferSelect) {
+  await recordEvent(tx, {
+    type: 'invoice.void',
+    customerId: invoice.customerId,
+    entityId: invoice.id,
+    data: {
+      invoiceId: invoice.id,
+      number: invoice.number,
+      amount: Number(invoice.amount),
+      currency: invoice.currency,
+      issueDate: invoice.issueDate,
+      dueDate: invoice.dueDate,
+    },
+  });
+}
+
 /**
  * Every door that writes invoices calls this: invoice.created (new), invoice.paid and
  * invoice.overdue (on the change to that status; `before` is null for a new invoice).
+ * `notify: false` tells the webhooks only: a recurring run set to issue without mail (ADR 068).
  */
 export async function recordInvoiceEvents(
   tx: Tx,
   invoice: typeof invoices.$inferSelect,
   before: InvoiceStatus | null,
+  { notify = true }: { notify?: boolean } = {},
 ) {
   const data = {
     invoiceId: invoice.id,
@@ -143,7 +164,7 @@ export async function recordInvoiceEvents(
     dueDate: invoice.dueDate,
   };
   const base = { customerId: invoice.customerId, entityId: invoice.id, data };
-  if (before === null) await recordEvent(tx, { type: 'invoice.created', ...base });
+  if (before === null) await recordEvent(tx, { type: 'invoice.created', ...base }, { notify });
   if (invoice.status === 'paid' && before !== 'paid') {
     await recordEvent(tx, { type: 'invoice.paid', ...base });
   }

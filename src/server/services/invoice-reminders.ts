@@ -41,7 +41,7 @@ export async function sweepInvoiceReminders(tx: Tx, today = new Date()): Promise
       with stage as (
         insert into invoice_reminders (invoice_id, offset_days)
         select i.id, ${offset}::int from invoices i
-        where i.status <> 'paid'
+        where i.status <> 'paid' and i.state in ('issued', 'partly-paid')
           and i.due_date + ${offset}::int between ${day}::date - 1 and ${day}::date
         on conflict do nothing
         returning invoice_id

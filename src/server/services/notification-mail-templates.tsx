@@ -2,7 +2,9 @@
 import { MailLayout } from '../mail/layout.tsx';
 import { A, Action, P, PreferencesNote, type PreferenceLinks } from '../mail/parts.tsx';
 import { renderMail } from '../mail/render.ts';
+import { toMinor } from '../../shared/currency.ts';
 import { formatCurrency, formatDate } from '../../shared/format.ts';
+import { formatMoney } from '../../shared/money-format.ts';
 import { paths } from '../../shared/routes.ts';
 import type { NotificationKind } from '../../shared/schemas/notifications.ts';
 
@@ -23,7 +25,11 @@ function reminderLine(number: string, amount: string, dueDate: string, offset: n
 /** The text of a notification of `type` with its event data. */
 export function noticeText(type: string, data: Record<string, unknown>): NoticeText {
   const number = str(data.number);
-  const amount = formatCurrency(num(data.amount));
+  // In the invoice's currency when the event names it (invoice.void), else as before.
+  const currency = str(data.currency);
+  const amount = currency
+    ? formatMoney(toMinor(num(data.amount), currency), currency)
+    : formatCurrency(num(data.amount));
   const dueDate = data.dueDate ? formatDate(str(data.dueDate)) : '';
   const invoices = { path: paths.invoices, action: 'View invoices' };
   const projects = { path: paths.projects, action: 'View projects' };
@@ -45,6 +51,12 @@ export function noticeText(type: string, data: Record<string, unknown>): NoticeT
         ...invoices,
         subject: `Payment received for invoice ${number}`,
         line: `Thank you: invoice ${number} for ${amount} is paid.`,
+      };
+    case 'invoice.void':
+      return {
+        ...invoices,
+        subject: `Invoice ${number} is cancelled`,
+        line: `Invoice ${number} for ${amount} is cancelled: you owe nothing on it.`,
       };
     case 'invoice.reminder': {
       const offset = num(data.offsetDays);

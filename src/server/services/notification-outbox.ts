@@ -1,5 +1,6 @@
 // Writes the queued notifications (services/notifications.ts) as mails: each within a poll
-// of its event, digests once a day at DIGEST_HOUR_UTC; and, hourly, queues invoice reminders.
+// of its event, digests once a day at DIGEST_HOUR_UTC; hourly, queues invoice reminders; and
+// each minute, the staff's SLA warnings (helpdesk/sla-alerts.ts, claimed once across servers).
 // Rows are claimed with `for update skip locked` and deleted in the transaction that enqueues
 // their mail, so several app servers never send one twice and a crash loses none.
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
@@ -15,10 +16,12 @@ import { paths } from '../../shared/routes.ts';
 import { enqueueMail, writeTransaction, type MailMessage } from './mail-outbox.ts';
 import { digestMailBody, noticeMailBody, noticeText } from './notification-mail-templates.tsx';
 import { sweepInvoiceReminders } from './invoice-reminders.ts';
+import { sweepSlaAlerts } from './helpdesk/sla-alerts.ts';
 import { unsubscribeLinks } from './unsubscribe-tokens.ts';
 import { Poller } from './poller.ts';
 
-const HOUR = 60 * 60 * 1000;
+const MINUTE = 60 * 1000;
+const HOUR = 60 * MINUTE;
 const BATCH = 100;
 
 export type NotificationOutboxOptions = {
@@ -44,6 +47,7 @@ type Claimed = {
 export class NotificationOutbox {
   private readonly poller: Poller;
   private sweptAt = 0;
+  private slaSweptAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -54,7 +58,10 @@ export class NotificationOutbox {
       pollMs: options.pollMs,
       batch: BATCH,
       round: () => this.sendSingles(),
-      housekeeping: () => this.sweepIfDue(),
+      housekeeping: async () => {
+        await this.sweepSlaIfDue();
+        await this.sweepIfDue();
+      },
       onError: (err) => this.log.warn({ err }, 'notification round failed'),
     });
   }
@@ -65,6 +72,15 @@ export class NotificationOutbox {
 
   stop() {
     return this.poller.stop();
+  }
+
+  /** Each minute: the SLA targets reached since are warned of (a minute late at most). */
+  private async sweepSlaIfDue() {
+    if (Date.now() - this.slaSweptAt < MINUTE) return;
+    this.slaSweptAt = Date.now();
+    await writeTransaction(this.db, this.options.wakeMail, (tx) =>
+      sweepSlaAlerts(tx, this.options.appUrl),
+    ).catch((err: unknown) => this.log.warn({ err }, 'SLA alert sweep failed'));
   }
 
   /** Hourly: due invoice reminders are queued, and the daily digests go once their hour came. */

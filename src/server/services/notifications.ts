@@ -76,6 +76,7 @@ export function noticeOf(event: {
     case 'invoice.created':
     case 'invoice.overdue':
     case 'invoice.paid':
+    case 'invoice.void':
       return { ...base, kind: 'invoices', permission: 'invoices' };
     case 'project.status_changed':
     case 'milestone.completed':

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
+import type { StaffRole } from '../../shared/staff-permissions.ts';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -15,6 +16,8 @@ export type SessionUser = {
   lastName: string;
   profileImageUrl: string | null;
   role: 'customer' | 'staff';
+  /** The staff member's role in the workspace (ADR 058); null for customers. */
+  staffRole: StaffRole | null;
 };
 
 /** Staff need a second factor on top of the first step; customers do not (issue 19). */
@@ -76,6 +79,7 @@ export const sessionUserColumns = {
   lastName: users.lastName,
   profileImageUrl: users.profileImageUrl,
   role: users.role,
+  staffRole: users.staffRole,
 };
 
 /**

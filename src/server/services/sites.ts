@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../db/client.ts';
-import { sites } from '../db/schema.ts';
+import { customers, sites } from '../db/schema.ts';
 import { notFound } from '../lib/errors.ts';
 import type { Site, siteSchema } from '../../shared/schemas/sites.ts';
 
@@ -16,6 +16,7 @@ export const siteColumns = {
   contactPerson: sites.contactPerson,
   contactEmail: sites.contactEmail,
   contactPhone: sites.contactPhone,
+  billing: sites.billing,
 };
 
 export async function addSite(
@@ -23,6 +24,20 @@ export async function addSite(
   customerId: string,
   input: z.output<typeof siteSchema>,
 ): Promise<Site> {
+  // A new billing site takes over from the old one (the index allows one per company). The
+  // company's row is locked first, so two billing sites added at once take turns instead of
+  // the second failing on the index.
+  if (input.billing) {
+    await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
+    await tx
+      .update(sites)
+      .set({ billing: false })
+      .where(and(eq(sites.customerId, customerId), eq(sites.billing, true)));
+  }
   const [site] = await tx
     .insert(sites)
     .values({ ...input, customerId })

@@ -1,14 +1,39 @@
-// Hours staff log for a company (issue 20); they feed its dashboard's "This Month's Hours".
+// Hours staff log for a company (issue 20), on one of its tickets or none (issue 38); they feed
+// its dashboard's "This Month's Hours" and the ticket screen's "Time".
+import { desc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../db/client.ts';
-import { timeEntries } from '../db/schema.ts';
-import type { StaffTimeEntry, timeEntryInputSchema } from '../../shared/schemas/time-entries.ts';
+import type { Db, Tx } from '../db/client.ts';
+import { projects, tickets, timeEntries, users } from '../db/schema.ts';
+import { badRequest, conflict, notFound } from '../lib/errors.ts';
+import {
+  TICKET_NOT_OF_COMPANY,
+  type StaffTimeEntry,
+  type TicketTime,
+  type timeEntryInputSchema,
+} from '../../shared/schemas/time-entries.ts';
+import { mergeMessages } from '../../shared/schemas/ticket-merge.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { requireCompany } from './companies.ts';
+import { TICKET_NOT_FOUND } from './helpdesk/tickets.ts';
 import { requireProjectOf } from './projects.ts';
 
-/** Logs the actor's hours for a company, on one of its projects or none. */
+/**
+ * The ticket hours are logged on: of this company (400), not merged (409: its time went to the
+ * survivor). Its row is share-locked, so a merge running now either waits for this entry and
+ * moves it, or commits first and this refuses.
+ */
+async function requireOpenTicketOf(tx: Tx, customerId: string, ticketId: string) {
+  const [ticket] = await tx
+    .select({ customerId: tickets.customerId, mergedInto: tickets.mergedIntoTicketId })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .for('share');
+  if (ticket?.customerId !== customerId) throw badRequest(TICKET_NOT_OF_COMPANY);
+  if (ticket.mergedInto) throw conflict(mergeMessages.alreadyMerged(ticketId, ticket.mergedInto));
+}
+
+/** Logs the actor's hours for a company, on one of its projects and one of its tickets, or none. */
 export async function logTime(
   tx: Tx,
   actor: Actor,
@@ -17,11 +42,13 @@ export async function logTime(
 ): Promise<StaffTimeEntry> {
   await requireCompany(tx, customerId);
   const project = input.projectId ? await requireProjectOf(tx, customerId, input.projectId) : null;
+  if (input.ticketId) await requireOpenTicketOf(tx, customerId, input.ticketId);
   const [row] = await tx
     .insert(timeEntries)
     .values({
       customerId,
       projectId: input.projectId,
+      ticketId: input.ticketId,
       userId: actor.id,
       workDate: input.workDate,
       hours: input.hours.toFixed(2),
@@ -34,15 +61,55 @@ export async function logTime(
     entityType: 'time_entry',
     entityId: row.id,
     customerId,
-    details: { workDate: row.workDate, hours: row.hours },
+    details: { workDate: row.workDate, hours: row.hours, ticketId: row.ticketId },
   });
   return {
     id: row.id,
     projectId: row.projectId,
     projectName: project?.name ?? null,
+    ticketId: row.ticketId,
     workDate: row.workDate,
     hours: Number(row.hours),
     description: row.description,
     loggedBy: actor.name,
+  };
+}
+
+/** A time entry as staff read it (the company's list and a ticket's), with projects and users joined. */
+export const timeEntryColumns = () => ({
+  id: timeEntries.id,
+  projectId: timeEntries.projectId,
+  projectName: projects.name,
+  ticketId: timeEntries.ticketId,
+  workDate: timeEntries.workDate,
+  hours: timeEntries.hours,
+  description: timeEntries.description,
+  loggedBy: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+});
+
+/**
+ * A ticket's time, newest work day first, and its sum (summed as numeric: no float drift). A
+ * ticket holds a handful of entries, so they are read whole; a merged ticket's are on its survivor.
+ */
+export async function readTicketTime(db: Db, ticketId: string): Promise<TicketTime> {
+  const [ticket] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId));
+  if (!ticket) throw notFound(TICKET_NOT_FOUND);
+  const rows = await db
+    .select(timeEntryColumns())
+    .from(timeEntries)
+    .leftJoin(projects, eq(projects.id, timeEntries.projectId))
+    .leftJoin(users, eq(users.id, timeEntries.userId))
+    .where(eq(timeEntries.ticketId, ticketId))
+    .orderBy(desc(timeEntries.workDate), desc(timeEntries.createdAt), desc(timeEntries.id));
+  const [sum] = await db
+    .select({ total: sql<string>`coalesce(sum(${timeEntries.hours}), 0)` })
+    .from(timeEntries)
+    .where(eq(timeEntries.ticketId, ticketId));
+  return {
+    totalHours: Number(sum?.total ?? 0),
+    entries: rows.map((r) => ({ ...r, hours: Number(r.hours) })),
   };
 }

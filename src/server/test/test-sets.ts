@@ -13,6 +13,7 @@
 export const pureServerTests = [
   'src/server/config.test.ts',
   'src/server/db/company-roles-migration.test.ts',
+  'src/server/lib/csv.test.ts',
   'src/server/lib/key-slots.test.ts',
   'src/server/lib/safe-file.test.ts',
   'src/server/plugins/in-flight.test.ts',
@@ -20,6 +21,7 @@ export const pureServerTests = [
   'src/server/services/group-commit.test.ts',
   'src/server/services/image-budget.test.ts',
   'src/server/services/poller.test.ts',
+  'src/server/services/recurring-periods.test.ts',
   'src/server/services/secret-box.test.ts',
   'src/server/services/webhook-address.test.ts',
   'scripts/dependencies.test.ts',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { companyRoles } from '../permissions.ts';
+import { staffRoles } from '../staff-permissions.ts';
 import { pageQuerySchema } from './paging.ts';
 
 export const userRoles = ['customer', 'staff'] as const;
@@ -82,6 +83,8 @@ export const currentUserSchema = z.object({
   email: z.string(),
   profileImageUrl: z.string().nullable(),
   role: z.enum(userRoles),
+  /** Staff only (ADR 058): what the workspace shows and the staff guard allows. */
+  staffRole: z.enum(staffRoles).optional(),
   /** The active memberships, in link order, each with the user's role in that company. */
   customers: z.array(z.object({ id: z.string(), name: z.string(), role: z.enum(companyRoles) })),
   notificationPreferences: notificationPreferencesSchema,

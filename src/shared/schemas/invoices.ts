@@ -5,7 +5,11 @@ import { dateField } from './staff-fields.ts';
 export const invoiceStatuses = ['paid', 'pending', 'overdue'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
-/** Spec section 3 "Invoice": days as `YYYY-MM-DD`, amount in USD; links absent when there are none. */
+/** The document's own life (ADR 066); the customer sees `status` (paid, pending, overdue) instead. */
+export const invoiceStates = ['draft', 'issued', 'partly-paid', 'paid', 'void'] as const;
+export type InvoiceState = (typeof invoiceStates)[number];
+
+/** Spec section 3 "Invoice": days as `YYYY-MM-DD`, amount in `currency`; links absent when there are none. */
 export const invoiceSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -16,6 +20,38 @@ export const invoiceSchema = z.object({
   description: z.string(),
   paymentUrl: z.string().optional(),
   pdfUrl: z.string().optional(),
+  /** Beside the spec's fields (issue 39, ADR 066): ISO 4217 code of `amount`. */
+  currency: z.string().optional(),
+  /** The invoice's lines as drafted (none for one published as a single amount before). */
+  lines: z
+    .array(
+      z.object({
+        description: z.string(),
+        quantity: z.number(),
+        unitPrice: z.number(),
+        taxRate: z.number(),
+      }),
+    )
+    .optional(),
+  /** Percent off every tax rate's net (issue 39 item 6): the taxes are reckoned from the lines. */
+  discount: z.number().optional(),
+  /** What is still owed, in `currency`: the total less payments and credit notes. */
+  balance: z.number().optional(),
+  /** Money received against it, oldest first. */
+  payments: z
+    .array(
+      z.object({
+        amount: z.number(),
+        method: z.enum(['bank-transfer', 'cheque', 'card', 'other']),
+        reference: z.string(),
+        receivedOn: z.string(),
+      }),
+    )
+    .optional(),
+  /** Credit notes against it, oldest first, each with its reason. */
+  creditNotes: z
+    .array(z.object({ amount: z.number(), reason: z.string(), issuedOn: z.string() }))
+    .optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListSchema = z.array(invoiceSchema);
@@ -30,14 +66,30 @@ export const invoiceSummarySchema = z.object({
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
-/** What staff see of an invoice: the portal's fields, the payment link as stored (no PDF link). */
+/** What staff see of an invoice: the portal's fields, the payment link as stored (no PDF link), its state. */
 export const staffInvoiceSchema = invoiceSchema
-  .omit({ paymentUrl: true, pdfUrl: true })
-  .extend({ paymentUrl: z.string().nullable() });
+  .omit({
+    paymentUrl: true,
+    pdfUrl: true,
+    lines: true,
+    currency: true,
+    discount: true,
+    balance: true,
+    payments: true,
+    creditNotes: true,
+  })
+  .extend({
+    paymentUrl: z.string().nullable(),
+    currency: z.string(),
+    /** Staff see drafts and void invoices too, and tell them by this. */
+    state: z.enum(invoiceStates),
+    /** What is still owed, in `currency`. */
+    balance: z.number(),
+  });
 export type StaffInvoice = z.infer<typeof staffInvoiceSchema>;
 
 /** An optional payment link: an empty input or null (the form sends its parsed value) means "none". */
-const httpUrl = z
+export const httpUrl = z
   .union([
     z.literal(''),
     z.null(),

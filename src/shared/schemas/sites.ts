@@ -8,6 +8,8 @@ export const siteSchema = z.object({
   contactPerson: requiredText('Contact person is required', 200),
   contactEmail: emailField(),
   contactPhone: requiredText('Phone number is required', 50),
+  /** Invoices are addressed here (issue 39); marking one site unmarks the company's other. */
+  billing: z.boolean().default(false),
 });
 export type SiteInput = z.input<typeof siteSchema>;
 
@@ -19,5 +21,6 @@ export const siteOutSchema = z.object({
   contactPerson: z.string(),
   contactEmail: z.string(),
   contactPhone: z.string(),
+  billing: z.boolean(),
 });
 export type Site = z.infer<typeof siteOutSchema>;

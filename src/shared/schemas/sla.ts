@@ -19,8 +19,11 @@ export const defaultSlaTargets: readonly SlaTarget[] = [
   { priority: 'low', firstResponseMinutes: 8 * 60, resolutionMinutes: 72 * 60 },
 ];
 
-/** Under this share of its target left, a running clock is "at risk". */
-export const AT_RISK_SHARE = 0.2;
+/**
+ * Under this share of its target left (75 % of the business time gone), a running clock is
+ * "at risk": the queue's badge and the warning to the assignee (ADR 064) read the same instant.
+ */
+export const AT_RISK_SHARE = 0.25;
 
 export const MAX_TARGET_MINUTES = 1000 * 60;
 const minutes = (what: string) =>
@@ -48,6 +51,27 @@ export const slaTargetsInputSchema = z
   });
 
 export const slaTargetsSchema = z.array(slaTargetSchema);
+
+/**
+ * A company's targets (ADR 064): per priority, the minutes in force and whether they are the
+ * company's own or the help desk's default. An agreement's terms will later write the overrides.
+ */
+export const companySlaTargetsSchema = z.array(
+  slaTargetSchema.extend({ source: z.enum(['company', 'default']) }),
+);
+export type CompanySlaTarget = z.infer<typeof companySlaTargetsSchema>[number];
+
+/** A company's overrides: the priorities it has its own targets for (the others use the default). */
+export const companySlaTargetsInputSchema = z
+  .array(slaTargetSchema)
+  .min(1, 'Give targets for at least one priority')
+  .max(ticketPriorities.length, 'Give each priority once')
+  .refine((rows) => new Set(rows.map((r) => r.priority)).size === rows.length, {
+    message: 'Give each priority once',
+  })
+  .refine((rows) => rows.every((r) => r.firstResponseMinutes <= r.resolutionMinutes), {
+    message: 'A first response target cannot be longer than its resolution target',
+  });
 
 /** A day the help desk is closed on a working weekday (a holiday): no SLA clock runs. */
 export const closedDaySchema = z.object({ day: z.string(), name: z.string() });
@@ -80,6 +104,7 @@ export type ClosedDayInput = z.infer<typeof closedDayInputSchema>;
 
 /** Which target a ticket's clock is running for: the first staff reply, then the close. */
 export const slaClockKinds = ['first-response', 'resolution'] as const;
+export type SlaClockKind = (typeof slaClockKinds)[number];
 export const slaStates = ['on-track', 'at-risk', 'breached', 'paused'] as const;
 export type SlaState = (typeof slaStates)[number];
 
@@ -93,7 +118,7 @@ export const ticketSlaSchema = z
     /** Since when the resolution clock waits on the customer (pending); `dueAt` moves when it runs again. */
     pausedAt: z.string().nullable(),
     /**
-     * `at-risk` from the instant 20 % of the target's business time is left; `breached` from
+     * `at-risk` from the instant 25 % of the target's business time is left; `breached` from
      * due; `paused` while pending and the customer has the next word.
      */
     state: z.enum(slaStates),

@@ -1,3 +1,4 @@
+import { STAFF_ROLE_MESSAGE, staffRoles } from '../staff-permissions.ts';
 import { COMPANY_ROLE_MESSAGE, companyRoles } from '../permissions.ts';
 import { z } from 'zod';
 import { emailField, optionalText, requiredText } from './fields.ts';
@@ -21,6 +22,8 @@ export const companySummarySchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   address: z.string().nullable(),
+  /** ISO 4217: the currency its invoices are drafted in (ADR 066). */
+  currency: z.string(),
   userCount: z.number(),
   openTickets: z.number(),
 });
@@ -87,8 +90,16 @@ export const staffMemberSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
+  /** Whether the assignment rule gives them new tickets (ADR 063). */
+  available: z.boolean(),
+  role: z.enum(staffRoles),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+/** `PUT /api/staff/staff-members/:userId/role` (ADR 058). */
+export const staffRoleChangeSchema = z.object({
+  role: z.enum(staffRoles, { message: STAFF_ROLE_MESSAGE }),
+});
 
 /**
  * The companies list's page (issue 20): `q` over name, email and phone; `id` narrows it to

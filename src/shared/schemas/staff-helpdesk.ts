@@ -2,6 +2,13 @@ import { z } from 'zod';
 import { pageQuerySchema } from './paging.ts';
 import { slaOutcomeSchema, ticketSlaSchema } from './sla.ts';
 import {
+  CATEGORY_MESSAGE,
+  DEPARTMENT_MESSAGE,
+  newTicketSchema,
+  PRIORITY_MESSAGE,
+  ticketCategories,
+  ticketChannels,
+  ticketDepartments,
   ticketEventSchema,
   ticketPriorities,
   ticketReplyOutSchema,
@@ -44,6 +51,10 @@ export const helpdeskTicketDetailSchema = helpdeskTicketSchema.extend({
   events: z.array(ticketEventSchema),
   /** The companies of the ticket's author: where staff may move it (mail from a user of several). */
   authorCompanies: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** How it reached the desk (issue 38). */
+  channel: z.enum(ticketChannels),
+  /** The agent who opened it for its author; null when the author did (or the account is gone). */
+  openedBy: z.string().nullable(),
   /** Who wrote it, for saved replies' placeholders; null when the account is gone. */
   author: z.object({ firstName: z.string(), lastName: z.string() }).nullable(),
   /** Each SLA target's due date and outcome; null for a ticket opened before SLAs. */
@@ -58,7 +69,7 @@ export const helpdeskTicketDetailSchema = helpdeskTicketSchema.extend({
 });
 export type HelpdeskTicketDetail = z.infer<typeof helpdeskTicketDetailSchema>;
 
-/** Assign, change status and/or move to another company of the ticket's author; at least one. */
+/** What staff may change on a ticket; at least one. */
 export const ticketUpdateSchema = z
   .object({
     status: z
@@ -66,10 +77,31 @@ export const ticketUpdateSchema = z
       .optional(),
     assignedToUserId: z.union([z.uuid('Assignee not found'), z.null()]).optional(),
     customerId: z.uuid('Company not found').optional(),
+    /** Issue 38: the SLA clock follows a new priority (services/helpdesk/sla.ts, ADR 059). */
+    priority: z.enum(ticketPriorities, { message: PRIORITY_MESSAGE }).optional(),
+    category: z.enum(ticketCategories, { message: CATEGORY_MESSAGE }).optional(),
+    department: z.enum(ticketDepartments, { message: DEPARTMENT_MESSAGE }).optional(),
   })
-  .refine((v) => v.status !== undefined || v.assignedToUserId !== undefined || v.customerId, {
+  .refine((v) => Object.values(v).some((value) => value !== undefined), {
     message: 'Nothing to change',
   });
+
+export type TicketUpdate = z.output<typeof ticketUpdateSchema>;
+
+/** The channels an agent picks when opening a ticket for someone (issue 38). */
+export const STAFF_CHANNEL_MESSAGE = 'Channel must be phone, walk-in, e-mail or portal';
+
+/**
+ * An agent opens a ticket for a user of a company (a call, a walk-in): the portal's new ticket,
+ * plus who it is for and how it came in. As JSON, or multipart with files like the portal's.
+ */
+export const staffNewTicketSchema = newTicketSchema.extend({
+  customerId: z.uuid('Company not found'),
+  requesterUserId: z.uuid('Requester is not a user of this company'),
+  channel: z.enum(ticketChannels, { message: STAFF_CHANNEL_MESSAGE }),
+});
+export type StaffNewTicketInput = z.input<typeof staffNewTicketSchema>;
+export type StaffNewTicket = z.output<typeof staffNewTicketSchema>;
 
 /** An agent's reply: the portal's reply, plus addresses copied on its mail (issue 17). */
 export const staffReplySchema = ticketReplySchema.extend({ cc: ccSchema });

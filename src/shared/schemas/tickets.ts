@@ -23,16 +23,29 @@ export type TicketDepartment = (typeof ticketDepartments)[number];
 export const ticketPriorities = ['high', 'normal', 'low'] as const;
 export const ticketStatuses = ['open', 'pending', 'closed'] as const;
 export type TicketStatus = (typeof ticketStatuses)[number];
+export type TicketPriority = (typeof ticketPriorities)[number];
+
+/** How a ticket reached the desk (issue 38): staff pick phone or walk-in; doors set the others. */
+export const ticketChannels = ['phone', 'walk-in', 'e-mail', 'portal'] as const;
+export type TicketChannel = (typeof ticketChannels)[number];
+export const ticketChannelLabels: Record<TicketChannel, string> = {
+  phone: 'Phone',
+  'walk-in': 'Walk-in',
+  'e-mail': 'E-mail',
+  portal: 'Portal',
+};
+
+export const PRIORITY_MESSAGE = 'Priority must be high, normal or low';
+export const CATEGORY_MESSAGE = 'Category is required';
+export const DEPARTMENT_MESSAGE = 'Department is required';
 
 /** Spec section 5, new ticket form. */
 export const newTicketSchema = z.object({
   subject: requiredText('Subject is required', 200),
   description: requiredText('Description is required', 10000),
-  priority: z
-    .enum(ticketPriorities, { message: 'Priority must be high, normal or low' })
-    .default('normal'),
-  category: z.enum(ticketCategories, { message: 'Category is required' }),
-  department: z.enum(ticketDepartments, { message: 'Department is required' }),
+  priority: z.enum(ticketPriorities, { message: PRIORITY_MESSAGE }).default('normal'),
+  category: z.enum(ticketCategories, { message: CATEGORY_MESSAGE }),
+  department: z.enum(ticketDepartments, { message: DEPARTMENT_MESSAGE }),
   /** Issue 18: seen only by the author and the company's admins (and staff). */
   private: z.boolean({ message: 'Private must be true or false' }).default(false),
 });
@@ -45,7 +58,7 @@ export const ticketReplySchema = z.object({
 });
 
 /** What a conversation row is: a message, or an event of the conversation (issue 17's watchers). */
-export const ticketEventKinds = ['watcher-added', 'watcher-removed'] as const;
+export const ticketEventKinds = ['watcher-added', 'watcher-removed', 'merged'] as const;
 export const ticketReplyKinds = ['message', ...ticketEventKinds] as const;
 export type TicketEventKind = (typeof ticketEventKinds)[number];
 export type TicketReplyKind = (typeof ticketReplyKinds)[number];
@@ -89,6 +102,8 @@ export const ticketSchema = z.object({
   replies: z.array(ticketReplyOutSchema),
   /** Beyond the spec: the conversation's events, oldest first (ADR 053). */
   events: z.array(ticketEventSchema),
+  /** Beyond the spec: the ticket staff merged this one into, whose conversation it joined (ADR 060). */
+  mergedIntoTicketId: z.string().nullable(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 

@@ -2,8 +2,20 @@ import { z } from 'zod';
 import { isCents } from './fields.ts';
 import { dateField, optionalId } from './staff-fields.ts';
 
+/** A time entry names a ticket of its own company, or none. */
+export const TICKET_NOT_OF_COMPANY = 'Ticket is not of this company';
+
 export const timeEntryInputSchema = z.object({
   projectId: optionalId('Project not found'),
+  /** The ticket the hours were spent on (the ticket screen's "Log Time"); none from the company page. */
+  // A number staff could not have picked is refused like another company's: one message.
+  ticketId: z
+    .string({ message: TICKET_NOT_OF_COMPANY })
+    .trim()
+    .regex(/^(TK-\d{1,12})?$/i, TICKET_NOT_OF_COMPANY)
+    .nullable()
+    .optional()
+    .transform((v) => v?.toUpperCase() || null),
   workDate: dateField('Work date is required'),
   hours: z
     .number({ message: 'Hours are required' })
@@ -18,9 +30,17 @@ export const staffTimeEntrySchema = z.object({
   id: z.string(),
   projectId: z.string().nullable(),
   projectName: z.string().nullable(),
+  ticketId: z.string().nullable(),
   workDate: z.string(),
   hours: z.number(),
   description: z.string(),
   loggedBy: z.string().nullable(),
 });
 export type StaffTimeEntry = z.infer<typeof staffTimeEntrySchema>;
+
+/** The ticket screen's "Time": every entry logged on the ticket, newest first, and their sum. */
+export const ticketTimeSchema = z.object({
+  totalHours: z.number(),
+  entries: z.array(staffTimeEntrySchema),
+});
+export type TicketTime = z.infer<typeof ticketTimeSchema>;

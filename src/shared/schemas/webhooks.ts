@@ -6,6 +6,7 @@ export const domainEventTypes = [
   'invoice.created',
   'invoice.overdue',
   'invoice.paid',
+  'invoice.void',
   'project.status_changed',
   'milestone.completed',
   'ticket.created',

@@ -3,6 +3,7 @@
 // with data (Acme), staff screens as the seeded staff member.
 import { expect, type Page } from '@playwright/test';
 import { paths, publicRoutes } from '../../../src/shared/routes.ts';
+import type { StaffArea } from '../../../src/shared/staff-permissions.ts';
 import { e2ePorts } from '../ports.ts';
 
 export type ScreenState = {
@@ -13,6 +14,8 @@ export type ScreenState = {
   close?: (page: Page) => Promise<void>;
   /** Only at these widths (e.g. a phone's menu). */
   widths?: readonly number[];
+  /** A staff state that writes (ADR 058): offered only to the roles that write this area. */
+  writes?: StaffArea;
 };
 
 export type Screen = {
@@ -21,6 +24,8 @@ export type Screen = {
   /** Waits until the screen shows its content (hydrated, data loaded). */
   ready: (page: Page) => Promise<void>;
   states?: readonly ScreenState[];
+  /** A staff screen's area (ADR 058): only the roles that read it open the screen. */
+  reads?: StaffArea;
 };
 
 export const WIDTHS = [1280, 390] as const;
@@ -228,6 +233,7 @@ export const staffScreens: readonly Screen[] = [
     name: 'help desk',
     path: paths.staff,
     ready: loaded,
+    reads: 'helpdesk',
     states: [
       {
         name: 'ticket',
@@ -246,9 +252,11 @@ export const staffScreens: readonly Screen[] = [
     name: 'unmatched mail',
     path: paths.staffUnmatchedMail,
     ready: unmatchedLoaded,
+    reads: 'helpdesk',
     states: [
       {
         name: 'attach',
+        writes: 'helpdesk',
         open: (page) =>
           openDialog(
             page,
@@ -262,9 +270,11 @@ export const staffScreens: readonly Screen[] = [
     name: 'saved replies',
     path: paths.staffSavedReplies,
     ready: loaded,
+    reads: 'savedReplies',
     states: [
       {
         name: 'new',
+        writes: 'savedReplies',
         open: (page) =>
           openDialog(
             page,
@@ -275,15 +285,17 @@ export const staffScreens: readonly Screen[] = [
     ],
   },
   // Issue 17: the SLA targets per priority.
-  { name: 'service levels', path: paths.staffServiceLevels, ready: loaded },
-  { name: 'leads', path: paths.staffLeads, ready: loaded },
+  { name: 'service levels', path: paths.staffServiceLevels, ready: loaded, reads: 'serviceLevels' },
+  { name: 'leads', path: paths.staffLeads, ready: loaded, reads: 'leads' },
   {
     name: 'customers',
     path: paths.staffCustomers,
     ready: loaded,
+    reads: 'companies',
     states: [
       {
         name: 'new company',
+        writes: 'companies',
         open: (page) =>
           openDialog(page, page.getByRole('button', { name: 'New Company' }), 'New Company'),
       },
@@ -297,6 +309,7 @@ export const staffScreens: readonly Screen[] = [
       },
       {
         name: 'Acme Logistics › invite user',
+        writes: 'companies',
         open: (page) =>
           openDialog(
             page,
@@ -304,19 +317,48 @@ export const staffScreens: readonly Screen[] = [
             'Invite a User to Acme Logistics',
           ),
       },
+      {
+        name: 'Acme Logistics › new recurring invoice',
+        writes: 'invoices',
+        open: (page) =>
+          openDialog(
+            page,
+            page.getByRole('button', { name: 'New Recurring Invoice' }),
+            'New Recurring Invoice',
+          ),
+      },
     ],
   },
-  { name: 'audit log', path: paths.staffAudit, ready: loaded },
+  {
+    name: 'receivables',
+    path: paths.staffReceivables,
+    ready: loaded,
+    reads: 'invoices',
+    states: [
+      {
+        name: 'Acme Logistics statement',
+        open: (page) =>
+          openDialog(
+            page,
+            page.getByRole('button', { name: 'Statement of Acme Logistics' }),
+            'Statement of Acme Logistics',
+          ),
+      },
+    ],
+  },
+  { name: 'audit log', path: paths.staffAudit, ready: loaded, reads: 'auditLogs' },
   // Issue 19: the staff members (a colleague resets a lost factor) and one's passkeys.
   { name: 'security', path: paths.staffSecurity, ready: loaded },
-  { name: 'sign-in log', path: paths.staffSignIns, ready: loaded },
+  { name: 'sign-in log', path: paths.staffSignIns, ready: loaded, reads: 'auditLogs' },
   {
     name: 'api',
     path: paths.staffApi,
     ready: loaded,
+    reads: 'integrations',
     states: [
       {
         name: 'new token',
+        writes: 'integrations',
         open: (page) =>
           openDialog(page, page.getByRole('button', { name: 'New Token' }), 'New API Token'),
       },
@@ -337,9 +379,11 @@ export const staffScreens: readonly Screen[] = [
     name: 'webhooks',
     path: paths.staffWebhooks,
     ready: loaded,
+    reads: 'integrations',
     states: [
       {
         name: 'new webhook',
+        writes: 'integrations',
         open: (page) =>
           openDialog(page, page.getByRole('button', { name: 'New Webhook' }), 'New Webhook'),
       },

@@ -11,19 +11,25 @@ import { useMemo, useState } from 'react';
 import { invoiceStatuses, type InvoiceSummary } from '../../../shared/schemas/invoices.ts';
 import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
+import { formatAmount } from '../../../shared/money-format.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
 import { RowAction, RowCard } from '../../ui/row-card.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useListParams } from '../../lists/use-list-params.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
+import { can } from '../../../shared/permissions.ts';
 import { CompanyListScreen } from '../shared/company-list-screen.tsx';
+import type { PortalCompany } from '../shared/use-company-query.ts';
+import { StatementCard } from './statement-card.tsx';
 import { PagedListCard } from '../shared/paged-list-card.tsx';
 import { SampleNotice } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { openInNewTab } from '../shared/open-link.ts';
 import { openInvoicePdf } from './invoice-actions.ts';
 import { InvoiceDialog } from './invoice-dialog.tsx';
+import { AutopayCard } from './autopay-card.tsx';
+import { usePaymentReturnNotice } from './payment-return.ts';
 import { filterInvoices, summarizeInvoices, type StatusFilter } from './invoice-list.ts';
 import { sampleInvoices } from '../shared/sample-invoices.ts';
 
@@ -40,6 +46,7 @@ const columns = [
 ] as const;
 
 export function InvoicesScreen() {
+  usePaymentReturnNotice();
   return (
     <CompanyListScreen
       title="Invoices"
@@ -54,13 +61,7 @@ export function InvoicesScreen() {
 
 const filterValues = { status: invoiceStatuses };
 
-function InvoiceList({
-  summary,
-  company,
-}: {
-  summary: InvoiceSummary;
-  company: { id: string; name: string };
-}) {
+function InvoiceList({ summary, company }: { summary: InvoiceSummary; company: PortalCompany }) {
   // Spec: a company with no invoices sees the built-in sample rows, searched here.
   const isSample = summary.total === 0;
   const read = (params: Record<string, string>) => portalQueries.invoices(company.id, params);
@@ -87,6 +88,7 @@ function InvoiceList({
         <StatCard label="Pending" value={cards.pending} icon={Clock} />
         <StatCard label="Overdue" value={cards.overdue} icon={AlertCircle} />
       </StatGrid>
+      {!isSample && <AutopayCard companyId={company.id} />}
       <PagedListCard
         what="invoices"
         empty="No invoices found"
@@ -102,6 +104,8 @@ function InvoiceList({
           renderCard: (i) => <InvoiceCard invoice={i} onView={() => setSelected(i)} />,
         }}
       />
+      {/* The statement is of real rows only; the route itself admits admin and billing. */}
+      {!isSample && can(company.role, 'invoices') && <StatementCard companyId={company.id} />}
       <InvoiceDialog invoice={selected} onClose={() => setSelected(null)} />
     </>
   );
@@ -114,7 +118,9 @@ function InvoiceCells({ invoice: i, onView }: { invoice: Invoice; onView: () => 
       <td className="max-w-xs min-w-48 px-4 py-2 text-slate-700">{i.description}</td>
       <td className="px-4 whitespace-nowrap">{formatDate(i.issueDate)}</td>
       <td className="px-4 whitespace-nowrap">{formatDate(i.dueDate)}</td>
-      <td className="px-4 text-right font-medium whitespace-nowrap">{formatCurrency(i.amount)}</td>
+      <td className="px-4 text-right font-medium whitespace-nowrap">
+        {formatAmount(i.amount, i.currency)}
+      </td>
       <td className="px-4">
         <StatusBadge kind="invoice" value={i.status} />
       </td>
@@ -136,7 +142,10 @@ function InvoiceCard({ invoice: i, onView }: { invoice: Invoice; onView: () => v
         { label: 'Description', value: i.description, wide: true },
         { label: 'Issue Date', value: formatDate(i.issueDate) },
         { label: 'Due Date', value: formatDate(i.dueDate) },
-        { label: 'Amount', value: <span className="font-medium">{formatCurrency(i.amount)}</span> },
+        {
+          label: 'Amount',
+          value: <span className="font-medium">{formatAmount(i.amount, i.currency)}</span>,
+        },
       ]}
       actions={<InvoiceActions invoice={i} onView={onView} inCard />}
     />

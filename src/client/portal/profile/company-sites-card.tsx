@@ -64,7 +64,14 @@ export function CompanySitesCard({
                   <div className="flex gap-3 text-sm">
                     <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden />
                     <div>
-                      <p className="font-medium text-slate-900">{site.name}</p>
+                      <p className="font-medium text-slate-900">
+                        {site.name}
+                        {site.billing && (
+                          <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
+                            Billing address
+                          </span>
+                        )}
+                      </p>
                       <p className="text-slate-700">{site.address}</p>
                       {/* Each part wraps whole (never a phone number over two lines), its
                           separator ending its line rather than starting the next. */}
@@ -124,6 +131,7 @@ const emptySite: SiteInput = {
   contactPerson: '',
   contactEmail: '',
   contactPhone: '',
+  billing: false,
 };
 
 function AddSiteForm({ companyId, onDone }: { companyId: string; onDone: () => void }) {
@@ -165,6 +173,18 @@ function AddSiteForm({ companyId, onDone }: { companyId: string; onDone: () => v
           <Input {...form.register('contactPhone')} type="tel" />
         </FormField>
       </div>
+      {/* Issue 39: invoices are addressed to this site; it replaces the company's other one. */}
+      <label className="flex items-start gap-2 text-sm text-slate-900">
+        <input
+          type="checkbox"
+          {...form.register('billing')}
+          className="mt-0.5 h-4 w-4 rounded border-slate-300"
+        />
+        <span>
+          Billing address
+          <span className="block text-xs text-slate-600">Invoices are addressed to this site.</span>
+        </span>
+      </label>
       <div className="flex justify-end">
         <Button type="submit" disabled={add.isPending}>
           {add.isPending ? 'Adding...' : 'Add Site'}

@@ -9,6 +9,7 @@ export const sampleSites: readonly Site[] = [
     contactPerson: 'Office Manager',
     contactEmail: 'office@example.com',
     contactPhone: '(512) 555-0100',
+    billing: false,
   },
   {
     id: 'sample-site-2',
@@ -17,5 +18,6 @@ export const sampleSites: readonly Site[] = [
     contactPerson: 'Site Supervisor',
     contactEmail: 'warehouse@example.com',
     contactPhone: '(512) 555-0142',
+    billing: false,
   },
 ];

@@ -37,6 +37,7 @@ export function sampleTicketsOn(today: Date): Ticket[] {
         },
       ],
       events: [],
+      mergedIntoTicketId: null,
     },
     {
       id: 'tk-sample-2',
@@ -60,6 +61,7 @@ export function sampleTicketsOn(today: Date): Ticket[] {
         },
       ],
       events: [],
+      mergedIntoTicketId: null,
     },
     {
       id: 'tk-sample-3',
@@ -90,6 +92,7 @@ export function sampleTicketsOn(today: Date): Ticket[] {
         },
       ],
       events: [],
+      mergedIntoTicketId: null,
     },
   ];
 }

@@ -16,6 +16,7 @@ const ticket = (id: string, over: Partial<Ticket>): Ticket => ({
   assignedTo: null,
   replies: [],
   events: [],
+  mergedIntoTicketId: null,
   ...over,
 });
 

@@ -35,6 +35,7 @@ const ticket = (over: Partial<Ticket> = {}): Ticket => ({
     },
   ],
   events: [],
+  mergedIntoTicketId: null,
   ...over,
 });
 

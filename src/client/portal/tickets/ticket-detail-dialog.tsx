@@ -6,6 +6,7 @@ import { toast } from '../../lib/toast.ts';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useAddReply } from './api.ts';
+import { FollowUpActions } from './follow-up-actions.tsx';
 import { ResponseTimeNote } from './response-time-note.tsx';
 import { TicketRatingPanel } from './ticket-rating.tsx';
 import { TicketWatchers } from './ticket-watchers.tsx';
@@ -95,15 +96,19 @@ function TicketContent({
           <p className="mt-6 text-sm text-slate-600">
             This ticket is closed. Create a new ticket if you need more help.
           </p>
+          {!isSample && <FollowUpActions companyId={companyId} ticket={ticket} />}
           {!isSample && <TicketRatingPanel companyId={companyId} ticketId={ticket.id} />}
         </>
       ) : (
-        <CustomerReplyBox
-          key={ticket.id}
-          companyId={companyId}
-          ticketId={ticket.id}
-          isSample={isSample}
-        />
+        <>
+          {!isSample && <FollowUpActions companyId={companyId} ticket={ticket} />}
+          <CustomerReplyBox
+            key={ticket.id}
+            companyId={companyId}
+            ticketId={ticket.id}
+            isSample={isSample}
+          />
+        </>
       )}
     </DialogContent>
   );

@@ -16,6 +16,7 @@ import { useStaffMutation } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { NewTokenDialog, TokenShownDialog } from './new-token-dialog.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 
 /** The signed-in staff member's own API tokens: create (shown once), see when used, revoke. */
 export function TokensCard() {
@@ -28,11 +29,13 @@ export function TokensCard() {
     success: 'Token Revoked',
     failure: 'Failed to revoke the token. Please try again.',
   });
+  // Tokens are the admins' to make and revoke (ADR 058); the auditor reads the list.
+  const canManage = useStaffCan('integrations');
   return (
     <Card>
       <CardHeader
         title="Your API Tokens"
-        action={<Button onClick={() => setCreating(true)}>New Token</Button>}
+        action={canManage && <Button onClick={() => setCreating(true)}>New Token</Button>}
       />
       <p className="px-5 pt-2 pb-4 text-sm text-slate-600">
         A token acts as you on <code>/api/staff/…</code> with{' '}
@@ -42,7 +45,15 @@ export function TokensCard() {
         {(rows) => (
           <DataTable
             caption="Your API Tokens"
-            columns={['Name', 'Access', 'Token', 'Created', 'Expires', 'Last used', 'Actions']}
+            columns={[
+              'Name',
+              'Access',
+              'Token',
+              'Created',
+              'Expires',
+              'Last used',
+              ...(canManage ? ['Actions'] : []),
+            ]}
           >
             {rows.map((t) => (
               <DataRow key={t.id}>
@@ -60,16 +71,18 @@ export function TokensCard() {
                 <td className={`${cell} whitespace-nowrap`}>
                   {t.lastUsedAt ? formatDateTime(t.lastUsedAt) : 'Never'}
                 </td>
-                <td className={cell}>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => setRevoking(t)}
-                    aria-label={`Revoke ${t.name}`}
-                  >
-                    Revoke
-                  </Button>
-                </td>
+                {canManage && (
+                  <td className={cell}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setRevoking(t)}
+                      aria-label={`Revoke ${t.name}`}
+                    >
+                      Revoke
+                    </Button>
+                  </td>
+                )}
               </DataRow>
             ))}
           </DataTable>

@@ -9,6 +9,7 @@ import { usePagedList } from '../../lists/use-paged-list.ts';
 import { PageHeader } from '../layout.tsx';
 import { ListCard } from '../list-card.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
 
 /**
@@ -20,11 +21,13 @@ export function CompaniesScreen() {
   const [, navigate] = useLocation();
   const list = useListParams({}, staffQueries.companies);
   const companies = usePagedList(staffQueries.companies(list.serverParams));
+  // Companies are made by admins (ADR 058); the other roles read them.
+  const canCreate = useStaffCan('companies');
   return (
     <>
       <PageHeader
         title="Customers"
-        action={<Button onClick={() => setCreating(true)}>New Company</Button>}
+        action={canCreate && <Button onClick={() => setCreating(true)}>New Company</Button>}
       />
       <ListCard
         pages={companies}

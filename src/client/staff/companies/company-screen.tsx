@@ -6,20 +6,32 @@ import { Button } from '../../ui/button.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { InvoicesCard } from '../billing/invoices-card.tsx';
+import { RecurringInvoicesCard } from '../billing/recurring-invoices-card.tsx';
 import { ProjectsCard } from '../delivery/projects-card.tsx';
 import { TimeCard } from '../delivery/time-card.tsx';
 import { DocumentsCard } from '../documents/documents-card.tsx';
 import { PageHeader } from '../layout.tsx';
 import { QueryState } from '../query-state.tsx';
 import { CompanyFormDialog } from './company-form-dialog.tsx';
+import { CompanySlaCard } from '../sla/company-sla-card.tsx';
+import { ScheduledTicketsCard } from './scheduled-tickets-card.tsx';
 import { SsoCard } from './sso-card.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 import { UsersCard } from './users-card.tsx';
 
-/** One company: its details, users, invoices, projects, hours and documents. */
+/**
+ * One company: its details, users, sign-on, SLA targets, scheduled tickets, invoices, projects,
+ * hours and documents.
+ */
 export function CompanyScreen({ companyId }: { companyId: string }) {
   const [editing, setEditing] = useState(false);
   const company = useQuery(staffQueries.company(companyId));
   useDocumentTitle(`${company.data?.name ?? 'Customer'} · Staff`);
+  // Each card shows what the role reads (ADR 058): a card it may not read would say only
+  // "Could not load"; the scheduled tickets are the help desk's, the sign-on the auditor's too.
+  const canEdit = useStaffCan('companies');
+  const readsSignOn = useStaffCan('signInSettings', 'read');
+  const readsSchedules = useStaffCan('helpdesk', 'read');
   return (
     <>
       <Link href={paths.staffCustomers} className="text-sm text-brand-600 hover:underline">
@@ -31,17 +43,22 @@ export function CompanyScreen({ companyId }: { companyId: string }) {
             <PageHeader
               title={c.name}
               action={
-                <Button variant="secondary" onClick={() => setEditing(true)}>
-                  Edit Company
-                </Button>
+                canEdit && (
+                  <Button variant="secondary" onClick={() => setEditing(true)}>
+                    Edit Company
+                  </Button>
+                )
               }
             />
             <p className="-mt-4 text-sm text-slate-600">
               {[c.email, c.phone, c.address].filter(Boolean).join(' · ') || 'No contact details'}
             </p>
             <UsersCard company={c} />
-            <SsoCard companyId={c.id} />
+            {readsSignOn && <SsoCard companyId={c.id} />}
+            <CompanySlaCard companyId={c.id} />
+            {readsSchedules && <ScheduledTicketsCard companyId={c.id} />}
             <InvoicesCard companyId={c.id} />
+            <RecurringInvoicesCard companyId={c.id} />
             <ProjectsCard companyId={c.id} />
             <TimeCard companyId={c.id} />
             <DocumentsCard companyId={c.id} />

@@ -15,6 +15,7 @@ import { Switch } from '../../ui/switch.tsx';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 
 /**
  * The company's single sign-on (issue 19, ADR 042): its OpenID provider, the e-mail domains
@@ -70,58 +71,64 @@ function SsoForm({ companyId, settings }: { companyId: string; settings: SsoSett
     success: 'Sign-In Policy Updated',
     failure: 'Failed to change the sign-in policy. Please try again.',
   });
+  // The auditor reads the settings (ADR 058); a disabled fieldset turns every field off at once.
+  const canManage = useStaffCan('signInSettings');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate();
   };
   return (
     <CardBody>
-      <form onSubmit={submit} className="grid gap-4 md:grid-cols-2">
-        <p className="text-sm text-slate-700 md:col-span-2" data-testid="sso-status">
-          {ssoStatus(settings)}
-        </p>
-        <FormField label="Issuer URL" required>
-          <Input
-            value={issuer}
-            onChange={(e) => setIssuer(e.target.value)}
-            placeholder="https://login.microsoftonline.com/<tenant>/v2.0"
-          />
-        </FormField>
-        <FormField label="Client ID" required>
-          <Input value={clientId} onChange={(e) => setClientId(e.target.value)} />
-        </FormField>
-        <FormField label={settings.hasClientSecret ? 'New client secret' : 'Client secret'}>
-          <Input
-            type="password"
-            autoComplete="off"
-            value={clientSecret}
-            onChange={(e) => setClientSecret(e.target.value)}
-            placeholder={settings.hasClientSecret ? 'Stored; leave empty to keep it' : ''}
-          />
-        </FormField>
-        <FormField label="Email domains (comma-separated)" required>
-          <Input
-            value={domains}
-            onChange={(e) => setDomains(e.target.value)}
-            placeholder="example.com"
-          />
-        </FormField>
-        <label className="flex items-center gap-3 text-sm text-slate-800">
-          <Switch checked={allowJoin} onCheckedChange={setAllowJoin} />
-          New colleagues may join as members when they first sign in
-        </label>
-        <label className="flex items-center gap-3 text-sm text-slate-800">
-          <Switch checked={enabled} onCheckedChange={setEnabled} />
-          {settings.configured ? 'Enabled' : 'Enabled once saved'}
-        </label>
-        <p className="text-sm break-all text-slate-600 md:col-span-2">
-          Redirect URI to register with the provider: <code>{settings.redirectUri}</code>
-        </p>
-        <div className="md:col-span-2">
-          <Button type="submit" disabled={save.isPending}>
-            Save Single Sign-On
-          </Button>
-        </div>
+      <form onSubmit={submit}>
+        <fieldset disabled={!canManage} className="grid min-w-0 gap-4 md:grid-cols-2">
+          <p className="text-sm text-slate-700 md:col-span-2" data-testid="sso-status">
+            {ssoStatus(settings)}
+          </p>
+          <FormField label="Issuer URL" required>
+            <Input
+              value={issuer}
+              onChange={(e) => setIssuer(e.target.value)}
+              placeholder="https://login.microsoftonline.com/<tenant>/v2.0"
+            />
+          </FormField>
+          <FormField label="Client ID" required>
+            <Input value={clientId} onChange={(e) => setClientId(e.target.value)} />
+          </FormField>
+          <FormField label={settings.hasClientSecret ? 'New client secret' : 'Client secret'}>
+            <Input
+              type="password"
+              autoComplete="off"
+              value={clientSecret}
+              onChange={(e) => setClientSecret(e.target.value)}
+              placeholder={settings.hasClientSecret ? 'Stored; leave empty to keep it' : ''}
+            />
+          </FormField>
+          <FormField label="Email domains (comma-separated)" required>
+            <Input
+              value={domains}
+              onChange={(e) => setDomains(e.target.value)}
+              placeholder="example.com"
+            />
+          </FormField>
+          <label className="flex items-center gap-3 text-sm text-slate-800">
+            <Switch checked={allowJoin} onCheckedChange={setAllowJoin} />
+            New colleagues may join as members when they first sign in
+          </label>
+          <label className="flex items-center gap-3 text-sm text-slate-800">
+            <Switch checked={enabled} onCheckedChange={setEnabled} />
+            {settings.configured ? 'Enabled' : 'Enabled once saved'}
+          </label>
+          <p className="text-sm break-all text-slate-600 md:col-span-2">
+            Redirect URI to register with the provider: <code>{settings.redirectUri}</code>
+          </p>
+          {canManage && (
+            <div className="md:col-span-2">
+              <Button type="submit" disabled={save.isPending}>
+                Save Single Sign-On
+              </Button>
+            </div>
+          )}
+        </fieldset>
       </form>
       <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-1.5 border-t border-slate-200 pt-4">
         <label htmlFor="sign-in-policy" className="text-sm font-medium text-slate-800">
@@ -134,7 +141,7 @@ function SsoForm({ companyId, settings }: { companyId: string; settings: SsoSett
           className="max-w-xl"
           wrap
           value={settings.policy}
-          disabled={policy.isPending}
+          disabled={!canManage || policy.isPending}
           onValueChange={(value) => policy.mutate(value as SignInPolicy)}
           options={signInPolicies.map((p) => ({
             value: p,

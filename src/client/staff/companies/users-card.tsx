@@ -10,6 +10,7 @@ import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { ListCard } from '../list-card.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 import { InviteDialog } from './invite-dialog.tsx';
 
 /**
@@ -21,6 +22,8 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
   const [inviting, setInviting] = useState(false);
   const [confirming, setConfirming] = useState<CompanyUser | null>(null);
   const users = usePagedList(staffQueries.companyUsers(company.id));
+  // Inviting, roles and access are the admins' (ADR 058): the other roles read who is there.
+  const canManage = useStaffCan('companies');
   const setActive = useStaffMutation<{ user: CompanyUser; active: boolean }>({
     request: ({ user, active }) => sendJson('PATCH', staffUrl(`users/${user.id}`), { active }),
     success: 'User Updated',
@@ -42,7 +45,7 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
     <>
       <ListCard
         title="Users"
-        action={<Button onClick={() => setInviting(true)}>Invite User</Button>}
+        action={canManage && <Button onClick={() => setInviting(true)}>Invite User</Button>}
         pages={users}
         empty="No users yet"
         what="users"
@@ -51,7 +54,14 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
         {(rows) => (
           <DataTable
             caption="Users"
-            columns={['Name', 'Email', 'Role', `In ${company.name}`, 'Account', 'Actions']}
+            columns={[
+              'Name',
+              'Email',
+              'Role',
+              `In ${company.name}`,
+              'Account',
+              ...(canManage ? ['Actions'] : []),
+            ]}
             wide={['Email']}
           >
             {rows.map((u) => (
@@ -61,14 +71,20 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                 </td>
                 <td className={cell}>{u.email}</td>
                 <td className={cell}>
-                  <Select
-                    aria-label={`Role of ${u.email}`}
-                    className="h-9 w-36"
-                    value={u.role}
-                    disabled={setRole.isPending}
-                    onValueChange={(role) => setRole.mutate({ user: u, role: role as CompanyRole })}
-                    options={companyRoles.map((r) => ({ value: r, label: companyRoleLabels[r] }))}
-                  />
+                  {canManage ? (
+                    <Select
+                      aria-label={`Role of ${u.email}`}
+                      className="h-9 w-36"
+                      value={u.role}
+                      disabled={setRole.isPending}
+                      onValueChange={(role) =>
+                        setRole.mutate({ user: u, role: role as CompanyRole })
+                      }
+                      options={companyRoles.map((r) => ({ value: r, label: companyRoleLabels[r] }))}
+                    />
+                  ) : (
+                    companyRoleLabels[u.role]
+                  )}
                 </td>
                 <td className={cell}>
                   {/* Issue 18: the membership, as the company's admins switch it on their colleagues screen. */}
@@ -78,15 +94,17 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                     ) : (
                       <Badge tone="gray">Deactivated</Badge>
                     )}
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      disabled={setAccess.isPending}
-                      onClick={() => setAccess.mutate({ user: u, active: !u.memberActive })}
-                      aria-label={`${u.memberActive ? 'Deactivate' : 'Reactivate'} Here: ${u.email}`}
-                    >
-                      {u.memberActive ? 'Deactivate Here' : 'Reactivate Here'}
-                    </Button>
+                    {canManage && (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        disabled={setAccess.isPending}
+                        onClick={() => setAccess.mutate({ user: u, active: !u.memberActive })}
+                        aria-label={`${u.memberActive ? 'Deactivate' : 'Reactivate'} Here: ${u.email}`}
+                      >
+                        {u.memberActive ? 'Deactivate Here' : 'Reactivate Here'}
+                      </Button>
+                    )}
                   </div>
                 </td>
                 <td className={cell}>
@@ -96,29 +114,31 @@ export function UsersCard({ company }: { company: CompanyDetail }) {
                     <Badge tone="gray">Deactivated</Badge>
                   )}
                 </td>
-                <td className={cell}>
-                  {u.active ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      className="whitespace-nowrap"
-                      onClick={() => setConfirming(u)}
-                      aria-label={`Deactivate Account: ${u.email}`}
-                    >
-                      Deactivate Account
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      className="whitespace-nowrap"
-                      onClick={() => setActive.mutate({ user: u, active: true })}
-                      aria-label={`Reactivate Account: ${u.email}`}
-                    >
-                      Reactivate Account
-                    </Button>
-                  )}
-                </td>
+                {canManage && (
+                  <td className={cell}>
+                    {u.active ? (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        className="whitespace-nowrap"
+                        onClick={() => setConfirming(u)}
+                        aria-label={`Deactivate Account: ${u.email}`}
+                      >
+                        Deactivate Account
+                      </Button>
+                    ) : (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        className="whitespace-nowrap"
+                        onClick={() => setActive.mutate({ user: u, active: true })}
+                        aria-label={`Reactivate Account: ${u.email}`}
+                      >
+                        Reactivate Account
+                      </Button>
+                    )}
+                  </td>
+                )}
               </DataRow>
             ))}
           </DataTable>

@@ -7,6 +7,7 @@ import { staffQueries } from '../../lib/staff-queries.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 import { ListCard } from '../list-card.tsx';
 import { StatusBadge } from '../../ui/status-badge.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 import { MilestoneDialog } from './milestone-dialog.tsx';
 import { ProjectDialog } from './project-dialog.tsx';
 
@@ -19,11 +20,15 @@ type Editing =
 export function ProjectsCard({ companyId }: { companyId: string }) {
   const [editing, setEditing] = useState<Editing>(null);
   const projects = usePagedList(staffQueries.projects(companyId));
+  // Projects are the admins' to change (ADR 058); the other roles follow their progress.
+  const canEdit = useStaffCan('companies');
   return (
     <>
       <ListCard
         title="Projects"
-        action={<Button onClick={() => setEditing({ kind: 'project' })}>New Project</Button>}
+        action={
+          canEdit && <Button onClick={() => setEditing({ kind: 'project' })}>New Project</Button>
+        }
         pages={projects}
         empty="No projects found"
         what="projects"
@@ -42,24 +47,26 @@ export function ProjectsCard({ companyId }: { companyId: string }) {
                       {p.projectManager ? ` · ${p.projectManager}` : ''}
                     </span>
                   </div>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => setEditing({ kind: 'project', project: p })}
-                      aria-label={`Edit project ${p.name}`}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => setEditing({ kind: 'milestone', projectId: p.id })}
-                      aria-label={`Add milestone to ${p.name}`}
-                    >
-                      Add Milestone
-                    </Button>
-                  </div>
+                  {canEdit && (
+                    <div className="flex gap-2">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setEditing({ kind: 'project', project: p })}
+                        aria-label={`Edit project ${p.name}`}
+                      >
+                        Edit
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setEditing({ kind: 'milestone', projectId: p.id })}
+                        aria-label={`Add milestone to ${p.name}`}
+                      >
+                        Add Milestone
+                      </Button>
+                    </div>
+                  )}
                 </div>
                 <div
                   role="progressbar"
@@ -85,16 +92,18 @@ export function ProjectsCard({ companyId }: { companyId: string }) {
                             : ''}{' '}
                           <StatusBadge kind="milestone" value={m.status} />
                         </span>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          onClick={() =>
-                            setEditing({ kind: 'milestone', projectId: p.id, milestone: m })
-                          }
-                          aria-label={`Edit milestone ${m.title}`}
-                        >
-                          Edit
-                        </Button>
+                        {canEdit && (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            onClick={() =>
+                              setEditing({ kind: 'milestone', projectId: p.id, milestone: m })
+                            }
+                            aria-label={`Edit milestone ${m.title}`}
+                          >
+                            Edit
+                          </Button>
+                        )}
                       </li>
                     ))}
                   </ul>

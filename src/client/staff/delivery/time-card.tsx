@@ -13,10 +13,11 @@ import { usePagedList } from '../../lists/use-paged-list.ts';
 import { ListCard } from '../list-card.tsx';
 import { NO_PROJECT, ProjectPicker, projectIdOf } from '../project-picker.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
+import { WorkDateHoursFields, blankWorkHours } from '../time-entry-fields.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 
 type Values = z.input<typeof timeEntryInputSchema>;
 type Output = z.output<typeof timeEntryInputSchema>;
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Hours worked for the company (the dashboard's "This Month's Hours"), newest first in pages
@@ -25,9 +26,7 @@ const today = () => new Date().toISOString().slice(0, 10);
 export function TimeCard({ companyId }: { companyId: string }) {
   const url = staffUrl(`customers/${companyId}/time-entries`);
   const entries = usePagedList(staffQueries.timeEntries(companyId));
-  // Hours as NaN, what an empty number box reads as: a reset then empties the box too (left
-  // out, the box kept the last hours while the form held none, and "Hours are required").
-  const blank = { workDate: today(), hours: Number.NaN, description: '' };
+  const blank = { ...blankWorkHours(), description: '' };
   // The project lives outside the form: the picker keeps the chosen project's name too.
   const [project, setProject] = useState(NO_PROJECT);
   const form = useForm<Values, unknown, Output>({
@@ -44,49 +43,48 @@ export function TimeCard({ companyId }: { companyId: string }) {
     },
   });
   const errors = form.formState.errors;
+  // Agents log time (ADR 058); billing and the auditor read it, with no form to fill.
+  const canLog = useStaffCan('timeEntries');
   return (
     <ListCard
       title="Time Entries"
       top={
-        <form
-          noValidate
-          aria-label="Log time"
-          className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-2 lg:grid-cols-5"
-          onSubmit={form.handleSubmit((values) =>
-            log.mutate({
-              ...values,
-              projectId: projectIdOf(project),
-            }),
-          )}
-        >
-          <FormField label="Work date" required error={errors.workDate?.message}>
-            <Input type="date" {...form.register('workDate')} />
-          </FormField>
-          <FormField label="Hours" required error={errors.hours?.message}>
-            <Input
-              type="number"
-              step="0.25"
-              min="0"
-              {...form.register('hours', { valueAsNumber: true })}
+        canLog && (
+          <form
+            noValidate
+            aria-label="Log time"
+            className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-2 lg:grid-cols-5"
+            onSubmit={form.handleSubmit((values) =>
+              log.mutate({
+                ...values,
+                projectId: projectIdOf(project),
+              }),
+            )}
+          >
+            <WorkDateHoursFields
+              dateLabel="Work date"
+              date={form.register('workDate')}
+              hours={form.register('hours', { valueAsNumber: true })}
+              errors={errors}
             />
-          </FormField>
-          <FormField label="Project">
-            <ProjectPicker
-              companyId={companyId}
-              chosen={project}
-              onChange={setProject}
-              className="sm:w-full"
-            />
-          </FormField>
-          <FormField label="Description" error={errors.description?.message}>
-            <Input {...form.register('description')} />
-          </FormField>
-          <div className="flex items-end">
-            <Button type="submit" disabled={log.isPending} className="w-full">
-              {log.isPending ? 'Saving...' : 'Log Time'}
-            </Button>
-          </div>
-        </form>
+            <FormField label="Project">
+              <ProjectPicker
+                companyId={companyId}
+                chosen={project}
+                onChange={setProject}
+                className="sm:w-full"
+              />
+            </FormField>
+            <FormField label="Description" error={errors.description?.message}>
+              <Input {...form.register('description')} />
+            </FormField>
+            <div className="flex items-end">
+              <Button type="submit" disabled={log.isPending} className="w-full">
+                {log.isPending ? 'Saving...' : 'Log Time'}
+              </Button>
+            </div>
+          </form>
+        )
       }
       pages={entries}
       empty="No time logged yet"
@@ -96,13 +94,14 @@ export function TimeCard({ companyId }: { companyId: string }) {
       {(rows) => (
         <DataTable
           caption="Time entries"
-          columns={['Date', 'Hours', 'Project', 'Description', 'Logged by']}
+          columns={['Date', 'Hours', 'Project', 'Ticket', 'Description', 'Logged by']}
         >
           {rows.map((e) => (
             <DataRow key={e.id}>
               <td className={cell}>{formatDate(e.workDate)}</td>
               <td className={cell}>{e.hours.toFixed(2)}</td>
               <td className={cell}>{e.projectName ?? '—'}</td>
+              <td className={cell}>{e.ticketId ?? '—'}</td>
               <td className={cell}>{e.description || '—'}</td>
               <td className={cell}>{e.loggedBy ?? '—'}</td>
             </DataRow>

@@ -19,6 +19,7 @@ import { ListCard } from '../list-card.tsx';
 import { NO_PROJECT, ProjectPicker, projectIdOf } from '../project-picker.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { uploadDocument } from './upload.ts';
+import { useStaffCan } from '../use-staff-can.ts';
 
 type Errors = { file?: string; category?: string };
 
@@ -62,46 +63,50 @@ export function DocumentsCard({ companyId }: { companyId: string }) {
     }
   }
 
+  // Uploads are the admins' (ADR 058); the other roles read the list.
+  const canUpload = useStaffCan('companies');
   return (
     <ListCard
       title="Documents"
       top={
-        <form
-          noValidate
-          aria-label="Upload document"
-          className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-2 lg:grid-cols-4"
-          onSubmit={submit}
-        >
-          <FormField label="File" required error={errors.file}>
-            <Input
-              key={fileKey}
-              type="file"
-              className="h-auto py-1.5"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </FormField>
-          <FormField label="Category" required error={errors.category}>
-            <Select
-              value={category || undefined}
-              onValueChange={setCategory}
-              options={statusOptions('documentCategory')}
-              placeholder="Choose a category"
-            />
-          </FormField>
-          <FormField label="Project">
-            <ProjectPicker
-              companyId={companyId}
-              chosen={project}
-              onChange={setProject}
-              className="sm:w-full"
-            />
-          </FormField>
-          <div className="flex items-end">
-            <Button type="submit" disabled={upload.isPending} className="w-full">
-              {upload.isPending ? 'Uploading...' : 'Upload'}
-            </Button>
-          </div>
-        </form>
+        canUpload && (
+          <form
+            noValidate
+            aria-label="Upload document"
+            className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-2 lg:grid-cols-4"
+            onSubmit={submit}
+          >
+            <FormField label="File" required error={errors.file}>
+              <Input
+                key={fileKey}
+                type="file"
+                className="h-auto py-1.5"
+                onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+              />
+            </FormField>
+            <FormField label="Category" required error={errors.category}>
+              <Select
+                value={category || undefined}
+                onValueChange={setCategory}
+                options={statusOptions('documentCategory')}
+                placeholder="Choose a category"
+              />
+            </FormField>
+            <FormField label="Project">
+              <ProjectPicker
+                companyId={companyId}
+                chosen={project}
+                onChange={setProject}
+                className="sm:w-full"
+              />
+            </FormField>
+            <div className="flex items-end">
+              <Button type="submit" disabled={upload.isPending} className="w-full">
+                {upload.isPending ? 'Uploading...' : 'Upload'}
+              </Button>
+            </div>
+          </form>
+        )
       }
       pages={documents}
       empty="No documents found"

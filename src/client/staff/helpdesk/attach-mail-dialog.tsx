@@ -1,4 +1,4 @@
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { UseFormReturn } from 'react-hook-form';
 import {
   attachUnmatchedFormSchema,
   type AttachUnmatched,
@@ -9,8 +9,7 @@ import { staffUrl } from '../../lib/staff-queries.ts';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson } from '../api.ts';
-import { CompanyPicker } from '../company-picker.tsx';
-import { ContactPicker } from '../contact-picker.tsx';
+import { CompanyField, ContactField } from '../company-contact-fields.tsx';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
 
@@ -52,29 +51,12 @@ export function AttachMailDialog({ mail, onClose }: { mail: UnmatchedMail; onClo
 }
 
 function AttachFields({ form, sender }: { form: Form; sender: string }) {
-  const { control, register, watch, setValue, formState } = form;
+  const { control, register, watch, formState } = form;
   const errors = formState.errors;
-  const customerId = watch('customerId');
   const as = watch('as');
   return (
     <>
-      <Controller
-        control={control}
-        name="customerId"
-        render={({ field }) => (
-          <FormField label="Company" required error={errors.customerId?.message}>
-            <CompanyPicker
-              value={field.value}
-              onChange={(companyId) => {
-                field.onChange(companyId);
-                // A contact of the company chosen before is not one of this one's.
-                setValue('userId', '');
-              }}
-              className="sm:w-full"
-            />
-          </FormField>
-        )}
-      />
+      <CompanyField form={form} contactName="userId" />
       <FormSelect
         control={control}
         name="as"
@@ -85,22 +67,7 @@ function AttachFields({ form, sender }: { form: Form; sender: string }) {
         ]}
       />
       {as === 'user' ? (
-        <Controller
-          control={control}
-          name="userId"
-          render={({ field }) => (
-            <FormField label="Contact" required error={errors.userId?.message}>
-              <ContactPicker
-                key={customerId}
-                companyId={customerId}
-                disabled={!customerId}
-                value={field.value}
-                onChange={field.onChange}
-                className="sm:w-full"
-              />
-            </FormField>
-          )}
-        />
+        <ContactField form={form} contactName="userId" label="Contact" />
       ) : (
         <>
           <p className="text-sm text-slate-700">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { paths } from '../../../shared/routes.ts';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -20,7 +20,11 @@ import { SatisfactionCard } from './satisfaction-card.tsx';
 import { helpdeskSorts } from '../../../shared/schemas/staff-helpdesk.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
+import { NewTicketDialog } from './new-ticket-dialog.tsx';
+import { BulkToolbar } from './bulk-toolbar.tsx';
+import { SelectAll, SelectRow } from './row-selection.tsx';
 import { TicketDialog } from './ticket-dialog.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 
 /** The way to the unmatched mail queue, with how many wait in it. */
 function UnmatchedMailLink() {
@@ -52,8 +56,12 @@ function UnmatchedMailLink() {
 /** Issue 17: least time left first unless the URL asks for the last updated. */
 const DEFAULT_SORT = 'time-left';
 
-/** Every company's tickets in one queue, read in pages; search and filters in the URL. */
-export function HelpdeskScreen() {
+/**
+ * Every company's tickets in one queue, read in pages; search and filters in the URL. With
+ * `ticketId` (a ticket's own address, `/staff/tickets/TK-…`) that ticket is open over it, and
+ * closing it returns to the queue's address.
+ */
+export function HelpdeskScreen({ ticketId }: { ticketId?: string }) {
   const read = (params: Record<string, string>) =>
     staffQueries.tickets({ ...params, sort: params.sort ?? DEFAULT_SORT });
   const list = useListParams(
@@ -67,9 +75,32 @@ export function HelpdeskScreen() {
     },
     read,
   );
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [openId, setOpenId] = useState<string | null>(ticketId ?? null);
+  const [, navigate] = useLocation();
+  const closeTicket = () => {
+    setOpenId(null);
+    if (ticketId) navigate(paths.staff);
+  };
+  const [creating, setCreating] = useState(false);
+  // The auditor reads the queue (ADR 058): no New Ticket, no rows to select for bulk actions.
+  const canWrite = useStaffCan('helpdesk');
   const staff = useQuery(staffQueries.staffMembers());
+  const workers = useQuery(staffQueries.ticketWorkers());
   const tickets = usePagedList(read(list.serverParams));
+  // Kept while more pages load; another search or filter is another list: it starts empty.
+  const listKey = JSON.stringify(list.serverParams);
+  const [selection, setSelection] = useState({ listKey, ids: new Set<string>() });
+  const selected: ReadonlySet<string> =
+    selection.listKey === listKey ? selection.ids : new Set<string>();
+  const setSelected = (ids: Set<string>) => setSelection({ listKey, ids });
+  const toggle = (ids: string[], on: boolean) => {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (on) next.add(id);
+      else next.delete(id);
+    }
+    setSelected(next);
+  };
 
   return (
     <>
@@ -77,6 +108,7 @@ export function HelpdeskScreen() {
         title="Help Desk"
         action={
           <div className="flex flex-wrap gap-2">
+            {canWrite && <Button onClick={() => setCreating(true)}>New Ticket</Button>}
             <Button variant="secondary" asChild>
               <Link href={paths.staffServiceLevels}>Service Levels</Link>
             </Button>
@@ -146,56 +178,82 @@ export function HelpdeskScreen() {
         }
       >
         {(rows) => (
-          <DataTable
-            caption="Tickets"
-            columns={[
-              'Ticket',
-              'Company',
-              'Priority',
-              'Status',
-              'Assignee',
-              'Time left',
-              'Updated',
-              'Actions',
-            ]}
-          >
-            {rows.map((t) => (
-              <DataRow key={t.id}>
-                <td className={cell}>
-                  <div className="font-medium text-slate-900">{t.subject}</div>
-                  <div className="text-xs text-slate-500">{t.id.toUpperCase()}</div>
-                </td>
-                <td className={cell}>{t.customerName}</td>
-                <td className={cell}>
-                  <StatusBadge kind="priority" value={t.priority} />
-                </td>
-                <td className={cell}>
-                  <StatusBadge kind="ticketStatus" value={t.status} />
-                </td>
-                <td className={cell}>{t.assignedTo ?? 'Unassigned'}</td>
-                <td className={cell}>
-                  <SlaCell sla={t.sla} />
-                </td>
-                <td className={cell}>
-                  <DateTime value={t.updatedAt} />
-                </td>
-                <td className={cell}>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => setOpenId(t.id)}
-                    aria-label={`Open ${t.id}`}
-                  >
-                    Open
-                  </Button>
-                </td>
-              </DataRow>
-            ))}
-          </DataTable>
+          <>
+            {canWrite && selected.size > 0 && (
+              <BulkToolbar
+                selected={rows.filter((t) => selected.has(t.id))}
+                staff={workers.data ?? []}
+                onDone={() => setSelected(new Set())}
+              />
+            )}
+            {canWrite && (
+              <SelectAll ids={rows.map((t) => t.id)} selected={selected} onToggle={toggle} />
+            )}
+            <DataTable
+              caption="Tickets"
+              columns={[
+                'Ticket',
+                'Company',
+                'Priority',
+                'Status',
+                'Assignee',
+                'Time left',
+                'Updated',
+                'Actions',
+              ]}
+            >
+              {rows.map((t) => (
+                <DataRow key={t.id}>
+                  <td className={cell}>
+                    <div className="flex items-start gap-3">
+                      {canWrite && (
+                        <SelectRow
+                          id={t.id}
+                          checked={selected.has(t.id)}
+                          onToggle={(on) => toggle([t.id], on)}
+                        />
+                      )}
+                      <div className="min-w-0">
+                        <div className="font-medium text-slate-900">{t.subject}</div>
+                        <div className="text-xs text-slate-500">{t.id.toUpperCase()}</div>
+                      </div>
+                    </div>
+                  </td>
+                  <td className={cell}>{t.customerName}</td>
+                  <td className={cell}>
+                    <StatusBadge kind="priority" value={t.priority} />
+                  </td>
+                  <td className={cell}>
+                    <StatusBadge kind="ticketStatus" value={t.status} />
+                  </td>
+                  <td className={cell}>{t.assignedTo ?? 'Unassigned'}</td>
+                  <td className={cell}>
+                    <SlaCell sla={t.sla} />
+                  </td>
+                  <td className={cell}>
+                    <DateTime value={t.updatedAt} />
+                  </td>
+                  <td className={cell}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setOpenId(t.id)}
+                      aria-label={`Open ${t.id}`}
+                    >
+                      Open
+                    </Button>
+                  </td>
+                </DataRow>
+              ))}
+            </DataTable>
+          </>
         )}
       </ListCard>
       {openId && (
-        <TicketDialog ticketId={openId} staff={staff.data ?? []} onClose={() => setOpenId(null)} />
+        <TicketDialog ticketId={openId} staff={workers.data ?? []} onClose={closeTicket} />
+      )}
+      {creating && (
+        <NewTicketDialog onClose={() => setCreating(false)} onCreated={(id) => setOpenId(id)} />
       )}
     </>
   );

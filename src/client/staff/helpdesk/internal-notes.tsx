@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Textarea } from '../../ui/input.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
+import { useStaffCan } from '../use-staff-can.ts';
 
 /**
  * Agents' notes on a ticket (issue 17), set apart in amber so nobody mistakes one for a reply:
@@ -22,13 +23,14 @@ export function InternalNotes({ ticketId }: { ticketId: string }) {
     failure: 'Failed to add the note. Please try again.',
     onSuccess: () => setBody(''),
   });
+  const canWrite = useStaffCan('helpdesk');
   return (
     <section aria-labelledby="internal-notes" className="rounded-md bg-amber-50 p-3">
       <h3
         id="internal-notes"
         className="flex items-center gap-2 text-sm font-semibold text-slate-900"
       >
-        Internal notes <Badge tone="amber">Staff only</Badge>
+        Internal Notes <Badge tone="amber">Staff only</Badge>
       </h3>
       {notes.data && notes.data.length > 0 && (
         <ol className="mt-2 grid gap-2">
@@ -43,27 +45,33 @@ export function InternalNotes({ ticketId }: { ticketId: string }) {
           ))}
         </ol>
       )}
-      <form
-        className="mt-2 grid gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (body.trim()) add.mutate(body);
-        }}
-      >
-        <FormField label="Add an internal note">
-          <Textarea
-            rows={2}
-            maxLength={NOTE_MAX}
-            value={body}
-            onChange={(e) => setBody(e.target.value)}
-          />
-        </FormField>
-        <div className="flex justify-end">
-          <Button type="submit" variant="secondary" disabled={!body.trim() || add.isPending}>
-            {add.isPending ? 'Adding...' : 'Add Note'}
-          </Button>
-        </div>
-      </form>
+      {/* The auditor has no form to add one: say so rather than leave the box empty. */}
+      {!canWrite && notes.data?.length === 0 && (
+        <p className="mt-2 text-sm text-slate-600">No internal notes</p>
+      )}
+      {canWrite && (
+        <form
+          className="mt-2 grid gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (body.trim()) add.mutate(body);
+          }}
+        >
+          <FormField label="Add an internal note">
+            <Textarea
+              rows={2}
+              maxLength={NOTE_MAX}
+              value={body}
+              onChange={(e) => setBody(e.target.value)}
+            />
+          </FormField>
+          <div className="flex justify-end">
+            <Button type="submit" variant="secondary" disabled={!body.trim() || add.isPending}>
+              {add.isPending ? 'Adding...' : 'Add Note'}
+            </Button>
+          </div>
+        </form>
+      )}
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { FormDialog } from '../form-dialog.tsx';
 import { PageHeader } from '../layout.tsx';
 import { QueryState } from '../query-state.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 
 /** The help desk's saved replies: one library every agent inserts from (Ctrl+/ in a reply). */
 export function SavedRepliesScreen() {
@@ -29,15 +30,17 @@ export function SavedRepliesScreen() {
     success: 'Saved Reply Deleted',
     failure: 'Failed to delete the saved reply. Please try again.',
   });
+  // Agents insert them; admins manage the library (ADR 058).
+  const canManage = useStaffCan('savedReplies');
   return (
     <>
       <PageHeader
         title="Saved Replies"
-        action={<Button onClick={() => setEditing('new')}>New Saved Reply</Button>}
+        action={canManage && <Button onClick={() => setEditing('new')}>New Saved Reply</Button>}
       />
       <Card>
         <p className="border-b border-slate-200 p-4 text-sm text-slate-600">
-          Insert one into a reply with the &ldquo;Saved replies&rdquo; button or Ctrl+/ in the reply
+          Insert one into a reply with the &ldquo;Saved Replies&rdquo; button or Ctrl+/ in the reply
           box. Placeholders are filled in for the ticket:{' '}
           {Object.keys(savedReplyPlaceholders).map((p, i) => (
             <span key={p}>
@@ -51,7 +54,7 @@ export function SavedRepliesScreen() {
           {(rows) => (
             <DataTable
               caption="Saved Replies"
-              columns={['Title', 'Text', 'Last changed', 'Actions']}
+              columns={['Title', 'Text', 'Last changed', ...(canManage ? ['Actions'] : [])]}
             >
               {rows.map((r) => (
                 <DataRow key={r.id}>
@@ -63,26 +66,28 @@ export function SavedRepliesScreen() {
                     {formatDateTime(r.updatedAt)}
                     <div className="text-xs">{r.updatedBy}</div>
                   </td>
-                  <td className={`${cell} whitespace-nowrap`}>
-                    <div className="flex gap-2">
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onClick={() => setEditing(r)}
-                        aria-label={`Edit ${r.title}`}
-                      >
-                        Edit
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onClick={() => setDeleting(r)}
-                        aria-label={`Delete ${r.title}`}
-                      >
-                        Delete
-                      </Button>
-                    </div>
-                  </td>
+                  {canManage && (
+                    <td className={`${cell} whitespace-nowrap`}>
+                      <div className="flex gap-2">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          onClick={() => setEditing(r)}
+                          aria-label={`Edit ${r.title}`}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          onClick={() => setDeleting(r)}
+                          aria-label={`Delete ${r.title}`}
+                        >
+                          Delete
+                        </Button>
+                      </div>
+                    </td>
+                  )}
                 </DataRow>
               ))}
             </DataTable>

@@ -1,6 +1,6 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useQuery } from '@tanstack/react-query';
-import type { RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { fillPlaceholders, type PlaceholderValues } from '../../../shared/schemas/saved-replies.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { Button } from '../../ui/button.tsx';
@@ -28,9 +28,15 @@ export function SavedReplyMenu({
 }) {
   const replies = useQuery(staffQueries.savedReplies());
   const rows = replies.data ?? [];
+  // Opened from the reply box (Ctrl+/) with the button scrolled out of the dialog's view, the
+  // menu would sit off-screen beside it: bring the button into view first.
+  const trigger = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open) trigger.current?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
   return (
     <DropdownMenu.Root open={open} onOpenChange={onOpenChange} modal={false}>
-      <DropdownMenu.Trigger asChild>
+      <DropdownMenu.Trigger asChild ref={trigger}>
         <Button type="button" variant="secondary" aria-keyshortcuts="Control+/">
           Saved Replies
         </Button>

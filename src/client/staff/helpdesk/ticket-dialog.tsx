@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import type { StaffMember } from '../../../shared/schemas/staff-customers.ts';
-import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
+import type { HelpdeskTicket, TicketUpdate } from '../../../shared/schemas/staff-helpdesk.ts';
+import {
+  ticketCategories,
+  ticketChannelLabels,
+  ticketDepartments,
+} from '../../../shared/schemas/tickets.ts';
 import { Button } from '../../ui/button.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
@@ -15,9 +20,12 @@ import { MAX_CC } from '../../../shared/schemas/ticket-watchers.ts';
 import { QueryState } from '../query-state.tsx';
 import { SlaOutcomes } from '../sla/sla-outcomes.tsx';
 import { InternalNotes } from './internal-notes.tsx';
+import { MergeIntoDialog } from './merge-dialog.tsx';
 import { TicketExtras } from './ticket-extras.tsx';
+import { TicketTime } from './ticket-time.tsx';
 import { SavedReplyMenu } from './saved-reply-menu.tsx';
 import { useAuth } from '../../lib/auth.ts';
+import { useStaffCan } from '../use-staff-can.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
 import { AttachmentList } from '../../attachments/attachment-list.tsx';
 import { byMessage } from '../../attachments/by-message.ts';
@@ -26,7 +34,11 @@ import { sendWithFiles } from '../../attachments/send-with-files.ts';
 import { TicketConversation } from '../../tickets/conversation.tsx';
 import { ReplyBox } from '../../tickets/reply-box.tsx';
 
-type Update = { status?: string; assignedToUserId?: string | null; customerId?: string };
+type Update = Partial<
+  Pick<TicketUpdate, 'status' | 'customerId' | 'priority' | 'category' | 'department'>
+> & { assignedToUserId?: string | null };
+
+const toOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 
 /** One ticket: its conversation, status, assignee, company (author of several) and the agent's reply box. */
 export function TicketDialog({
@@ -48,8 +60,11 @@ export function TicketDialog({
   const filesOf = byMessage(attachments.data);
   const urlOf = staffAttachmentUrl(ticketId);
   const [savedOpen, setSavedOpen] = useState(false);
+  const [merging, setMerging] = useState(false);
   const replyBox = useRef<HTMLTextAreaElement>(null);
   const { user } = useAuth();
+  // A read-only role sees the ticket as it is: no status, assignee or reply (ADR 058).
+  const canWrite = useStaffCan('helpdesk');
   const update = useStaffMutation<Update, HelpdeskTicket>({
     request: (body) => sendJson('PATCH', url, body),
     success: 'Ticket Updated',
@@ -92,15 +107,26 @@ export function TicketDialog({
                 <span>
                   Created <DateTime value={t.createdAt} />
                 </span>
+                <span>
+                  {ticketChannelLabels[t.channel]}
+                  {t.openedBy ? `, opened by ${t.openedBy}` : ''}
+                </span>
               </div>
+              {t.mergedIntoTicketId && (
+                <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-700">
+                  Merged into {t.mergedIntoTicketId}: its conversation continues there.
+                </p>
+              )}
               <SlaOutcomes targets={t.slaTargets} />
               <div className="grid gap-3 sm:grid-cols-2">
                 <FormField label="Status">
                   <Select
                     value={t.status}
-                    onValueChange={(status) => update.mutate({ status })}
+                    onValueChange={(status) =>
+                      update.mutate({ status: status as TicketUpdate['status'] })
+                    }
                     options={statusOptions('ticketStatus')}
-                    disabled={update.isPending}
+                    disabled={update.isPending || !canWrite}
                   />
                 </FormField>
                 <FormField label="Assignee">
@@ -113,10 +139,10 @@ export function TicketDialog({
                       { value: 'none', label: 'Unassigned' },
                       ...staff.map((s) => ({ value: s.id, label: s.name })),
                     ]}
-                    disabled={update.isPending}
+                    disabled={update.isPending || !canWrite}
                   />
                 </FormField>
-                {user && user.id !== t.assignedToUserId && (
+                {canWrite && user && user.id !== t.assignedToUserId && (
                   <Button
                     variant="secondary"
                     size="sm"
@@ -127,6 +153,23 @@ export function TicketDialog({
                     Assign to me
                   </Button>
                 )}
+                {canWrite && !t.mergedIntoTicketId && (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    className="justify-self-start"
+                    onClick={() => setMerging(true)}
+                  >
+                    Merge Into…
+                  </Button>
+                )}
+                {merging && (
+                  <MergeIntoDialog
+                    ticket={t}
+                    onMerged={onClose}
+                    onClose={() => setMerging(false)}
+                  />
+                )}
                 {t.authorCompanies.length > 1 && (
                   // Its author belongs to several companies: mail picked one, staff may correct it.
                   <FormField label="Company">
@@ -134,10 +177,46 @@ export function TicketDialog({
                       value={t.customerId}
                       onValueChange={(customerId) => update.mutate({ customerId })}
                       options={t.authorCompanies.map((c) => ({ value: c.id, label: c.name }))}
-                      disabled={update.isPending}
+                      disabled={update.isPending || !canWrite}
                     />
                   </FormField>
                 )}
+              </div>
+              {/* Category and department names are long ("Network Administration"): wider
+                  columns, and a name wraps rather than running past the dialog's edge. */}
+              <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,3fr)_minmax(0,3fr)]">
+                <FormField label="Priority" className="min-w-0">
+                  <Select
+                    value={t.priority}
+                    onValueChange={(priority) =>
+                      update.mutate({ priority: priority as TicketUpdate['priority'] })
+                    }
+                    options={statusOptions('priority')}
+                    disabled={update.isPending || !canWrite}
+                  />
+                </FormField>
+                <FormField label="Category" className="min-w-0">
+                  <Select
+                    value={t.category}
+                    onValueChange={(category) =>
+                      update.mutate({ category: category as TicketUpdate['category'] })
+                    }
+                    options={toOptions(ticketCategories)}
+                    wrap
+                    disabled={update.isPending || !canWrite}
+                  />
+                </FormField>
+                <FormField label="Department" className="min-w-0">
+                  <Select
+                    value={t.department}
+                    onValueChange={(department) =>
+                      update.mutate({ department: department as TicketUpdate['department'] })
+                    }
+                    options={toOptions(ticketDepartments)}
+                    wrap
+                    disabled={update.isPending || !canWrite}
+                  />
+                </FormField>
               </div>
               <section aria-label="Description">
                 <h3 className="text-sm font-semibold text-slate-900">Description</h3>
@@ -153,7 +232,7 @@ export function TicketDialog({
                   urlOf={urlOf}
                 />
               </section>
-              {t.status === 'closed' ? (
+              {!canWrite ? null : t.status === 'closed' ? (
                 <p className="text-sm text-slate-600">This ticket is closed. Reopen it to reply.</p>
               ) : (
                 <ReplyBox
@@ -207,6 +286,7 @@ export function TicketDialog({
                 />
               )}
               <TicketExtras ticketId={t.id} />
+              <TicketTime ticket={t} />
               <InternalNotes ticketId={t.id} />
             </div>
           )}

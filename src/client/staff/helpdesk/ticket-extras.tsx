@@ -19,7 +19,7 @@ export function TicketExtras({ ticketId }: { ticketId: string }) {
       <StaffTicketWatchers ticketId={ticketId} />
       <section aria-labelledby="ticket-rating">
         <h3 id="ticket-rating" className="font-semibold text-slate-900">
-          Customer rating
+          Customer Rating
         </h3>
         {data.rating ? (
           <div className="mt-1 grid gap-1 text-slate-700">

@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { AddColleague, RemoveColleague } from '../../tickets/colleagues.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
+import { useStaffCan } from '../use-staff-can.ts';
 
 /**
  * The customer's colleagues in copy of the ticket (ADR 036 addendum): staff see them, take
@@ -25,6 +26,7 @@ export function StaffTicketWatchers({ ticketId }: { ticketId: string }) {
     success: 'Colleague Removed',
     failure: 'Failed to remove the colleague. Please try again.',
   });
+  const canWrite = useStaffCan('helpdesk');
   const watchers = data?.watchers ?? [];
   const candidates = data?.candidates ?? [];
   return (
@@ -41,16 +43,18 @@ export function StaffTicketWatchers({ ticketId }: { ticketId: string }) {
               <span className="min-w-0 break-words">
                 {w.name} &lt;{w.email}&gt;
               </span>
-              <RemoveColleague
-                name={w.name}
-                disabled={remove.isPending}
-                onRemove={() => remove.mutate({ userId: w.userId })}
-              />
+              {canWrite && (
+                <RemoveColleague
+                  name={w.name}
+                  disabled={remove.isPending}
+                  onRemove={() => remove.mutate({ userId: w.userId })}
+                />
+              )}
             </li>
           ))}
         </ul>
       )}
-      {candidates.length > 0 && (
+      {canWrite && candidates.length > 0 && (
         <AddColleague
           candidates={candidates}
           chosen={chosen}

@@ -20,6 +20,7 @@ import { usePagedList } from '../../lists/use-paged-list.ts';
 import { ListCard } from '../list-card.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { AttachMailDialog } from './attach-mail-dialog.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 
 const reasonOptions = [
   { value: 'all', label: 'All reasons' },
@@ -159,12 +160,15 @@ function MailActions({
   onDiscard: () => void;
 }) {
   const what = `mail from ${mail.fromAddress || 'unknown sender'}: ${mail.subject}`;
+  const canWrite = useStaffCan('helpdesk');
   return (
     // Side by side in the table: stacked, each row was three lines tall (looked at 2026-11-28).
     <div className="flex flex-wrap gap-2 xl:flex-nowrap">
-      <Button size="sm" onClick={onAttach} aria-label={`Attach ${what}`}>
-        Attach
-      </Button>
+      {canWrite && (
+        <Button size="sm" onClick={onAttach} aria-label={`Attach ${what}`}>
+          Attach
+        </Button>
+      )}
       <Button variant="secondary" size="sm" asChild>
         <a
           href={staffUrl(`unmatched-mail/${mail.id}/eml`)}
@@ -174,9 +178,11 @@ function MailActions({
           .eml
         </a>
       </Button>
-      <Button variant="secondary" size="sm" onClick={onDiscard} aria-label={`Discard ${what}`}>
-        Discard
-      </Button>
+      {canWrite && (
+        <Button variant="secondary" size="sm" onClick={onDiscard} aria-label={`Discard ${what}`}>
+          Discard
+        </Button>
+      )}
     </div>
   );
 }

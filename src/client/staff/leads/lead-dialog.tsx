@@ -7,6 +7,7 @@ import { Select } from '../../ui/select.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { staffUrl } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
+import { useStaffCan } from '../use-staff-can.ts';
 
 /** A lead in full, with its handling status. */
 export function LeadDialog({ lead, onClose }: { lead: Lead; onClose: () => void }) {
@@ -17,6 +18,8 @@ export function LeadDialog({ lead, onClose }: { lead: Lead; onClose: () => void 
     success: 'Lead Updated',
     failure: 'Failed to update lead. Please try again.',
   });
+  // The auditor reads a lead's status; admins change it (ADR 058).
+  const canManage = useStaffCan('leads');
   const rows: Array<[string, string | null]> = [
     ['Received', formatDateTime(lead.createdAt)],
     ['Email', lead.email],
@@ -54,7 +57,7 @@ export function LeadDialog({ lead, onClose }: { lead: Lead; onClose: () => void 
               save.mutate(next);
             }}
             options={statusOptions('lead')}
-            disabled={save.isPending}
+            disabled={!canManage || save.isPending}
           />
         </FormField>
       </DialogContent>

@@ -13,6 +13,17 @@ import { QueryState } from '../query-state.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { newRecoveryCodes, secondFactorStatusQuery } from './second-factor-api.ts';
+import { currentUserQuery } from '../../lib/auth.ts';
+import { Select } from '../../ui/select.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
+import {
+  staffCan,
+  staffRoleLabels,
+  staffRoles,
+  type StaffRole,
+} from '../../../shared/staff-permissions.ts';
+
+const roleOptions = staffRoles.map((role) => ({ value: role, label: staffRoleLabels[role] }));
 
 /** Issue 19: the staff member's own second factor, and resetting a colleague's. */
 export function SecurityScreen() {
@@ -89,6 +100,17 @@ function OwnSecondFactorCard() {
 function StaffMembersCard() {
   const members = useQuery(staffQueries.staffMembers());
   const { user } = useAuth();
+  const queryClient = useQueryClient();
+  // Roles and resets are the admins'; the others see who holds which role (ADR 058).
+  const isAdmin = useStaffCan('staffMembers');
+  const changeRole = useStaffMutation<{ member: StaffMember; role: StaffRole }>({
+    request: ({ member, role }) =>
+      apiRequest('PUT', staffUrl(`staff-members/${member.id}/role`), { role }),
+    success: 'Role Changed',
+    failure: 'Failed to change the role. Please try again.',
+    // One's own role changed: the workspace shows what the new one may do.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: currentUserQuery().queryKey }),
+  });
   const [resetting, setResetting] = useState<StaffMember | null>(null);
   const reset = useStaffMutation<StaffMember>({
     request: (m) => apiRequest('POST', staffUrl(`staff-members/${m.id}/second-factor/reset`)),
@@ -99,15 +121,17 @@ function StaffMembersCard() {
     <Card>
       <CardHeader title="Staff Members" />
       <p className="px-5 pt-2 pb-4 text-sm text-slate-600">
-        When a colleague loses their phone, reset their second factor: their authenticator app,
-        recovery codes and passkeys stop working and they are signed out; at their next sign-in they
-        set up a new one. They get an e-mail about it.
+        Each staff member&apos;s role decides what they may see and change: an admin everything, an
+        agent the help desk, billing the invoices, read-only everything without changing it. When a
+        colleague loses their phone, reset their second factor: their authenticator app, recovery
+        codes and passkeys stop working and they are signed out; at their next sign-in they set up a
+        new one. They get an e-mail about it.
       </p>
       <QueryState query={members} empty="No staff members">
         {(rows) => (
           <DataTable
             caption="Staff Members"
-            columns={['Name', 'Email', 'Actions']}
+            columns={['Name', 'Email', 'Role', 'Availability', ...(isAdmin ? ['Actions'] : [])]}
             wide={['Email']}
           >
             {rows.map((m) => (
@@ -115,19 +139,44 @@ function StaffMembersCard() {
                 <td className={cell}>{m.name}</td>
                 <td className={`${cell} wrap-anywhere`}>{m.email}</td>
                 <td className={cell}>
-                  {m.id === user?.id ? (
-                    <span className="text-sm text-slate-500">You</span>
+                  {isAdmin ? (
+                    <Select
+                      aria-label={`Role of ${m.name}`}
+                      className="min-w-32"
+                      value={m.role}
+                      options={roleOptions}
+                      disabled={changeRole.isPending}
+                      onValueChange={(role) =>
+                        changeRole.mutate({ member: m, role: role as StaffRole })
+                      }
+                    />
                   ) : (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => setResetting(m)}
-                      aria-label={`Reset second factor of ${m.name}`}
-                    >
-                      Reset second factor
-                    </Button>
+                    staffRoleLabels[m.role]
                   )}
                 </td>
+                <td className={cell}>
+                  {!staffCan(m.role, 'helpdesk', 'write')
+                    ? '—'
+                    : m.available
+                      ? 'Available'
+                      : 'Away'}
+                </td>
+                {isAdmin && (
+                  <td className={cell}>
+                    {m.id === user?.id ? (
+                      <span className="text-sm text-slate-500">You</span>
+                    ) : (
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setResetting(m)}
+                        aria-label={`Reset second factor of ${m.name}`}
+                      >
+                        Reset second factor
+                      </Button>
+                    )}
+                  </td>
+                )}
               </DataRow>
             ))}
           </DataTable>

@@ -13,6 +13,7 @@ import { sendJson, useStaffMutation } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { QueryState } from '../query-state.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 
 const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
 /** "Thu, Feb 25, 2027": the weekday matters for a holiday. */
@@ -60,11 +61,12 @@ export function ClosedDaysCard() {
     success: 'Closed Day Removed',
     failure: 'Failed to remove the closed day. Please try again.',
   });
+  const canManage = useStaffCan('serviceLevels');
   return (
     <Card>
       <CardHeader
         title="Closed Days"
-        action={<Button onClick={() => setAdding(true)}>Add Closed Day</Button>}
+        action={canManage && <Button onClick={() => setAdding(true)}>Add Closed Day</Button>}
       />
       <p className="px-5 pt-2 pb-4 text-sm text-slate-600">
         Holidays and other working days the help desk is closed: no target counts them. Adding or
@@ -73,21 +75,26 @@ export function ClosedDaysCard() {
       </p>
       <QueryState query={days} empty="No closed days">
         {(rows) => (
-          <DataTable caption="Closed Days" columns={['Date', 'Name', 'Actions']}>
+          <DataTable
+            caption="Closed Days"
+            columns={['Date', 'Name', ...(canManage ? ['Actions'] : [])]}
+          >
             {rows.map((d) => (
               <DataRow key={d.day}>
                 <td className={`${cell} whitespace-nowrap`}>{dayText(d.day)}</td>
                 <td className={cell}>{d.name}</td>
-                <td className={cell}>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => setRemoving(d)}
-                    aria-label={`Remove ${d.name} (${formatDate(d.day)})`}
-                  >
-                    Remove
-                  </Button>
-                </td>
+                {canManage && (
+                  <td className={cell}>
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setRemoving(d)}
+                      aria-label={`Remove ${d.name} (${formatDate(d.day)})`}
+                    >
+                      Remove
+                    </Button>
+                  </td>
+                )}
               </DataRow>
             ))}
           </DataTable>

@@ -12,7 +12,10 @@ import { Input } from '../../ui/input.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { PageHeader } from '../layout.tsx';
 import { QueryState } from '../query-state.tsx';
+import { AssignmentRuleCard } from './assignment-rule-card.tsx';
 import { ClosedDaysCard } from './closed-days-card.tsx';
+import { FollowUpWindowCard } from './follow-up-window-card.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 
 /** Hours as typed (a decimal) for the minutes stored; the server says what is out of range. */
 const toHours = (minutes: number) => String(Math.round((minutes / 60) * 100) / 100);
@@ -34,6 +37,8 @@ function TargetsForm({ targets }: { targets: SlaTarget[] }) {
     success: 'Service Levels Saved',
     failure: 'Failed to save the service levels. Please try again.',
   });
+  // Settings are the admins' (ADR 058): the others read the targets.
+  const canManage = useStaffCan('serviceLevels');
   const set = (priority: string, key: 'first' | 'resolution', value: string) =>
     setDraft((d) => ({ ...d, [priority]: { ...d[priority]!, [key]: value } }));
   return (
@@ -51,7 +56,11 @@ function TargetsForm({ targets }: { targets: SlaTarget[] }) {
       }}
     >
       {targets.map((t) => (
-        <fieldset key={t.priority} className="grid gap-3 sm:grid-cols-[8rem_1fr_1fr] sm:items-end">
+        // A narrow name column below 1024 px: at 768 px a field's label wrapped in one row only.
+        <fieldset
+          key={t.priority}
+          className="grid gap-3 sm:grid-cols-[5rem_1fr_1fr] sm:items-end lg:grid-cols-[8rem_1fr_1fr]"
+        >
           <legend className="sr-only">{statusLabel('priority', t.priority)} priority</legend>
           <p aria-hidden className="text-sm font-semibold text-slate-900 sm:pb-2">
             {statusLabel('priority', t.priority)}
@@ -65,6 +74,7 @@ function TargetsForm({ targets }: { targets: SlaTarget[] }) {
               min={0.25}
               step={0.25}
               required
+              disabled={!canManage}
               value={draft[t.priority]!.first}
               onChange={(e) => set(t.priority, 'first', e.target.value)}
             />
@@ -76,17 +86,20 @@ function TargetsForm({ targets }: { targets: SlaTarget[] }) {
               min={0.25}
               step={0.25}
               required
+              disabled={!canManage}
               value={draft[t.priority]!.resolution}
               onChange={(e) => set(t.priority, 'resolution', e.target.value)}
             />
           </FormField>
         </fieldset>
       ))}
-      <div>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Service Levels'}
-        </Button>
-      </div>
+      {canManage && (
+        <div>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Service Levels'}
+          </Button>
+        </div>
+      )}
     </form>
   );
 }
@@ -112,6 +125,8 @@ export function SlaSettingsScreen() {
           </QueryState>
         </Card>
         <ClosedDaysCard />
+        <FollowUpWindowCard />
+        <AssignmentRuleCard />
       </div>
     </>
   );

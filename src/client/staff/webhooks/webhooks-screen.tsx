@@ -15,6 +15,7 @@ import { QueryState } from '../query-state.tsx';
 import { ListCard } from '../list-card.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { SecretShownDialog, WebhookDialog } from './webhook-dialog.tsx';
+import { useStaffCan } from '../use-staff-can.ts';
 
 const statusTone: Record<string, BadgeTone> = {
   delivered: 'green',
@@ -45,12 +46,14 @@ export function WebhooksScreen() {
     success: 'Test Event Sent',
     failure: 'Failed to send the test event. Please try again.',
   });
+  // Endpoints are the admins' (ADR 058): the auditor reads them and their deliveries.
+  const canManage = useStaffCan('integrations');
   const shownId = selected ?? webhooks.data?.[0]?.id ?? null;
   return (
     <>
       <PageHeader
         title="Webhooks"
-        action={<Button onClick={() => setEditing('new')}>New Webhook</Button>}
+        action={canManage && <Button onClick={() => setEditing('new')}>New Webhook</Button>}
       />
       <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
         <Card>
@@ -86,14 +89,16 @@ export function WebhooksScreen() {
                     </td>
                     <td className={cell}>
                       <div className="flex flex-wrap gap-2">
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => test.mutate(w)}
-                          aria-label={`Send test event to ${w.url}`}
-                        >
-                          Send Test Event
-                        </Button>
+                        {canManage && (
+                          <Button
+                            size="sm"
+                            variant="secondary"
+                            onClick={() => test.mutate(w)}
+                            aria-label={`Send test event to ${w.url}`}
+                          >
+                            Send Test Event
+                          </Button>
+                        )}
                         <Button
                           size="sm"
                           variant="secondary"
@@ -102,22 +107,26 @@ export function WebhooksScreen() {
                         >
                           Deliveries
                         </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setEditing(w)}
-                          aria-label={`Edit ${w.url}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setDeleting(w)}
-                          aria-label={`Delete ${w.url}`}
-                        >
-                          Delete
-                        </Button>
+                        {canManage && (
+                          <>
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              onClick={() => setEditing(w)}
+                              aria-label={`Edit ${w.url}`}
+                            >
+                              Edit
+                            </Button>
+                            <Button
+                              size="sm"
+                              variant="secondary"
+                              onClick={() => setDeleting(w)}
+                              aria-label={`Delete ${w.url}`}
+                            >
+                              Delete
+                            </Button>
+                          </>
+                        )}
                       </div>
                     </td>
                   </DataRow>

@@ -3,6 +3,8 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  char,
+  check,
   index,
   integer,
   pgTable,
@@ -14,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, searchIndex } from './columns.ts';
 import { orEmpty } from '../search-text.ts';
-import { userRole, companyRole, companySignInPolicy } from './enums.ts';
+import { userRole, companyRole, companySignInPolicy, staffRole } from './enums.ts';
 
 export const users = pgTable(
   'users',
@@ -25,6 +27,12 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     profileImageUrl: text('profile_image_url'),
     role: userRole('role').notNull().default('customer'),
+    /**
+     * A staff member's role in the workspace (issue 38, ADR 058); null for customers. The
+     * migration's check `users_staff_role_check` makes every staff row name one, so a new way
+     * to add staff that forgets it fails at once rather than granting a default.
+     */
+    staffRole: staffRole('staff_role'),
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -42,11 +50,16 @@ export const customers = pgTable(
     address: text('address'),
     /** Issue 19: `passkey` or `sso` refuse magic links to this company's users (ADR 042). */
     signInPolicy: companySignInPolicy('sign_in_policy').notNull().default('any'),
+    /** ISO 4217: the company is invoiced in this one currency (issue 39, ADR 066). */
+    currency: char('currency', { length: 3 }).notNull().default('USD'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  // The staff companies list and company picker search these (docs/decisions/043).
-  (t) => [searchIndex('customers_search_trgm_idx', t.name, orEmpty(t.email), orEmpty(t.phone))],
+  (t) => [
+    // The staff companies list and company picker search these (docs/decisions/043).
+    searchIndex('customers_search_trgm_idx', t.name, orEmpty(t.email), orEmpty(t.phone)),
+    check('customers_currency_iso', sql`${t.currency} ~ '^[A-Z]{3}$'`),
+  ],
 );
 
 /** The owning company's id: deleting the company deletes the row. */

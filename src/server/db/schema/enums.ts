@@ -2,20 +2,36 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 import { signInEvents, signInMethods, userRoles } from '../../../shared/schemas/auth.ts';
 import { companyRoles } from '../../../shared/permissions.ts';
+import { staffRoles } from '../../../shared/staff-permissions.ts';
 import { signInPolicies } from '../../../shared/schemas/sso.ts';
 import { apiTokenScopes } from '../../../shared/schemas/api-tokens.ts';
 import { webhookDeliveryStatuses } from '../../../shared/schemas/webhooks.ts';
 import { notificationKinds } from '../../../shared/schemas/notifications.ts';
 import { activityTypes } from '../../../shared/schemas/dashboard.ts';
 import { documentCategories } from '../../../shared/schemas/documents.ts';
-import { invoiceStatuses } from '../../../shared/schemas/invoices.ts';
+import { invoiceStates, invoiceStatuses } from '../../../shared/schemas/invoices.ts';
+import {
+  disputeStates,
+  paymentMethods,
+  reversalKinds,
+} from '../../../shared/schemas/invoice-documents.ts';
+import { recurringActions, recurringCadences } from '../../../shared/schemas/recurring-invoices.ts';
 import { milestoneStatuses } from '../../../shared/schemas/milestones.ts';
 import { projectStatuses } from '../../../shared/schemas/projects.ts';
 import { leadStatuses } from '../../../shared/schemas/staff-leads.ts';
-import { ticketPriorities, ticketStatuses } from '../../../shared/schemas/tickets.ts';
+import {
+  ticketChannels,
+  ticketPriorities,
+  ticketStatuses,
+} from '../../../shared/schemas/tickets.ts';
+import { assignmentRules } from '../../../shared/schemas/assignment.ts';
+import { slaClockKinds } from '../../../shared/schemas/sla.ts';
+import { slaAlertKinds } from '../../../shared/schemas/staff-notifications.ts';
+import { scheduleFrequencies } from '../../../shared/schemas/scheduled-tickets.ts';
 
 export const userRole = pgEnum('user_role', userRoles);
 export const companyRole = pgEnum('company_role', companyRoles);
+export const staffRole = pgEnum('staff_role', staffRoles);
 export const signInEvent = pgEnum('sign_in_event', signInEvents);
 export const signInMethod = pgEnum('sign_in_method', signInMethods);
 export const companySignInPolicy = pgEnum('company_sign_in_policy', signInPolicies);
@@ -24,10 +40,15 @@ export const typedCodeKinds = ['sign-in-code', 'second-factor'] as const;
 export const typedCodeKind = pgEnum('typed_code_kind', typedCodeKinds);
 export const apiTokenScope = pgEnum('api_token_scope', apiTokenScopes);
 export const invoiceStatus = pgEnum('invoice_status', invoiceStatuses);
+export const invoiceState = pgEnum('invoice_state', invoiceStates);
+export const paymentMethod = pgEnum('payment_method', paymentMethods);
+export const disputeState = pgEnum('dispute_state', disputeStates);
+export const paymentReversalKind = pgEnum('payment_reversal_kind', reversalKinds);
 export const projectStatus = pgEnum('project_status', projectStatuses);
 export const milestoneStatus = pgEnum('milestone_status', milestoneStatuses);
 export const ticketStatus = pgEnum('ticket_status', ticketStatuses);
 export const ticketPriority = pgEnum('ticket_priority', ticketPriorities);
+export const ticketChannel = pgEnum('ticket_channel', ticketChannels);
 export const documentCategory = pgEnum('document_category', documentCategories);
 export const activityType = pgEnum('activity_type', activityTypes);
 export const leadStatus = pgEnum('lead_status', leadStatuses);
@@ -35,3 +56,9 @@ export const leadStatus = pgEnum('lead_status', leadStatuses);
 export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'failed']);
 export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', webhookDeliveryStatuses);
 export const notificationKind = pgEnum('notification_kind', notificationKinds);
+export const assignmentRule = pgEnum('assignment_rule', assignmentRules);
+export const slaClock = pgEnum('sla_clock', slaClockKinds);
+export const slaAlertKind = pgEnum('sla_alert_kind', slaAlertKinds);
+export const scheduleFrequency = pgEnum('schedule_frequency', scheduleFrequencies);
+export const recurringCadence = pgEnum('recurring_cadence', recurringCadences);
+export const recurringAction = pgEnum('recurring_invoice_action', recurringActions);

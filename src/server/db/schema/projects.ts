@@ -1,6 +1,7 @@
 // A company's projects, their milestones and documents, its sites and the dashboard's activity feed.
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -10,6 +11,7 @@ import {
   timestamp,
   uuid,
   bigint,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, trigramIndex, searchIndex } from './columns.ts';
 import { orEmpty } from '../search-text.ts';
@@ -95,9 +97,16 @@ export const sites = pgTable(
     contactPerson: text('contact_person').notNull(),
     contactEmail: text('contact_email').notNull(),
     contactPhone: text('contact_phone').notNull(),
+    /** The site invoices are addressed to (issue 39 item 2): at most one per company. */
+    billing: boolean('billing').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('sites_customer_idx').on(t.customerId)],
+  (t) => [
+    index('sites_customer_idx').on(t.customerId),
+    uniqueIndex('sites_one_billing_idx')
+      .on(t.customerId)
+      .where(sql`${t.billing}`),
+  ],
 );
 
 export const activities = pgTable(

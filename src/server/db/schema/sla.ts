@@ -1,7 +1,17 @@
 // Service levels: the targets per priority, the closed days, and each ticket's clock.
-import { date, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { customers, users } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
-import { ticketPriority } from './enums.ts';
+import { slaAlertKind, slaClock, ticketPriority } from './enums.ts';
 import { tickets } from './tickets.ts';
 
 /**
@@ -14,6 +24,24 @@ export const slaTargets = pgTable('sla_targets', {
   resolutionMinutes: integer('resolution_minutes').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * A company's own targets of a priority (ADR 064), over `sla_targets` and the defaults; a
+ * priority without a row uses those. Read when a ticket of that company opens.
+ */
+export const companySlaTargets = pgTable(
+  'company_sla_targets',
+  {
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    priority: ticketPriority('priority').notNull(),
+    firstResponseMinutes: integer('first_response_minutes').notNull(),
+    resolutionMinutes: integer('resolution_minutes').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.priority] })],
+);
 
 /**
  * Days the help desk is closed although they are working weekdays (holidays, ADR 035
@@ -38,7 +66,7 @@ export const ticketSlas = pgTable('ticket_slas', {
   resolutionMinutes: integer('resolution_minutes').notNull(),
   firstResponseDueAt: timestamp('first_response_due_at', { withTimezone: true }).notNull(),
   resolutionDueAt: timestamp('resolution_due_at', { withTimezone: true }).notNull(),
-  /** When 20 % of each target's business time is left: "at risk" from then on, in SQL. */
+  /** When 25 % of each target's business time is left (75 % gone): "at risk" from then on, in SQL. */
   firstResponseAtRiskAt: timestamp('first_response_at_risk_at', { withTimezone: true }).notNull(),
   resolutionAtRiskAt: timestamp('resolution_at_risk_at', { withTimezone: true }).notNull(),
   firstRespondedAt: timestamp('first_responded_at', { withTimezone: true }),
@@ -49,3 +77,41 @@ export const ticketSlas = pgTable('ticket_slas', {
   /** Business minutes of the pauses already over: the resolution target is counted this much later. */
   pausedMinutes: integer('paused_minutes').notNull().default(0),
 });
+
+/**
+ * Each SLA notice made, once per (ticket, target, kind) (ADR 064): the sweep inserts here and
+ * notifies only for rows it inserted, in one transaction, so servers sweeping together (or a
+ * sweep run twice) notify once.
+ */
+export const slaAlerts = pgTable(
+  'sla_alerts',
+  {
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    clock: slaClock('clock').notNull(),
+    kind: slaAlertKind('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.clock, t.kind] })],
+);
+
+/** A notice in a staff member's workspace list (the header's bell); read once opened. */
+export const staffNotifications = pgTable(
+  'staff_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    clock: slaClock('clock').notNull(),
+    kind: slaAlertKind('kind').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [index('staff_notifications_user_idx').on(t.userId, t.createdAt)],
+);

@@ -2,6 +2,7 @@
 // and satisfaction (ADR 036), and the agents' saved replies.
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -14,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, searchIndex } from './columns.ts';
 import { users, customerRef } from './accounts.ts';
-import { ticketStatus, ticketPriority } from './enums.ts';
+import { ticketChannel, ticketStatus, ticketPriority } from './enums.ts';
 import { ticketReplyKinds } from '../../../shared/schemas/tickets.ts';
 import { ticketRatings as ratingValues } from '../../../shared/schemas/satisfaction.ts';
 
@@ -40,6 +41,16 @@ export const tickets = pgTable(
     /** Set by the author: seen only by the author, the company's admins and staff (issue 18). */
     private: boolean('private').notNull().default(false),
     assignedToUserId: uuid('assigned_to_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** How it reached the desk; tickets from before issue 38 came through the portal or mail. */
+    channel: ticketChannel('channel').notNull().default('portal'),
+    /** The agent who opened it for its author (phone, walk-in); null when the author did. */
+    openedByUserId: uuid('opened_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    /** Set when staff merged this ticket into another (ADR 060): it is closed and points there. */
+    mergedIntoTicketId: text('merged_into_ticket_id').references((): AnyPgColumn => tickets.id, {
       onDelete: 'set null',
     }),
     createdAt: createdAt(),

@@ -61,9 +61,13 @@ describe('wrong sign-in codes per account', () => {
 
   // Review N1: the code form is anonymous, so its lock must not reach the second factor.
   it('10 wrong sign-in codes for a staff address leave their authenticator and recovery codes working', async () => {
-    await t.app.db
-      .insert(users)
-      .values({ email: STAFF, firstName: 'Lee', lastName: 'Staff', role: 'staff' });
+    await t.app.db.insert(users).values({
+      email: STAFF,
+      firstName: 'Lee',
+      lastName: 'Staff',
+      role: 'staff',
+      staffRole: 'admin',
+    });
     const enrolling = await sessionCookieFor(t.app, STAFF);
     const post = (url: string, cookie: string, payload?: object) =>
       t.app.inject({ method: 'POST', url, headers: { cookie }, ...(payload ? { payload } : {}) });

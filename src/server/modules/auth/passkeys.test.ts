@@ -237,6 +237,7 @@ describe('passkeys', () => {
         firstName: 'Totp',
         lastName: 'Only',
         role: 'staff',
+        staffRole: 'admin',
       });
       await t.app.db.insert(totpCredentials).values({
         userId: await userId('totp.only@example.com'),

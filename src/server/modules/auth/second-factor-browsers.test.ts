@@ -26,7 +26,7 @@ describe('second factor: known browsers', () => {
   async function newStaff(email: string) {
     const [user] = await t.app.db
       .insert(users)
-      .values({ email, firstName: 'Sam', lastName: 'Staff', role: 'staff' })
+      .values({ email, firstName: 'Sam', lastName: 'Staff', role: 'staff', staffRole: 'admin' })
       .returning({ id: users.id });
     return user!.id;
   }

@@ -218,7 +218,13 @@ describe('staff second factor', () => {
     // The colleague: staff, with an authenticator set up and a session.
     const [colleague] = await t.app.db
       .insert(users)
-      .values({ email: COLLEAGUE, firstName: 'Pat', lastName: 'Staff', role: 'staff' })
+      .values({
+        email: COLLEAGUE,
+        firstName: 'Pat',
+        lastName: 'Staff',
+        role: 'staff',
+        staffRole: 'admin',
+      })
       .returning();
     const theirs = await sessionCookieFor(t.app, COLLEAGUE);
     const enrol = await post('/api/auth/second-factor/totp', theirs);

@@ -57,7 +57,7 @@ const signedInAccountRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
         .from(users)
         .where(eq(users.id, user.id));
-      return loadCurrentUser(app.db, { ...user, ...saved });
+      return loadCurrentUser(app.db, { ...user, staffRole: user.staffRole ?? null, ...saved });
     },
   );
 

@@ -101,7 +101,7 @@ describe('GET /api/customers/:customerId/dashboard', () => {
       customerId,
       number: 'TEST-OVERDUE-1',
       description: 'Late fee',
-      amount: '0.10',
+      totalMinor: 10,
       status: 'overdue',
       issueDate: '2026-01-01',
       dueDate: '2026-01-31',

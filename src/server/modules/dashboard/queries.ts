@@ -23,8 +23,9 @@ export const DASHBOARD_LIST_SIZE = 5;
  */
 function statsJson(db: Db, customerId: string, viewer: Viewer): SQL<JsonText<Dashboard['stats']>> {
   const balance = can(viewer.role, 'invoices')
-    ? sql`'outstandingBalance', (select coalesce(sum(amount), 0) from invoices
-      where customer_id = ${customerId} and status in ('pending', 'overdue')),`
+    ? sql`'outstandingBalance', (select coalesce(sum(balance), 0) from invoices
+      where customer_id = ${customerId} and status in ('pending', 'overdue')
+        and state not in ('draft', 'void')),`
     : sql``;
   const openTickets = db
     .select({ n: count() })
@@ -73,11 +74,13 @@ export function dashboardJson(
   db: Db,
   customerId: string,
   viewer: Viewer,
+  /** Online payment is on (ADR 067): payable invoices link to Checkout. */
+  online = false,
 ): Promise<JsonText<Dashboard>> {
   const limit = DASHBOARD_LIST_SIZE;
   // Issue 18: a card the role may not see is left out, not sent empty.
   const invoices = can(viewer.role, 'invoices')
-    ? sql`',"recentInvoices":' || ${invoiceListJson(db, customerId, { limit })} ||`
+    ? sql`',"recentInvoices":' || ${invoiceListJson(db, customerId, { limit, online })} ||`
     : sql``;
   const activeProjects = can(viewer.role, 'projects')
     ? sql`',"activeProjects":' || ${projectListJson(db, customerId, {

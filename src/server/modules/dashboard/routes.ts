@@ -17,7 +17,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const { companyId: customerId } = companyOf(request);
       const viewer = viewerOf(request);
       const json = await app.dashboards.get(customerId, `${viewer.role}:${viewer.userId}`, () =>
-        dashboardJson(app.db, customerId, viewer),
+        dashboardJson(app.db, customerId, viewer, !!app.stripe),
       );
       return sendRevalidatedJson(request, reply, json);
     },

@@ -34,6 +34,21 @@ describe('GET /api/customers/:customerId/invoices', () => {
           dueDate: row.dueDate,
           description: row.description,
           pdfUrl: `/api/customers/${customerId}/invoices/${row.id}/pdf`,
+          currency: row.currency,
+          // Each sample invoice is one line of its whole amount (seed/demo.ts).
+          lines: [
+            {
+              description: row.description,
+              quantity: 1,
+              unitPrice: Number(row.amount),
+              taxRate: 0,
+            },
+          ],
+          // The dialog's discount and balance; no payments or credits on the demo data.
+          discount: 0,
+          balance: row.state === 'paid' ? 0 : Number(row.amount),
+          payments: [],
+          creditNotes: [],
         };
         if (row.paymentUrl) expected.paymentUrl = row.paymentUrl;
         expect(item).toEqual(expected);
@@ -54,7 +69,7 @@ describe('GET /api/customers/:customerId/invoices', () => {
       customerId,
       number: 'INV-JSON-1',
       description,
-      amount: '1.50',
+      totalMinor: 150,
       status: 'paid',
       issueDate: '2020-01-01',
       dueDate: '2020-01-31',
@@ -87,8 +102,8 @@ describe('GET /api/customers/:customerId/invoices', () => {
     expect(text).toContain('Meridian IT Services');
     expect(text).toContain('Acme Logistics');
     expect(text).toContain('Dock scanner fleet refresh (40 units)');
-    expect(text).toContain('Total: $18,640.00 USD');
-    expect(text).toContain('Status: Pending');
+    expect(text).toContain('USD 18,640.00');
+    expect(text.split('\n')).toContain('Pending');
   });
 
   it('answers 400 for an invoice id that is not a UUID', async () => {

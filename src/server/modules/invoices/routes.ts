@@ -9,11 +9,22 @@ import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
 import { inspectFile, sendFile } from '../../lib/safe-file.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { invoicePages, invoiceSummary } from '../../db/invoice-list.ts';
+import {
+  customerVisible,
+  invoicePages,
+  invoiceSummary,
+  onlineInvoicePages,
+} from '../../db/invoice-list.ts';
 import { companyOf } from '../../plugins/session/company-access.ts';
+import { statementRoutes } from './statement-routes.ts';
 
-/** Registered inside the `/api/customers/:customerId` scope, whose hook checks access. */
-export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+/**
+ * Registered inside the `/api/customers/:customerId` scope, whose hook checks access. `appUrl`
+ * makes the PDF's Pay online link absolute when online payment is on.
+ */
+export const invoiceRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app, { appUrl }) => {
+  await app.register(statementRoutes);
+
   app.get(
     '/invoices',
     {
@@ -25,7 +36,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      return app.sendPage(request, reply, invoicePages, { query: request.query });
+      return app.sendPage(request, reply, app.stripe ? onlineInvoicePages : invoicePages, {
+        query: request.query,
+        where: customerVisible,
+      });
     },
   );
 
@@ -49,7 +63,12 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { companyId } = companyOf(request);
-      const { number, pdf } = await renderInvoicePdf(app.db, companyId, request.params.invoiceId);
+      const { number, pdf } = await renderInvoicePdf(
+        app.db,
+        companyId,
+        request.params.invoiceId,
+        app.stripe ? appUrl : undefined,
+      );
       return sendFile(reply, await inspectFile(pdf), { name: `${number}.pdf`, inline: true });
     },
   );

@@ -12,7 +12,7 @@ const validSite = {
   contactPhone: '(817) 555-0123',
 };
 
-type SiteOut = typeof validSite & { id: string };
+type SiteOut = typeof validSite & { id: string; billing: boolean };
 
 describe('sites API', () => {
   let t: TestApp;
@@ -64,8 +64,32 @@ describe('sites API', () => {
     const res = await add({ ...validSite, name: '  Fort Worth Yard ' });
     expect(res.statusCode).toBe(201);
     const site = res.json<SiteOut>();
-    expect(site).toEqual({ ...validSite, id: site.id });
+    expect(site).toEqual({ ...validSite, id: site.id, billing: false });
     expect((await list()).map((s) => s.id)).toContain(site.id);
+  });
+
+  it('keeps one billing site per company: a new one takes over', async () => {
+    const first = (
+      await add({ ...validSite, name: 'Accounts office', billing: true })
+    ).json<SiteOut>();
+    const second = (
+      await add({ ...validSite, name: 'Head office', billing: true })
+    ).json<SiteOut>();
+    expect([first.billing, second.billing]).toEqual([true, true]);
+    const billing = (await list()).filter((s) => s.billing).map((s) => s.id);
+    expect(billing).toEqual([second.id]);
+    await remove(first.id);
+    await remove(second.id);
+  });
+
+  it('keeps one billing site when two are added at once', async () => {
+    const added = await Promise.all(
+      ['North office', 'South office'].map((name) => add({ ...validSite, name, billing: true })),
+    );
+    expect(added.map((r) => r.statusCode)).toEqual([201, 201]);
+    const sites = await list();
+    expect(sites.filter((s) => s.billing)).toHaveLength(1);
+    for (const r of added) await remove(r.json<SiteOut>().id);
   });
 
   it.each([

@@ -159,6 +159,7 @@ describe('staff API tokens (issue 21)', () => {
         firstName: 'Sam',
         lastName: 'Second',
         role: 'staff',
+        staffRole: 'admin',
       })
       .returning();
     const [token] = await t.app.db

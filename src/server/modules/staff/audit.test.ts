@@ -11,7 +11,9 @@ import {
   invoices,
   milestones,
   projects,
+  recurringInvoices,
   savedReplies,
+  scheduledTickets,
   tickets,
   ticketWatchers,
   unmatchedMails,
@@ -59,6 +61,23 @@ async function unmatchedMail(t: TestApp, messageId: string) {
   );
 }
 
+/** New open tickets of Acme, so a merge leaves the seeded ones as other samples expect them. */
+async function freshTickets(t: TestApp, ctx: Ctx, n: number): Promise<string[]> {
+  const rows = await t.app.db
+    .insert(tickets)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        customerId: ctx.acmeId,
+        subject: `Audit sample ${i + 1}`,
+        description: 'For the audit sample.',
+        category: 'Hardware',
+        department: 'IT Support',
+      })),
+    )
+    .returning({ id: tickets.id });
+  return rows.map((r) => r.id);
+}
+
 /** An open, shared ticket of Acme and a new colleague there (in copy of it, if asked). */
 async function ticketAndColleague(t: TestApp, ctx: Ctx, email: string, inCopy: boolean) {
   const ticket = await first(
@@ -84,6 +103,7 @@ async function ticketAndColleague(t: TestApp, ctx: Ctx, email: string, inCopy: b
 
 /** Written by no company: a discarded mail belongs to none, a lead to none yet. */
 const companyless = [
+  'PUT /api/staff/staff-members/:userId/role',
   'PATCH /api/staff/leads/:kind/:leadId',
   'POST /api/staff/unmatched-mail/:id/discard',
   'POST /api/staff/api-tokens',
@@ -98,7 +118,11 @@ const companyless = [
   'PUT /api/staff/sla-targets',
   'POST /api/staff/closed-days',
   'DELETE /api/staff/closed-days/:day',
+  'PUT /api/staff/follow-up-window',
+  'POST /api/staff/notifications/read',
   'POST /api/staff/staff-members/:userId/second-factor/reset',
+  'PUT /api/staff/assignment-rule',
+  'PUT /api/staff/me/availability',
 ];
 
 /** A saved reply to edit or delete, made without an audit row of its own. */
@@ -118,6 +142,100 @@ const webhook = (t: TestApp) =>
       .values({ url: 'https://1.1.1.1/hook', events: ['invoice.paid'], secretCipher: 'v1.a.b.c' })
       .returning(),
   );
+
+/** A company's scheduled ticket to change, pause or delete, made without an audit row. */
+const schedule = (t: TestApp, ctx: Ctx) =>
+  first(
+    t.app.db
+      .insert(scheduledTickets)
+      .values({
+        customerId: ctx.acmeId,
+        subject: 'Sample schedule',
+        description: 'Sample text',
+        category: 'Other',
+        department: 'IT Support',
+        frequency: 'monthly',
+        monthDay: 1,
+        timeOfDay: '08:00',
+        timeZone: 'UTC',
+        nextRunAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning(),
+  );
+
+const scheduleBody = (ctx: Ctx) => ({
+  customerId: ctx.acmeId,
+  subject: 'Patch Tuesday review',
+  description: 'Review the month of patches.',
+  category: 'Software & Licensing',
+  department: 'IT Support',
+  frequency: 'weekly',
+  weekday: 2,
+  timeOfDay: '09:00',
+  timeZone: 'America/Chicago',
+});
+
+/** A recurring invoice of Acme, written directly (no audit row of its own). */
+const recurring = async (t: TestApp, ctx: Ctx) => {
+  const staff = await first(t.app.db.select().from(users).where(eq(users.email, DEMO_STAFF_EMAIL)));
+  return first(
+    t.app.db
+      .insert(recurringInvoices)
+      .values({
+        customerId: ctx.acmeId,
+        name: 'Sample retainer',
+        currency: 'USD',
+        cadence: 'monthly',
+        runDay: 1,
+        timeZone: 'UTC',
+        paymentTermsDays: 14,
+        action: 'issue-and-mail',
+        startsOn: '2030-01-01',
+        nextRunOn: '2030-01-01',
+        nextRunAt: new Date('2030-01-01T00:00:00Z'),
+        updatedBy: staff.id,
+      })
+      .returning(),
+  );
+};
+
+const recurringBody = {
+  name: 'Monthly retainer',
+  lines: [{ description: 'Managed services', quantity: 1, unitPrice: 1500, taxRate: 20 }],
+  cadence: 'monthly',
+  runDay: 31,
+  timeZone: 'Europe/London',
+  paymentTermsDays: 30,
+  action: 'issue-and-mail',
+  startsOn: '2030-01-01',
+};
+
+/** An invoice of Acme in the given state, written directly (no audit row of its own). */
+let sampleInvoices = 0;
+const sampleInvoice = (t: TestApp, ctx: Ctx, state: 'draft' | 'issued') =>
+  first(
+    t.app.db
+      .insert(invoices)
+      .values({
+        customerId: ctx.acmeId,
+        number: `INV-AUDIT-DOC-${++sampleInvoices}`,
+        description: 'Audit sample',
+        totalMinor: 10_000,
+        status: 'pending',
+        state,
+        issueDate: '2026-01-01',
+        dueDate: '2026-01-31',
+      })
+      .returning(),
+  );
+
+const draftBody = (number: string) => ({
+  number,
+  description: 'Audit draft',
+  issueDate: '2026-01-01',
+  dueDate: '2026-01-31',
+  lines: [{ description: 'Work', quantity: 2, unitPrice: 50, taxRate: 20 }],
+});
 
 /** One valid request per staff write route; the test fails when a write route has none. */
 const samples: Record<string, Sample> = {
@@ -145,10 +263,26 @@ const samples: Record<string, Sample> = {
           firstName: 'Col',
           lastName: 'League',
           role: 'staff',
+          staffRole: 'admin',
         })
         .returning(),
     );
     return { url: `/api/staff/staff-members/${colleague.id}/second-factor/reset` };
+  },
+  'PUT /api/staff/staff-members/:userId/role': async (t) => {
+    const colleague = await first(
+      t.app.db
+        .insert(users)
+        .values({
+          email: 'promoted@example.com',
+          firstName: 'Pro',
+          lastName: 'Moted',
+          role: 'staff',
+          staffRole: 'agent',
+        })
+        .returning(),
+    );
+    return { url: `/api/staff/staff-members/${colleague.id}/role`, payload: { role: 'billing' } };
   },
   'PATCH /api/staff/leads/:kind/:leadId': async (t) => {
     const lead = await first(
@@ -200,6 +334,61 @@ const samples: Record<string, Sample> = {
     );
     return { url: `/api/staff/tickets/${ticket.id}`, payload: { status: 'pending' } };
   },
+  'PATCH /api/staff/tickets/:ticketId (priority)': async (t, ctx) => {
+    const ticket = await first(
+      t.app.db.select().from(tickets).where(eq(tickets.customerId, ctx.acmeId)),
+    );
+    const priority = ticket.priority === 'high' ? 'low' : 'high';
+    return { url: `/api/staff/tickets/${ticket.id}`, payload: { priority } };
+  },
+  'POST /api/staff/tickets': async (t, ctx) => {
+    const requester = await first(
+      t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acme)),
+    );
+    return {
+      url: '/api/staff/tickets',
+      payload: {
+        customerId: ctx.acmeId,
+        requesterUserId: requester.id,
+        subject: 'Called about the VPN',
+        description: 'The VPN drops every hour.',
+        category: 'Network & Security',
+        department: 'Network Administration',
+        channel: 'phone',
+      },
+    };
+  },
+  'POST /api/staff/tickets (with files)': async (t, ctx) => {
+    const requester = await first(
+      t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acme)),
+    );
+    return {
+      url: '/api/staff/tickets',
+      ...(await messageWithFiles(
+        {
+          customerId: ctx.acmeId,
+          requesterUserId: requester.id,
+          subject: 'Walked in with a broken dock',
+          description: 'The dock shows no screens.',
+          category: 'Hardware',
+          department: 'IT Support',
+          channel: 'walk-in',
+        },
+        [{ name: 'dock.txt', type: 'text/plain', data: Buffer.from('model D6000') }],
+      )),
+    };
+  },
+  'POST /api/staff/tickets/:ticketId/merge': async (t, ctx) => {
+    const [from, into] = await freshTickets(t, ctx, 2);
+    return { url: `/api/staff/tickets/${from}/merge`, payload: { intoTicketId: into } };
+  },
+  'POST /api/staff/tickets/bulk': async (t, ctx) => {
+    const [ticketId] = await freshTickets(t, ctx, 1);
+    return {
+      url: '/api/staff/tickets/bulk',
+      payload: { ticketIds: [ticketId], action: 'priority', priority: 'high' },
+    };
+  },
   'POST /api/staff/tickets/:ticketId/replies': async (t, ctx) => {
     const ticket = await first(
       t.app.db
@@ -230,6 +419,18 @@ const samples: Record<string, Sample> = {
       { priority: 'low', firstResponseMinutes: 480, resolutionMinutes: 4320 },
     ],
   }),
+  'PUT /api/staff/follow-up-window': async () => ({
+    url: '/api/staff/follow-up-window',
+    payload: { days: 10 },
+  }),
+  'PUT /api/staff/assignment-rule': async () => ({
+    url: '/api/staff/assignment-rule',
+    payload: { rule: 'round-robin' },
+  }),
+  'PUT /api/staff/me/availability': async () => ({
+    url: '/api/staff/me/availability',
+    payload: { available: false },
+  }),
   'POST /api/staff/closed-days': async () => ({
     url: '/api/staff/closed-days',
     payload: { day: nextWorkdays(1)[0], name: 'Founders Day' },
@@ -239,6 +440,17 @@ const samples: Record<string, Sample> = {
     await t.app.db.insert(closedDays).values({ day, name: 'Staff outing' });
     return { url: `/api/staff/closed-days/${day}` };
   },
+  'PUT /api/staff/customers/:customerId/sla-targets': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.acmeId}/sla-targets`,
+    payload: [{ priority: 'high', firstResponseMinutes: 30, resolutionMinutes: 240 }],
+  }),
+  'DELETE /api/staff/customers/:customerId/sla-targets': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.acmeId}/sla-targets`,
+  }),
+  'POST /api/staff/notifications/read': async () => ({
+    url: '/api/staff/notifications/read',
+    payload: { all: true },
+  }),
   'POST /api/staff/tickets/:ticketId/watchers': async (t, ctx) => {
     const { ticketId, userId } = await ticketAndColleague(t, ctx, 'add.copy@acme.example', false);
     return { url: `/api/staff/tickets/${ticketId}/watchers`, payload: { userId } };
@@ -275,9 +487,36 @@ const samples: Record<string, Sample> = {
       dueDate: '2026-01-31',
     },
   }),
+  'POST /api/staff/customers/:customerId/invoice-drafts': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.acmeId}/invoice-drafts`,
+    payload: draftBody('INV-AUDIT-DRAFT'),
+  }),
+  'PUT /api/staff/invoices/:invoiceId/draft': async (t, ctx) => {
+    const inv = await sampleInvoice(t, ctx, 'draft');
+    return { url: `/api/staff/invoices/${inv.id}/draft`, payload: draftBody(inv.number) };
+  },
+  'POST /api/staff/invoices/:invoiceId/issue': async (t, ctx) => ({
+    url: `/api/staff/invoices/${(await sampleInvoice(t, ctx, 'draft')).id}/issue`,
+  }),
+  'POST /api/staff/invoices/:invoiceId/void': async (t, ctx) => ({
+    url: `/api/staff/invoices/${(await sampleInvoice(t, ctx, 'issued')).id}/void`,
+    payload: { reason: 'Sent to the wrong company' },
+  }),
+  'POST /api/staff/invoices/:invoiceId/payments': async (t, ctx) => ({
+    url: `/api/staff/invoices/${(await sampleInvoice(t, ctx, 'issued')).id}/payments`,
+    payload: { amount: 40, method: 'cheque', reference: 'CHQ 7', receivedOn: '2026-01-20' },
+  }),
+  'POST /api/staff/invoices/:invoiceId/credit-notes': async (t, ctx) => ({
+    url: `/api/staff/invoices/${(await sampleInvoice(t, ctx, 'issued')).id}/credit-notes`,
+    payload: { amount: 10, reason: 'Goodwill', issuedOn: '2026-01-15' },
+  }),
   'PUT /api/staff/invoices/:invoiceId': async (t, ctx) => {
+    // An issued one: a draft or a void invoice is changed through its own commands.
     const inv = await first(
-      t.app.db.select().from(invoices).where(eq(invoices.customerId, ctx.acmeId)),
+      t.app.db
+        .select()
+        .from(invoices)
+        .where(and(eq(invoices.customerId, ctx.acmeId), eq(invoices.state, 'issued'))),
     );
     return {
       url: `/api/staff/invoices/${inv.id}`,
@@ -322,9 +561,15 @@ const samples: Record<string, Sample> = {
       payload: { title: m.title, status: 'completed', dueDate: m.dueDate },
     };
   },
-  'POST /api/staff/customers/:customerId/time-entries': async (_t, ctx) => ({
+  // On a ticket (issue 38): the one time write serves the company page and the ticket screen.
+  'POST /api/staff/customers/:customerId/time-entries': async (t, ctx) => ({
     url: `/api/staff/customers/${ctx.acmeId}/time-entries`,
-    payload: { workDate: '2026-02-02', hours: 1.5, description: 'Audit test' },
+    payload: {
+      workDate: '2026-02-02',
+      hours: 1.5,
+      description: 'Audit test',
+      ticketId: (await freshTickets(t, ctx, 1))[0],
+    },
   }),
   'POST /api/staff/customers/:customerId/documents': async (_t, ctx) => ({
     url: `/api/staff/customers/${ctx.acmeId}/documents`,
@@ -332,6 +577,36 @@ const samples: Record<string, Sample> = {
       { category: 'other' },
       { name: 'notes.txt', type: 'text/plain', data: Buffer.from('hello') },
     )),
+  }),
+  'POST /api/staff/scheduled-tickets': async (_t, ctx) => ({
+    url: '/api/staff/scheduled-tickets',
+    payload: scheduleBody(ctx),
+  }),
+  'PUT /api/staff/scheduled-tickets/:id': async (t, ctx) => ({
+    url: `/api/staff/scheduled-tickets/${(await schedule(t, ctx)).id}`,
+    payload: scheduleBody(ctx),
+  }),
+  'PATCH /api/staff/scheduled-tickets/:id': async (t, ctx) => ({
+    url: `/api/staff/scheduled-tickets/${(await schedule(t, ctx)).id}`,
+    payload: { paused: true },
+  }),
+  'DELETE /api/staff/scheduled-tickets/:id': async (t, ctx) => ({
+    url: `/api/staff/scheduled-tickets/${(await schedule(t, ctx)).id}`,
+  }),
+  'POST /api/staff/customers/:customerId/recurring-invoices': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.acmeId}/recurring-invoices`,
+    payload: recurringBody,
+  }),
+  'PUT /api/staff/recurring-invoices/:scheduleId': async (t, ctx) => ({
+    url: `/api/staff/recurring-invoices/${(await recurring(t, ctx)).id}`,
+    payload: recurringBody,
+  }),
+  'PATCH /api/staff/recurring-invoices/:scheduleId': async (t, ctx) => ({
+    url: `/api/staff/recurring-invoices/${(await recurring(t, ctx)).id}`,
+    payload: { active: false },
+  }),
+  'DELETE /api/staff/recurring-invoices/:scheduleId': async (t, ctx) => ({
+    url: `/api/staff/recurring-invoices/${(await recurring(t, ctx)).id}`,
   }),
   'POST /api/staff/saved-replies': async () => ({
     url: '/api/staff/saved-replies',

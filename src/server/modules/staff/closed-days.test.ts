@@ -82,7 +82,7 @@ describe('closed days on the SLA clock (ADR 035 addendum)', () => {
     expect(moved.resolutionDueAt).not.toEqual(addBusinessMinutes(moved.openedAt, 4320, hours));
     expect(moved.firstResponseDueAt).toEqual(addBusinessMinutes(moved.openedAt, 480, closed));
     expect(moved.resolutionAtRiskAt).toEqual(
-      addBusinessMinutes(moved.openedAt, 4320 * 0.8, closed),
+      addBusinessMinutes(moved.openedAt, 4320 * 0.75, closed),
     );
     const answeredAfter = await clockOf(answered);
     expect(answeredAfter.firstResponseDueAt).toEqual(answeredBefore.firstResponseDueAt);

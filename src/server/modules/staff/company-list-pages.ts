@@ -5,6 +5,7 @@ import type { StaffProject } from '../../../shared/schemas/projects.ts';
 import type { CompanyUser, StaffProjectName } from '../../../shared/schemas/staff-customers.ts';
 import type { StaffTimeEntry } from '../../../shared/schemas/time-entries.ts';
 import { isoTimestamp } from '../../db/json-list.ts';
+import { timeEntryColumns } from '../../services/time-entries.ts';
 import type { PagedList } from '../../db/paged-list.ts';
 import { documentPages } from '../../db/document-list.ts';
 import { invoicePages } from '../../db/invoice-list.ts';
@@ -89,6 +90,10 @@ export const staffInvoicePages: PagedList<StaffInvoice> = {
     issueDate: invoices.issueDate,
     dueDate: invoices.dueDate,
     paymentUrl: invoices.paymentUrl,
+    currency: invoices.currency,
+    state: invoices.state,
+    // What is owed; one marked paid by hand owes nothing (balanceMinor, ADR 066).
+    balance: sql`case when ${invoices.state} = 'paid' then 0 else ${invoices.balance} end`,
   }),
   order: invoicePages.order,
   search: invoicePages.search,
@@ -101,15 +106,7 @@ export const timeEntryPages: PagedList<StaffTimeEntry> = {
   name: 'staff-time-entries',
   from: sql`${timeEntries} left join ${projects} on ${projects.id} = ${timeEntries.projectId} left join ${users} on ${users.id} = ${timeEntries.userId}`,
   scope: timeEntries.customerId,
-  row: () => ({
-    id: timeEntries.id,
-    projectId: timeEntries.projectId,
-    projectName: projects.name,
-    workDate: timeEntries.workDate,
-    hours: timeEntries.hours,
-    description: timeEntries.description,
-    loggedBy: sql`${users.firstName} || ' ' || ${users.lastName}`,
-  }),
+  row: timeEntryColumns,
   order: [
     { expr: timeEntries.workDate, desc: true, type: 'date' },
     { expr: timeEntries.createdAt, desc: true, type: 'timestamptz' },

@@ -116,7 +116,7 @@ async function seed(t: TestApp, globexId: string) {
       customerId,
       number: `PAGEDINV-${i}`,
       description: `Pagedinv ${v}`,
-      amount: '100.00',
+      totalMinor: 10000,
       status: 'pending' as const,
       issueDate: `2026-0${i + 1}-10`,
       dueDate: `2026-0${i + 2}-10`,

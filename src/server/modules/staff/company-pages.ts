@@ -19,6 +19,7 @@ export const companyPages: PagedList<CompanySummary, 'id'> = {
     email: customers.email,
     phone: customers.phone,
     address: customers.address,
+    currency: customers.currency,
     userCount: sql`(select count(*)::int from customer_users cu where cu.customer_id = ${customers.id})`,
     openTickets: sql`(select count(*)::int from tickets t where t.customer_id = ${customers.id} and t.status <> 'closed')`,
   }),

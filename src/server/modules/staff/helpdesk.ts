@@ -30,6 +30,7 @@ import { messageSchema, ticketParams } from '../route-schemas.ts';
 import { helpdeskPages, helpdeskPagesByTimeLeft } from './helpdesk-queue.ts';
 
 const assignee = alias(users, 'assignee');
+const openedBy = alias(users, 'opened_by');
 
 const ticketColumns = {
   ...ticketDescriptionColumns,
@@ -67,7 +68,7 @@ const toApi = ({ slaClock: _clock, sla, ...t }: QueueRow) => ({
 });
 
 /** One ticket as the queue shows it. */
-async function loadQueueTicket(db: Db, ticketId: string) {
+export async function loadQueueTicket(db: Db, ticketId: string) {
   const [row] = await queueQuery(db).where(eq(tickets.id, ticketId.toUpperCase())).limit(1);
   if (!row) throw notFound(TICKET_NOT_FOUND);
   return { ...toApi(row), slaTargets: row.slaClock ? slaOutcomes(row.slaClock) : null };
@@ -130,11 +131,21 @@ export const helpdeskRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (
         .from(tickets)
         .innerJoin(users, eq(users.id, tickets.createdByUserId))
         .where(eq(tickets.id, ticket.id));
+      const [origin] = await app.db
+        .select({
+          channel: tickets.channel,
+          openedBy: sql<string | null>`${openedBy.firstName} || ' ' || ${openedBy.lastName}`,
+        })
+        .from(tickets)
+        .leftJoin(openedBy, eq(openedBy.id, tickets.openedByUserId))
+        .where(eq(tickets.id, ticket.id));
       return {
         ...ticket,
         ...splitConversation(conversation),
         authorCompanies,
         author: author ?? null,
+        channel: origin?.channel ?? 'portal',
+        openedBy: origin?.openedBy ?? null,
       };
     },
   );

@@ -48,6 +48,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sign-ins',
     {
+      config: { staffArea: 'auditLogs' },
       schema: {
         querystring: staffSignInQuerySchema,
         response: { 200: signInLogSchema, 400: messageSchema },

@@ -22,12 +22,19 @@ describe('assignment and SLAs', () => {
     const made = await t.app.db
       .insert(users)
       .values([
-        { email: 'riley@example.com', firstName: 'Riley', lastName: 'Chen', role: 'staff' },
+        {
+          email: 'riley@example.com',
+          firstName: 'Riley',
+          lastName: 'Chen',
+          role: 'staff',
+          staffRole: 'admin',
+        },
         {
           email: 'gone@example.com',
           firstName: 'Gone',
           lastName: 'Agent',
           role: 'staff',
+          staffRole: 'admin',
           active: false,
         },
       ])
@@ -91,13 +98,13 @@ describe('assignment and SLAs', () => {
         pausedAt: null,
         state: 'on-track',
       });
-      // "At risk" from the instant 20 % of the business time is left.
+      // "At risk" from the instant 25 % of the business time is left (75 % gone).
       expect(
         businessMinutesBetween(clock!.firstResponseAtRiskAt, clock!.firstResponseDueAt, hours),
-      ).toBeCloseTo(first * 0.2, 6);
+      ).toBeCloseTo(first * 0.25, 6);
       expect(
         businessMinutesBetween(clock!.resolutionAtRiskAt, clock!.resolutionDueAt, hours),
-      ).toBeCloseTo(resolution * 0.2, 6);
+      ).toBeCloseTo(resolution * 0.25, 6);
     }
   });
 
@@ -215,7 +222,7 @@ describe('assignment and SLAs', () => {
     );
     expect(
       businessMinutesBetween(resumed.resolutionAtRiskAt, resumed.resolutionDueAt, hours),
-    ).toBeCloseTo(1440 * 0.2, 6);
+    ).toBeCloseTo(1440 * 0.25, 6);
     expect(resumed.firstResponseDueAt).toEqual(start.firstResponseDueAt);
     expect((await inQueue(id)).sla).toMatchObject({ state: 'on-track', pausedAt: null });
     const [still] = await t.app.db.select().from(tickets).where(eq(tickets.id, id));

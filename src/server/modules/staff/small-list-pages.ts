@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SavedReply } from '../../../shared/schemas/saved-replies.ts';
 import type { StaffMember } from '../../../shared/schemas/staff-customers.ts';
+import type { StaffRole } from '../../../shared/staff-permissions.ts';
 import { isoTimestamp } from '../../db/json-list.ts';
 import type { PagedList } from '../../db/paged-list.ts';
-import { savedReplies, users } from '../../db/schema.ts';
+import { savedReplies, staffAvailability, users } from '../../db/schema.ts';
 
 /**
  * Lists small by nature (docs/decisions/043): the same paging contract, but their query's
@@ -17,7 +18,16 @@ export const staffMemberPages: PagedList<StaffMember> = {
   name: 'staff-members',
   scope: 'staff',
   from: sql`${users}`,
-  row: () => ({ id: users.id, name: staffName, email: users.email }),
+  // The check constraint makes every staff row name a role (migration 0032).
+  row: () => ({
+    id: users.id,
+    name: staffName,
+    email: users.email,
+    // No row is available (ADR 063).
+    available: sql`coalesce((select ${staffAvailability.available} from ${staffAvailability}
+      where ${staffAvailability.userId} = ${users.id}), true)`,
+    role: sql<StaffRole>`${users.staffRole}`,
+  }),
   order: [
     { expr: users.firstName, type: 'text' },
     { expr: users.lastName, type: 'text' },

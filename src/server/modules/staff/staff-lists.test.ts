@@ -133,6 +133,7 @@ async function seed(t: TestApp) {
         firstName: 'Pagedsign',
         lastName: v,
         role: 'staff' as const,
+        staffRole: 'admin' as const,
       })),
     )
     .returning({ id: users.id });

@@ -5,6 +5,7 @@ import {
   inviteSchema,
   otherCompanyOwnerSchema,
   staffMemberSchema,
+  staffRoleChangeSchema,
   userActiveSchema,
 } from '../../../shared/schemas/staff-customers.ts';
 import { smallListQuerySchema } from '../../../shared/schemas/paging.ts';
@@ -13,8 +14,13 @@ import { activeStaff, staffMemberPages } from './small-list-pages.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { addCompanyUser } from '../../services/invitations.ts';
 import { resetColleagueSecondFactor, setUserActive } from '../../services/users.ts';
+import { changeStaffRole } from '../../services/staff-roles.ts';
+import { staffRoles } from '../../../shared/staff-permissions.ts';
 
-/** Inviting customer users to a company, (de)activating them, and the staff list for assignment. */
+/**
+ * The staff list (assignment), staff roles and second-factor resets; inviting customer users to
+ * a company and (de)activating them (area `companies`).
+ */
 export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app, { appUrl }) => {
   app.get(
     '/staff-members',
@@ -29,6 +35,27 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
         where: activeStaff,
         query: request.query,
       }),
+  );
+
+  // ADR 058: who may do what in the workspace; the last admin stays one.
+  app.put(
+    '/staff-members/:userId/role',
+    {
+      config: { assurance: 'staff-recent' },
+      schema: {
+        params: idParam('userId'),
+        body: staffRoleChangeSchema,
+        response: {
+          200: z.object({ id: z.string(), role: z.enum(staffRoles) }),
+          404: messageSchema,
+          409: messageSchema,
+        },
+      },
+    },
+    async (request) =>
+      app.write((tx) =>
+        changeStaffRole(tx, actorOf(request), request.params.userId, request.body.role),
+      ),
   );
 
   // Issue 19: a colleague who lost their phone signs in again and enrols afresh.
@@ -53,7 +80,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
   app.post(
     '/customers/:customerId/users',
     {
-      config: { assurance: 'staff-recent' },
+      config: { assurance: 'staff-recent', staffArea: 'companies' },
       schema: {
         params: idParam('customerId'),
         body: inviteSchema,
@@ -79,7 +106,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app,
   app.patch(
     '/users/:userId',
     {
-      config: { assurance: 'staff-session' },
+      config: { assurance: 'staff-session', staffArea: 'companies' },
       schema: {
         params: idParam('userId'),
         body: userActiveSchema,

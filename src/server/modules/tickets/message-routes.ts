@@ -8,6 +8,7 @@ import { actorOf } from '../../plugins/session/actor.ts';
 import { viewerOf } from '../../plugins/session/company-access.ts';
 import type { StoredAttachment } from '../../services/helpdesk/attachment-files.ts';
 import { withAttachments } from '../../services/helpdesk/attachment-upload.ts';
+import { survivorOf } from '../../services/helpdesk/merge-tickets.ts';
 import { openTicket } from '../../services/helpdesk/open-ticket.ts';
 import { replyAsCustomer } from '../../services/helpdesk/replies.ts';
 import { TICKET_NOT_FOUND } from '../../services/helpdesk/tickets.ts';
@@ -59,7 +60,8 @@ export const ticketMessageRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
   ) =>
     app.write(async (tx) => {
       await replyAsCustomer(tx, config, actorOf(request), { ticketId, customerId, message, files });
-      return shown(tx, request, customerId, ticketId);
+      // A merged ticket's reply joined its survivor (ADR 060): the answer is where it went.
+      return shown(tx, request, customerId, await survivorOf(tx, ticketId));
     });
 
   /** Where a message's files are stored, and the sender's image budget (review N12). */

@@ -129,10 +129,12 @@ export const ticketWatcherRatingRoutes: FastifyPluginAsyncZod<{ config: Config }
       const viewer = viewerOf(request);
       const ticket = await seen(app.db, customerId, ticketId, viewer);
       const [row] = await app.db
-        .select({ author: tickets.createdByUserId })
+        .select({ author: tickets.createdByUserId, mergedInto: tickets.mergedIntoTicketId })
         .from(tickets)
         .where(eq(tickets.id, ticket.id));
-      const canRate = ticket.status === 'closed' && row?.author === viewer.userId;
+      // A ticket closed by a merge was solved, if at all, in the one it went into.
+      const canRate =
+        ticket.status === 'closed' && row?.author === viewer.userId && !row.mergedInto;
       return { rating: await ticketRating(app.db, ticket.id), canRate };
     },
   );

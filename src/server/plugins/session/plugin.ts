@@ -19,6 +19,7 @@ import {
   requireAssuranceDeclared,
   type Assurance,
 } from './assurance.ts';
+import { requireStaffArea, requireStaffAreaDeclared } from './staff-area.ts';
 
 type TokenAccount = NonNullable<Awaited<ReturnType<typeof findTokenAccount>>>;
 
@@ -184,6 +185,7 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     request[account] = { user: found.user, recheckAt: 0, verifiedAt: 0 };
     request.user = found.user;
     request.apiToken = { scope: found.scope };
+    return found.user;
   }
 
   /** The one check of every route's declared assurance (assurance.ts); `reply` null: no cookie to clear. */
@@ -193,7 +195,7 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
       if (level !== 'staff') {
         throw new AssuranceError('token', 403, API_TOKEN_MESSAGES.sessionOnly);
       }
-      return loadTokenAccount(request);
+      return requireStaffArea(request, await loadTokenAccount(request));
     }
     const found = await loadAccount(request);
     if (!found) {
@@ -215,6 +217,7 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     if ((level === 'recent-sign-in' || level === 'staff-recent') && !recent) {
       throw new AssuranceError('not-recent', 403, SIGN_IN_AGAIN_MESSAGE);
     }
+    if (staffOnly) requireStaffArea(request, found.user);
   }
   // After every onRequest hook (the read limit counts a refused caller too), before the
   // body is read: nothing a caller sends is parsed for a route they may not call.
@@ -236,4 +239,5 @@ export const sessionPlugin = fp<{ config: Config }>(async (app: FastifyInstance,
     if (request.method !== 'GET' && request.method !== 'HEAD') await request.reauthorize();
   });
   requireAssuranceDeclared(app);
+  requireStaffAreaDeclared(app);
 });

@@ -11,6 +11,7 @@ import type { Actor } from '../actor.ts';
 import type { StoredAttachment } from './attachment-files.ts';
 import { recordAudit } from '../audit.ts';
 import { recordEvent } from '../domain-events.ts';
+import { survivorOf } from './merge-tickets.ts';
 import { pauseResolutionClock, recordFirstResponse, resumeResolutionClock } from './sla.ts';
 import { userSeesTicket } from './ticket-views.ts';
 import { recordAttachments } from './ticket-attachments.ts';
@@ -82,7 +83,8 @@ async function addReply(
 
 /**
  * A customer's reply. A ticket the author may not see is not there for them (404, as another
- * company's ticket; issue 18); `customerId` is the company it is written in. The support desk
+ * company's ticket; issue 18); `customerId` is the company it is written in. A reply to a
+ * merged ticket lands on the ticket it was merged into. The support desk
  * hears of it by mail, in the ticket's thread, so the conversation does not stall.
  */
 export async function replyAsCustomer(
@@ -91,11 +93,19 @@ export async function replyAsCustomer(
   author: Actor,
   { customerId, ...reply }: ReplyMessage & { customerId: string },
 ) {
-  const { ticketId, message, answering } = reply;
-  if (!(await userSeesTicket(tx, author.id, { id: ticketId, customerId }))) {
+  const { message, answering } = reply;
+  if (!(await userSeesTicket(tx, author.id, { id: reply.ticketId, customerId }))) {
     throw notFound(TICKET_NOT_FOUND);
   }
-  const added = await addReply(tx, { ...reply, customerId, author, asAgent: false });
+  // A reply to a merged ticket joins the survivor (ADR 060), if the author may read it too.
+  const ticketId = await survivorOf(tx, reply.ticketId);
+  if (
+    ticketId !== reply.ticketId &&
+    !(await userSeesTicket(tx, author.id, { id: ticketId, customerId }))
+  ) {
+    throw notFound(TICKET_NOT_FOUND);
+  }
+  const added = await addReply(tx, { ...reply, ticketId, customerId, author, asAgent: false });
   await enqueueCustomerReplyMail(tx, config, {
     ticketId,
     subject: added.ticket.subject,
@@ -116,8 +126,15 @@ export async function replyAsAgent(
   actor: Actor,
   { cc = [], ...message }: ReplyMessage & { cc?: string[] },
 ) {
-  const { ticketId, files = [], answering } = message;
-  const { reply, ticket } = await addReply(tx, { ...message, author: actor, asAgent: true });
+  const { files = [], answering } = message;
+  // A reply to a merged ticket joins the survivor (ADR 060), as a customer's does.
+  const ticketId = await survivorOf(tx, message.ticketId);
+  const { reply, ticket } = await addReply(tx, {
+    ...message,
+    ticketId,
+    author: actor,
+    asAgent: true,
+  });
   await recordTicketActivity(tx, {
     ticketId,
     customerId: ticket.customerId,

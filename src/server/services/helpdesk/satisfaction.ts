@@ -24,6 +24,7 @@ import {
   type TicketRatingOut,
 } from '../../../shared/schemas/satisfaction.ts';
 import { paths } from '../../../shared/routes.ts';
+import { mergeMessages } from '../../../shared/schemas/ticket-merge.ts';
 import { ratingRequestBody } from './ticket-mail-templates.tsx';
 import { enqueueMail, type MailMessage } from '../mail-outbox.ts';
 import { inTicketThread } from './ticket-thread.ts';
@@ -121,6 +122,7 @@ export async function rateTicket(
       status: tickets.status,
       author: tickets.createdByUserId,
       assignee: tickets.assignedToUserId,
+      mergedInto: tickets.mergedIntoTicketId,
     })
     .from(tickets)
     .where(eq(tickets.id, input.ticketId))
@@ -128,6 +130,9 @@ export async function rateTicket(
   if (!ticket) throw notFound(TICKET_NOT_FOUND);
   if (!(await mayRate(tx, ticket, input.userId)))
     throw new HttpError(403, ratingMessages.notAuthor);
+  // Closed by a merge, nobody solved it: the rating belongs to the ticket it went into.
+  if (ticket.mergedInto)
+    throw conflict(mergeMessages.alreadyMerged(input.ticketId, ticket.mergedInto));
   if (ticket.status !== 'closed') throw conflict(ratingMessages.notClosed);
   const agentUserId = ticket.assignee ?? (await lastAgent(tx, input.ticketId));
   const values = {

@@ -3,7 +3,7 @@
 // queue reads the running clock with the SQL below (no per-row code: a paged list can use it).
 import { and, eq, gte, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { closedDays, slaTargets, tickets, ticketSlas } from '../../db/schema.ts';
+import { closedDays, companySlaTargets, slaTargets, tickets, ticketSlas } from '../../db/schema.ts';
 import {
   addBusinessMinutes,
   businessMinutesBetween,
@@ -16,6 +16,8 @@ import {
   CLOSED_DAYS_BACK_DAYS,
   defaultSlaTargets,
   type ClosedDay,
+  type CompanySlaTarget,
+  type SlaClockKind,
   type SlaState,
   type SlaTarget,
   type TicketSla,
@@ -58,6 +60,31 @@ export async function readSlaTargets(db: Db | Tx): Promise<SlaTarget[]> {
   });
 }
 
+/**
+ * A company's targets (ADR 064): its own per priority where set, else the help desk's in force.
+ * The one seam an agreement's terms will write through later.
+ */
+export async function readCompanySlaTargets(
+  db: Db | Tx,
+  customerId: string,
+): Promise<CompanySlaTarget[]> {
+  const own = await db
+    .select()
+    .from(companySlaTargets)
+    .where(eq(companySlaTargets.customerId, customerId));
+  return (await readSlaTargets(db)).map((d) => {
+    const o = own.find((r) => r.priority === d.priority);
+    return o
+      ? {
+          priority: d.priority,
+          firstResponseMinutes: o.firstResponseMinutes,
+          resolutionMinutes: o.resolutionMinutes,
+          source: 'company',
+        }
+      : { ...d, source: 'default' };
+  });
+}
+
 export async function writeSlaTargets(tx: Tx, targets: SlaTarget[]): Promise<void> {
   for (const t of targets) {
     const values = {
@@ -89,7 +116,7 @@ export function slaClockFor(
     resolutionMinutes: target.resolutionMinutes,
     firstResponseDueAt: addBusinessMinutes(openedAt, target.firstResponseMinutes, hours),
     resolutionDueAt: addBusinessMinutes(openedAt, target.resolutionMinutes + pausedMinutes, hours),
-    // 80 % of the business time gone = 20 % left: from then on the clock is "at risk".
+    // 75 % of the business time gone: from then on the clock is "at risk" (and warned of).
     firstResponseAtRiskAt: addBusinessMinutes(
       openedAt,
       target.firstResponseMinutes * (1 - AT_RISK_SHARE),
@@ -103,14 +130,15 @@ export function slaClockFor(
   };
 }
 
-/** Starts a new ticket's clock from the targets of its priority now. */
+/** Starts a new ticket's clock from its company's targets of its priority now. */
 export async function startSlaClock(
   tx: Tx,
-  ticketId: string,
-  priority: Priority,
-  openedAt: Date,
+  ticket: { id: string; customerId: string; priority: Priority; openedAt: Date },
 ): Promise<void> {
-  const target = (await readSlaTargets(tx)).find((t) => t.priority === priority);
+  const { id: ticketId, openedAt } = ticket;
+  const target = (await readCompanySlaTargets(tx, ticket.customerId)).find(
+    (t) => t.priority === ticket.priority,
+  );
   if (!target) return;
   await tx
     .insert(ticketSlas)
@@ -131,6 +159,7 @@ export async function rescheduleRunningClocks(tx: Tx, hours: BusinessHours): Pro
     .select({
       ticketId: ticketSlas.ticketId,
       openedAt: tickets.createdAt,
+      customerId: tickets.customerId,
       firstResponseMinutes: ticketSlas.firstResponseMinutes,
       resolutionMinutes: ticketSlas.resolutionMinutes,
       pausedMinutes: ticketSlas.pausedMinutes,
@@ -166,6 +195,67 @@ export async function rescheduleRunningClocks(tx: Tx, hours: BusinessHours): Pro
       .where(sql`${ticketSlas.ticketId} = v.ticket_id`);
   }
   return running.length;
+}
+
+/**
+ * A new priority (issue 38, ADR 059): each target still open is counted again from the
+ * ticket's opening with the new priority's minutes in force now (its pauses still added), so
+ * raising a ticket can breach it at once, as if it had been raised when opened. A target done
+ * (first reply given, ticket closed) or already past due keeps its minutes and due instant: a
+ * met target stays met and a breach stays a breach; lowering the priority never erases one.
+ */
+export async function retargetSlaClock(tx: Tx, ticketId: string, priority: Priority) {
+  const [clock] = await tx
+    .select({
+      openedAt: tickets.createdAt,
+      customerId: tickets.customerId,
+      firstResponseMinutes: ticketSlas.firstResponseMinutes,
+      resolutionMinutes: ticketSlas.resolutionMinutes,
+      firstResponseDueAt: ticketSlas.firstResponseDueAt,
+      resolutionDueAt: ticketSlas.resolutionDueAt,
+      firstRespondedAt: ticketSlas.firstRespondedAt,
+      resolvedAt: ticketSlas.resolvedAt,
+      pausedAt: ticketSlas.pausedAt,
+      pausedMinutes: ticketSlas.pausedMinutes,
+      now: sql<Date>`now()`.mapWith(ticketSlas.resolutionDueAt),
+    })
+    .from(ticketSlas)
+    .innerJoin(tickets, eq(tickets.id, ticketSlas.ticketId))
+    .where(eq(ticketSlas.ticketId, ticketId));
+  // Tickets from before SLAs have no clock to move (ADR 035).
+  if (!clock) return;
+  // The company's own targets where it has them (ADR 064), as when the clock started.
+  const target = (await readCompanySlaTargets(tx, clock.customerId)).find(
+    (t) => t.priority === priority,
+  );
+  if (!target) return;
+  const next = slaClockFor(
+    clock.openedAt,
+    target,
+    await readBusinessHours(tx),
+    clock.pausedMinutes,
+  );
+  // A paused resolution clock can still be met: its due instant moves when it runs again.
+  const open = (done: Date | null, due: Date, paused = false) =>
+    !done && (paused || due > clock.now);
+  const changes = {
+    ...(open(clock.firstRespondedAt, clock.firstResponseDueAt)
+      ? {
+          firstResponseMinutes: next.firstResponseMinutes,
+          firstResponseDueAt: next.firstResponseDueAt,
+          firstResponseAtRiskAt: next.firstResponseAtRiskAt,
+        }
+      : {}),
+    ...(open(clock.resolvedAt, clock.resolutionDueAt, clock.pausedAt !== null)
+      ? {
+          resolutionMinutes: next.resolutionMinutes,
+          resolutionDueAt: next.resolutionDueAt,
+          resolutionAtRiskAt: next.resolutionAtRiskAt,
+        }
+      : {}),
+  };
+  if (Object.keys(changes).length === 0) return;
+  await tx.update(ticketSlas).set(changes).where(eq(ticketSlas.ticketId, ticketId));
 }
 
 /** The first staff reply meets (or misses) the first-response target; later ones change nothing. */
@@ -235,6 +325,41 @@ export async function recordResolution(tx: Tx, ticketId: string, closed: boolean
     .where(eq(ticketSlas.ticketId, ticketId));
 }
 
+/** `now` as SQL: the statement's clock, or an instant a sweep or test passes. */
+export const sqlInstant = (now?: Date) =>
+  now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
+
+const columnsOf = {
+  'first-response': {
+    due: sql`${ticketSlas.firstResponseDueAt}`,
+    atRisk: sql`${ticketSlas.firstResponseAtRiskAt}`,
+    // Done by the first staff reply; a ticket closed unanswered has no clock left either.
+    done: sql`(${ticketSlas.firstRespondedAt} is not null or ${ticketSlas.resolvedAt} is not null)`,
+    paused: sql`false`,
+  },
+  resolution: {
+    due: sql`${ticketSlas.resolutionDueAt}`,
+    atRisk: sql`${ticketSlas.resolutionAtRiskAt}`,
+    done: sql`(${ticketSlas.resolvedAt} is not null)`,
+    paused: sql`(${ticketSlas.pausedAt} is not null)`,
+  },
+} as const satisfies Record<SlaClockKind, Record<string, SQL>>;
+
+/** The due instant of one target of the clock row. */
+export const targetDue = (clock: SlaClockKind) => columnsOf[clock].due;
+
+/**
+ * THE rule of a target's state at `now` (ADR 064), read by the queue's badges and by the sweep
+ * that warns: null once done (or without a clock row); `paused` while waiting on the customer;
+ * `breached` from its due instant; `at-risk` from its at-risk instant (75 % of its business
+ * time gone, paused time excluded: the instants move by the pauses); else `on-track`.
+ */
+export function targetState(clock: SlaClockKind, now?: Date) {
+  const c = columnsOf[clock];
+  const at = sqlInstant(now);
+  return sql<SlaState | null>`(case when ${ticketSlas.ticketId} is null or ${c.done} then null when ${c.paused} then 'paused' when ${c.due} <= ${at} then 'breached' when ${c.atRisk} <= ${at} then 'at-risk' else 'on-track' end)`;
+}
+
 // Null without a clock row (the queue's left join: tickets from before SLAs) and once closed.
 const running = <T>(firstResponse: SQL, resolution: SQL) =>
   sql<T | null>`(case when ${ticketSlas.ticketId} is null or ${ticketSlas.resolvedAt} is not null then null when ${ticketSlas.firstRespondedAt} is null then ${firstResponse} else ${resolution} end)`;
@@ -246,17 +371,16 @@ export const runningDue = running<Date>(
 );
 /** The running clock is the resolution target, waiting on the customer. */
 const waiting = sql`(${ticketSlas.firstRespondedAt} is not null and ${ticketSlas.pausedAt} is not null)`;
+/** The running clock's state at `now`: the state of the target it runs for. */
+export const runningState = (now?: Date) =>
+  running<SlaState>(targetState('first-response', now), targetState('resolution', now));
 /** The running clock is past due (a paused one is not: its due moves when it runs again). */
-export const slaBreached = sql`(${runningDue} <= now() and not ${waiting})`;
+export const slaBreached = sql`(${runningState()} = 'breached')`;
 /**
  * The order "least time left first": the due instant; paused clocks and tickets without a clock
  * last (never null, so keyset-safe).
  */
 export const timeLeftKey = sql<Date>`(case when ${waiting} then 'infinity'::timestamptz else coalesce(${runningDue}, 'infinity'::timestamptz) end)`;
-const runningAtRisk = running<Date>(
-  sql`${ticketSlas.firstResponseAtRiskAt}`,
-  sql`${ticketSlas.resolutionAtRiskAt}`,
-);
 
 /**
  * The queue's `sla` field as SQL columns (all null when no clock runs): which target, when
@@ -271,7 +395,7 @@ export const slaColumns = {
     sql`${ticketSlas.resolutionMinutes}`,
   ),
   pausedAt: running<Date>(sql`null`, sql`${ticketSlas.pausedAt}`),
-  state: sql<SlaState | null>`(case when ${runningDue} is null then null when ${waiting} then 'paused' when ${slaBreached} then 'breached' when ${runningAtRisk} <= now() then 'at-risk' else 'on-track' end)`,
+  state: runningState(),
 };
 
 /** The running clock from `slaColumns`' values; null once closed (or for tickets from before SLAs). */

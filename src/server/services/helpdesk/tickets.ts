@@ -1,11 +1,18 @@
 // The rules of a ticket's row that the help desk's commands share (open-ticket.ts, replies.ts,
 // change-ticket.ts): the lock, a new ticket, the activity line, a move, a status's clock.
 // Doors (portal, staff, mail) write through the commands; they only check with `lockTicket`.
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notExists, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { customerUsers, tickets, ticketWatchers } from '../../db/schema.ts';
+import {
+  customerUsers,
+  ticketReplies,
+  tickets,
+  ticketWatchers,
+  timeEntries,
+  users,
+} from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import type { NewTicket } from '../../../shared/schemas/tickets.ts';
+import type { NewTicket, TicketChannel } from '../../../shared/schemas/tickets.ts';
 import type { Actor } from '../actor.ts';
 import { recordActivity } from '../activity.ts';
 import { recordEvent } from '../domain-events.ts';
@@ -24,7 +31,15 @@ export const TICKET_NOT_FOUND = 'Ticket not found';
  */
 export async function lockTicket(tx: Tx, ticketId: string, customerId?: string) {
   const [row] = await tx
-    .select({ status: tickets.status, subject: tickets.subject, customerId: tickets.customerId })
+    .select({
+      status: tickets.status,
+      subject: tickets.subject,
+      customerId: tickets.customerId,
+      priority: tickets.priority,
+      category: tickets.category,
+      department: tickets.department,
+      mergedInto: tickets.mergedIntoTicketId,
+    })
     .from(tickets)
     .where(
       and(eq(tickets.id, ticketId), customerId ? eq(tickets.customerId, customerId) : undefined),
@@ -34,17 +49,44 @@ export async function lockTicket(tx: Tx, ticketId: string, customerId?: string) 
   return row;
 }
 
-/** A new ticket starts `open` and shows on its company's activity card; returns its id. */
+/**
+ * A new ticket starts `open` and shows on its company's activity card ("opened by Sam Agent by
+ * phone" when an agent opened it for its author); returns its id.
+ */
 export async function createTicket(
   tx: Tx,
-  { customerId, author, input }: { customerId: string; author: Actor; input: NewTicket },
+  {
+    customerId,
+    author,
+    input,
+    channel,
+    openedBy,
+  }: {
+    customerId: string;
+    author: Actor;
+    input: NewTicket;
+    channel: TicketChannel;
+    openedBy?: { id: string; note: string };
+  },
 ): Promise<string> {
   const [row] = await tx
     .insert(tickets)
-    .values({ ...input, customerId, status: 'open', createdByUserId: author.id })
+    .values({
+      ...input,
+      customerId,
+      status: 'open',
+      createdByUserId: author.id,
+      channel,
+      openedByUserId: openedBy?.id ?? null,
+    })
     .returning({ id: tickets.id, createdAt: tickets.createdAt });
   if (!row) throw new Error('ticket not inserted');
-  await startSlaClock(tx, row.id, input.priority, row.createdAt);
+  await startSlaClock(tx, {
+    id: row.id,
+    customerId,
+    priority: input.priority,
+    openedAt: row.createdAt,
+  });
   await recordEvent(tx, {
     type: 'ticket.created',
     customerId,
@@ -53,7 +95,12 @@ export async function createTicket(
   });
   // The activity feed is the whole company's: a private ticket's subject stays out of it.
   if (!input.private)
-    await recordActivity(tx, customerId, 'ticket', `Ticket created: ${input.subject}`);
+    await recordActivity(
+      tx,
+      customerId,
+      'ticket',
+      `Ticket created: ${input.subject}${openedBy ? ` (opened by ${openedBy.note})` : ''}`,
+    );
   return row.id;
 }
 
@@ -75,6 +122,7 @@ export async function recordTicketActivity(
 }
 
 export const NOT_AUTHORS_COMPANY = "The ticket's author is not a user of that company";
+export const NOT_WRITERS_COMPANY = 'Someone who wrote on this ticket is not a user of that company';
 
 /**
  * Moves a ticket to another company of its author (a user of several companies whose mail
@@ -103,6 +151,32 @@ export async function moveTicket(tx: Tx, ticketId: string, customerId: string): 
         )
     : [];
   if (!member) throw badRequest(NOT_AUTHORS_COMPANY);
+  // The conversation moves too: a colleague's reply, or a merged ticket's messages (ADR 060),
+  // would otherwise be read by a company its writer is not in (outside attack, issue 38).
+  const [outsider] = await tx
+    .select({ id: ticketReplies.id })
+    .from(ticketReplies)
+    .innerJoin(users, eq(users.id, ticketReplies.authorUserId))
+    .where(
+      and(
+        eq(ticketReplies.ticketId, ticketId),
+        eq(users.role, 'customer'),
+        notExists(
+          tx
+            .select({ userId: customerUsers.userId })
+            .from(customerUsers)
+            .where(
+              and(
+                eq(customerUsers.userId, users.id),
+                eq(customerUsers.customerId, customerId),
+                eq(customerUsers.active, true),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(1);
+  if (outsider) throw badRequest(NOT_WRITERS_COMPANY);
   await tx
     .update(tickets)
     .set({ customerId, updatedAt: sql`now()` })
@@ -121,6 +195,12 @@ export async function moveTicket(tx: Tx, ticketId: string, customerId: string): 
       ),
     ),
   );
+  // Hours logged on the ticket were worked for the company it really belongs to; the old
+  // company's project does not go with them (a time entry's ticket is always of its company).
+  await tx
+    .update(timeEntries)
+    .set({ customerId, projectId: null })
+    .where(eq(timeEntries.ticketId, ticketId));
   await recordTicketActivity(tx, { ticketId, customerId, title: `Ticket moved here: ${ticketId}` });
   return row.customerId;
 }

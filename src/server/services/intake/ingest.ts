@@ -18,6 +18,8 @@ import {
 import type { NewTicket } from '../../../shared/schemas/tickets.ts';
 import { openTicket } from '../helpdesk/open-ticket.ts';
 import { replyAsAgent, replyAsCustomer } from '../helpdesk/replies.ts';
+import { survivorOf } from '../helpdesk/merge-tickets.ts';
+import { replyToClosedTicket } from '../helpdesk/closed-tickets.ts';
 import { ticketOfReferences } from '../helpdesk/ticket-thread.ts';
 import { userSeesTicket } from '../helpdesk/ticket-views.ts';
 import { answersDeskMail } from '../helpdesk/desk-reply-address.ts';
@@ -158,8 +160,9 @@ const removeFiles = (storage: FileStorage, keys: string[]) =>
 
 /**
  * Which command a mail is: an agent's reply (a staff address answering its desk mail), a
- * customer's reply (a ticket they see and that is open), or a new ticket (following up the
- * closed one it answered); else it waits in the unmatched queue.
+ * customer's reply (a ticket they see: open, or closed within the follow-up window, ADR 061),
+ * or a new ticket (following up the closed one it answered); else it waits in the unmatched
+ * queue. An auto-reply is only ever kept on a closed ticket; otherwise ignored, as before.
  */
 async function place(
   tx: Tx,
@@ -168,14 +171,17 @@ async function place(
   files: StoredAttachment[],
 ): Promise<IntakeResult> {
   if (mail.quarantine) return quarantine(tx, mail, mail.quarantine);
-  if (mail.loop) return { outcome: 'ignored', reason: mail.loop };
+  // Our own mail is never placed; an auto-reply only on a closed ticket (kept, never reopening).
+  if (mail.loop === 'own-address') return { outcome: 'ignored', reason: mail.loop };
   const sender = await senderOf(tx, mail.fromAddress);
+  if (mail.loop && !sender) return { outcome: 'ignored', reason: mail.loop };
   if (!sender) return quarantine(tx, mail, 'unknown-sender');
   const answered = await answeredTicket(tx, config, mail);
   // What the mail says, whichever command it becomes.
   const content = { message: bodyOf(mail), files, answering: mail.messageId };
 
   if (sender.staff) {
+    if (mail.loop) return { outcome: 'ignored', reason: mail.loop };
     if (!answered || answered.status === 'closed') {
       return quarantine(tx, mail, 'staff-without-ticket');
     }
@@ -187,11 +193,24 @@ async function place(
   }
 
   const companies = await activeCompaniesOf(tx, sender.actor.id);
-  if (typeof companies === 'string') return quarantine(tx, mail, companies);
+  if (typeof companies === 'string')
+    return mail.loop ? { outcome: 'ignored', reason: mail.loop } : quarantine(tx, mail, companies);
   // A reference to a ticket the sender may not see (another company's, a colleague's they
   // are not in copy of, a private one) is not an answer to it: the portal's rule, issue 17.
   const own =
     answered && (await userSeesTicket(tx, sender.actor.id, answered)) ? answered : undefined;
+
+  if (own?.status === 'closed') {
+    // Within the follow-up window: reopened, or kept when only thanks or an auto-reply (ADR 061).
+    const done = await replyToClosedTicket(tx, config, sender.actor, {
+      ticketId: own.id,
+      customerId: own.customerId,
+      ...content,
+      automatic: mail.loop !== undefined,
+    });
+    if (done !== 'window-over') return { outcome: 'reply', ticketId: own.id };
+  }
+  if (mail.loop) return { outcome: 'ignored', reason: mail.loop };
 
   if (own && own.status !== 'closed') {
     await replyAsCustomer(tx, config, sender.actor, {
@@ -208,6 +227,7 @@ async function place(
     input: mailTicketInput(config, { subject: mail.subject, text: content.message }),
     files,
     answering: content.answering,
+    channel: 'e-mail',
     ...(own ? { followsTicketId: own.id } : {}),
   });
   return { outcome: 'ticket', ticketId };
@@ -295,6 +315,8 @@ async function answeredTicket(tx: Tx, config: IntakeConfig, mail: IncomingMail) 
   let ticketId = await ticketOfReferences(tx, config, mail.refersTo);
   ticketId ??= /\[(TK-\d+)\]/i.exec(mail.subject)?.[1]?.toUpperCase();
   if (!ticketId) return undefined;
+  // A merged ticket's thread root or number answers its survivor (ADR 060).
+  ticketId = await survivorOf(tx, ticketId);
   const [ticket] = await tx
     .select({
       id: tickets.id,

@@ -270,7 +270,7 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     expect(result?.outcome).toBe('ticket');
   });
 
-  it('matches by [TK-…] in the subject, takes an agent mail as an agent reply, and opens a linked ticket for an answer to a closed one', async () => {
+  it('matches by [TK-…] in the subject, takes an agent mail as an agent reply, and opens a linked ticket for an answer to a ticket closed before the follow-up window', async () => {
     const [open] = await t.app.db
       .select({ id: tickets.id })
       .from(tickets)
@@ -291,7 +291,11 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
     const replies = await repliesOf(open!.id);
     expect(replies.find((r) => r.message === 'On it today.')?.isAgent).toBe(true);
 
-    await t.app.db.update(tickets).set({ status: 'closed' }).where(eq(tickets.id, open!.id));
+    // Closed before the follow-up window (ADR 061): within it, the answer would reopen it.
+    await t.app.db
+      .update(tickets)
+      .set({ status: 'closed', updatedAt: sql`now() - interval '8 days'` })
+      .where(eq(tickets.id, open!.id));
     const [followUp] = await deliver(
       mime({
         from: DEMO_USERS.acme,

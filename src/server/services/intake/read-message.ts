@@ -89,7 +89,7 @@ function loopReason(
   const auto = headerText(parsed.headers.get('auto-submitted')).trim().toLowerCase();
   if (auto && auto !== 'no') return 'auto-submitted';
   const precedence = headerText(parsed.headers.get('precedence')).trim().toLowerCase();
-  if (['bulk', 'junk', 'list'].includes(precedence)) return 'precedence';
+  if (['bulk', 'junk', 'list', 'auto_reply'].includes(precedence)) return 'precedence';
   if (parsed.headers.has('x-autoreply') || parsed.headers.has('x-autorespond'))
     return 'x-autoreply';
   if (ownAddresses.includes(from)) return 'own-address';

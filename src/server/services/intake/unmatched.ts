@@ -47,6 +47,7 @@ export async function attachUnmatched(
     customerId: input.customerId,
     input: mailTicketInput(config, mail),
     answering: mail.messageId,
+    channel: 'e-mail',
   });
   await tx
     .update(unmatchedMails)

@@ -7,6 +7,7 @@ import * as schema from '../../db/schema.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import type { Permission } from '../../../shared/permissions.ts';
 import type { Assurance } from '../../plugins/session/assurance.ts';
+import type { StaffArea } from '../../../shared/staff-permissions.ts';
 
 export type ApiRoute = {
   method: string;
@@ -16,6 +17,8 @@ export type ApiRoute = {
   permission?: Permission;
   /** Who may call it (plugins/session/assurance.ts), as the route or its scope declared. */
   assurance?: Assurance;
+  /** A staff route's area (src/shared/staff-permissions.ts), as the route or its scope declared. */
+  staffArea?: StaffArea;
 };
 
 /**
@@ -43,6 +46,7 @@ export async function createCatalogedApp(
     schema: route.schema,
     permission: route.config?.permission,
     assurance: route.config?.assurance,
+    staffArea: route.config?.staffArea,
   }));
   return { ...t, routes: dedupe(routes) };
 }

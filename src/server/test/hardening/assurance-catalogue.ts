@@ -56,11 +56,18 @@ export const LISTED_LEVELS: Readonly<Record<string, Assurance>> = {
   'POST /api/auth/second-factor/recovery-codes': 'recent-sign-in',
   'POST /api/contact': 'anonymous',
   'POST /api/quote': 'anonymous',
+  // Stripe's events: the signature over the raw body is the proof (ADR 067).
+  'POST /api/stripe/webhook': 'anonymous',
   'GET /api/customers/:customerId/team/sign-in-policy': 'signed-in',
   'PUT /api/customers/:customerId/team/sign-in-policy': 'recent-sign-in',
+  // ADR 058: who may do what in the workspace; a stolen old session promotes no one.
+  'PUT /api/staff/staff-members/:userId/role': 'staff-recent',
   'POST /api/staff/staff-members/:userId/second-factor/reset': 'staff-recent',
   'POST /api/staff/customers/:customerId/users': 'staff-recent',
   'PATCH /api/staff/users/:userId': 'staff-session',
+  // Availability is a person's own (ADR 063): no API token marks anyone away.
+  'GET /api/staff/me/availability': 'staff-session',
+  'PUT /api/staff/me/availability': 'staff-session',
   'PATCH /api/staff/customers/:customerId/members/:userId': 'staff-session',
   'PUT /api/staff/customers/:customerId/sso': 'staff-recent',
   'PUT /api/staff/customers/:customerId/sign-in-policy': 'staff-recent',
@@ -68,6 +75,9 @@ export const LISTED_LEVELS: Readonly<Record<string, Assurance>> = {
   'POST /api/staff/api-tokens': 'staff-recent',
   'DELETE /api/staff/api-tokens/:id': 'staff-session',
   'POST /api/staff/unmatched-mail/:id/attach': 'staff-session',
+  // Issue 38 (ADR 059): a token may open tickets for a company's users (a phone system logging
+  // calls); the requester must be an active user of that company, as for an agent.
+  'POST /api/staff/tickets': 'staff',
   'POST /api/staff/webhooks': 'staff-session',
   'PUT /api/staff/webhooks/:webhookId': 'staff-session',
   'DELETE /api/staff/webhooks/:webhookId': 'staff-session',

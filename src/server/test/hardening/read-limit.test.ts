@@ -94,7 +94,9 @@ describe(`signed-in reads limited to READ_RATE_LIMIT (${LIMIT} a minute here)`, 
 
   it('counts a real API token with its owner: a token is no way around the bound', async () => {
     const email = `staff.${randomUUID()}@example.com`;
-    await t.app.db.insert(users).values({ email, firstName: 'Sta', lastName: 'Ff', role: 'staff' });
+    await t.app.db
+      .insert(users)
+      .values({ email, firstName: 'Sta', lastName: 'Ff', role: 'staff', staffRole: 'admin' });
     const session = await sessionCookieFor(t.app, email);
     const created = await t.app.inject({
       method: 'POST',

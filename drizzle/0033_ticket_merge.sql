@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" ADD COLUMN "merged_into_ticket_id" text;--> statement-breakpoint
+ALTER TABLE "tickets" ADD CONSTRAINT "tickets_merged_into_ticket_id_tickets_id_fk" FOREIGN KEY ("merged_into_ticket_id") REFERENCES "public"."tickets"("id") ON DELETE set null ON UPDATE no action;

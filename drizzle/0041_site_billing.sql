@@ -1,0 +1,2 @@
+ALTER TABLE "sites" ADD COLUMN "billing" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "sites_one_billing_idx" ON "sites" USING btree ("customer_id") WHERE "sites"."billing";

@@ -1,0 +1,4 @@
+// The number boxes an invoice's lines and a recurring invoice's template share, so both say the
+// server's limits (shared/schemas) the same way: quantities to 3 decimals, percentages 0 to 100.
+export const quantityInput = { type: 'number', step: '0.001', min: '0' } as const;
+export const percentInput = { type: 'number', step: '0.01', min: '0', max: '100' } as const;

@@ -37,6 +37,9 @@ test('search and filters are kept in the URL: a reload and a shared link show th
 test('a long list loads its next pages as the user scrolls, cards counted over every row', async ({
   page,
 }) => {
+  // 130 invoices written through the staff API first: on a loaded machine that alone took most
+  // of the default 30 s (CI, 2026-11-28), so this test gets three times the time.
+  test.slow();
   const total = 130;
   const company = await newCompany({ firstName: 'Paige', lastName: 'Scroll' }, async (staff, c) => {
     for (let i = 0; i < total; i++) {

@@ -13,6 +13,7 @@ export * from './schema/sla.ts';
 export * from './schema/assignment.ts';
 export * from './schema/scheduled-tickets.ts';
 export * from './schema/recurring-invoices.ts';
+export * from './schema/agreements.ts';
 export * from './schema/public-site.ts';
 export * from './schema/events.ts';
 export * from './schema/follow-up.ts';

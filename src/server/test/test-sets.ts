@@ -18,6 +18,7 @@ export const pureServerTests = [
   'src/server/lib/safe-file.test.ts',
   'src/server/plugins/in-flight.test.ts',
   'src/server/plugins/session/session-cache.test.ts',
+  'src/server/services/agreement-hours.test.ts',
   'src/server/services/group-commit.test.ts',
   'src/server/services/image-budget.test.ts',
   'src/server/services/poller.test.ts',

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   char,
   check,
   date,
@@ -26,6 +27,7 @@ import {
 import { minorAsDecimal } from '../minor-units.ts';
 import { projects } from './projects.ts';
 import { tickets } from './tickets.ts';
+import { agreements } from './agreements.ts';
 
 export const invoices = pgTable(
   'invoices',
@@ -200,9 +202,15 @@ export const timeEntries = pgTable(
     workDate: date('work_date').notNull(),
     hours: numeric('hours', { precision: 6, scale: 2 }).notNull(),
     description: text('description').notNull().default(''),
+    /** The agreement the hours draw down (ADR 071): of the same company, active on the day. */
+    agreementId: uuid('agreement_id').references(() => agreements.id, { onDelete: 'set null' }),
+    /** Non-billable time is recorded but draws nothing down. */
+    billable: boolean('billable').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
+    // An agreement's period sums its entries by day.
+    index('time_entries_agreement_date_idx').on(t.agreementId, t.workDate),
     index('time_entries_customer_date_idx').on(t.customerId, t.workDate),
     // The ticket screen's total and the merge's move read a ticket's entries.
     index('time_entries_ticket_idx').on(t.ticketId),

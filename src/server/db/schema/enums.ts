@@ -1,5 +1,10 @@
 // Every value list is written once, in src/shared (db/enums.test.ts compares them with the database).
 import { pgEnum } from 'drizzle-orm/pg-core';
+import {
+  agreementAlertKinds,
+  agreementStatuses,
+  agreementTypes,
+} from '../../../shared/schemas/agreements.ts';
 import { signInEvents, signInMethods, userRoles } from '../../../shared/schemas/auth.ts';
 import { companyRoles } from '../../../shared/permissions.ts';
 import { staffRoles } from '../../../shared/staff-permissions.ts';
@@ -62,3 +67,6 @@ export const slaAlertKind = pgEnum('sla_alert_kind', slaAlertKinds);
 export const scheduleFrequency = pgEnum('schedule_frequency', scheduleFrequencies);
 export const recurringCadence = pgEnum('recurring_cadence', recurringCadences);
 export const recurringAction = pgEnum('recurring_invoice_action', recurringActions);
+export const agreementType = pgEnum('agreement_type', agreementTypes);
+export const agreementStatus = pgEnum('agreement_status', agreementStatuses);
+export const agreementAlertKind = pgEnum('agreement_alert_kind', agreementAlertKinds);

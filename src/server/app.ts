@@ -19,6 +19,7 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
+import { agreementHourRoutes } from './modules/agreements/routes.ts';
 import { onlinePaymentRoutes } from './modules/online-payments/routes.ts';
 import { stripeWebhookRoutes } from './modules/online-payments/webhook-route.ts';
 import { projectRoutes } from './modules/projects/routes.ts';
@@ -60,6 +61,7 @@ import { stripePlugin } from './plugins/stripe.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
 import { scheduledTicketsPlugin } from './plugins/scheduled-tickets.ts';
 import { recurringInvoicesPlugin } from './plugins/recurring-invoices.ts';
+import { agreementRenewalsPlugin } from './plugins/agreement-renewals.ts';
 import { assure } from './plugins/session/assurance.ts';
 
 export type AppOptions = {
@@ -152,6 +154,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(scheduledTicketsPlugin, { config, worker: options.mailWorker ?? true });
   await app.register(stripePlugin, { config });
   await app.register(recurringInvoicesPlugin, { worker: options.mailWorker ?? true });
+  await app.register(agreementRenewalsPlugin, {
+    worker: options.mailWorker ?? true,
+    appUrl: config.appUrl,
+  });
 
   await app.register(healthRoutes);
   await app.register(loginRoutes, { config });
@@ -173,6 +179,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await companyScope.register(activityRoutes);
       await companyScope.register(invoiceRoutes, { appUrl: config.appUrl });
       await companyScope.register(onlinePaymentRoutes, { config });
+      await companyScope.register(agreementHourRoutes);
       await companyScope.register(projectRoutes);
       await companyScope.register(documentRoutes);
       await companyScope.register(ticketRoutes);

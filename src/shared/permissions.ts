@@ -45,6 +45,12 @@ export const permissions = {
   editSites: ['admin'],
   /** The colleagues screen: list, invite, change role, deactivate; the company's sign-in log. */
   team: ['admin'],
+  /** The agreements' hours card and their low-balance mails (ADR 071). */
+  agreementHours: ['admin', 'billing'],
+  /** An agreement's renewal reminder: whoever decides to renew. */
+  agreementRenewal: ['admin'],
+  /** A ticket's time spent, on the tickets the role sees. */
+  ticketTime: ['admin', 'billing', 'technical'],
   /** Leaving the company: one's own membership, whatever the role (review N3). */
   leave: everyone,
 } as const satisfies Record<string, readonly CompanyRole[]>;

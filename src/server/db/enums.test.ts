@@ -28,6 +28,11 @@ import { slaClockKinds } from '../../shared/schemas/sla.ts';
 import { slaAlertKinds } from '../../shared/schemas/staff-notifications.ts';
 import { scheduleFrequencies } from '../../shared/schemas/scheduled-tickets.ts';
 import { recurringActions, recurringCadences } from '../../shared/schemas/recurring-invoices.ts';
+import {
+  agreementAlertKinds,
+  agreementStatuses,
+  agreementTypes,
+} from '../../shared/schemas/agreements.ts';
 
 /** Each database enum and the shared list the screens, forms and schemas use. */
 const sharedLists: Record<string, readonly string[]> = {
@@ -61,6 +66,9 @@ const sharedLists: Record<string, readonly string[]> = {
   schedule_frequency: scheduleFrequencies,
   recurring_cadence: recurringCadences,
   recurring_invoice_action: recurringActions,
+  agreement_type: agreementTypes,
+  agreement_status: agreementStatuses,
+  agreement_alert_kind: agreementAlertKinds,
 };
 
 // Issue 15, item 1: a value added to a shared list without its migration (or the reverse)

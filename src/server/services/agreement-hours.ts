@@ -160,5 +160,8 @@ export function burnDown(
   return points;
 }
 
+/** The last day of the month holding `day`. */
+export const lastDayOfMonth = (day: string) => monthEnd(monthIndex(day));
+
 /** Hundredths of an hour as hours (0.25 h is 25). */
 export const hoursOf = (centi: number) => centi / 100;

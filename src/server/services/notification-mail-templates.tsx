@@ -90,6 +90,18 @@ export function noticeText(type: string, data: Record<string, unknown>): NoticeT
         subject: `New document: ${str(data.name)}`,
         line: `A new document, "${str(data.name)}", is in the portal.`,
       };
+    case 'agreement.low_balance':
+      return {
+        ...invoices,
+        subject: `${num(data.threshold)} % of ${str(data.name)} hours used`,
+        line: `${num(data.used)} of the ${num(data.included)} hours of "${str(data.name)}" for ${formatDate(str(data.periodStart))} to ${formatDate(str(data.periodEnd ?? data.periodStart))} are used; ${num(data.left)} are left.`,
+      };
+    case 'agreement.renewal_due':
+      return {
+        ...invoices,
+        subject: `${str(data.name)} ends on ${formatDate(str(data.endsOn))}`,
+        line: `The agreement "${str(data.name)}" ends on ${formatDate(str(data.endsOn))}. Reply to this mail or contact us to renew it.`,
+      };
     case 'maintenance.scheduled':
       return {
         path: paths.dashboard,

@@ -83,6 +83,11 @@ export function noticeOf(event: {
       return { ...base, kind: 'projects', permission: 'projects' };
     case 'maintenance.scheduled':
       return { ...base, kind: 'maintenance', permission: 'sites' };
+    // An agreement's hours are billing news: its admins and billing users (ADR 071).
+    case 'agreement.low_balance':
+      return { ...base, kind: 'invoices', permission: 'agreementHours' };
+    case 'agreement.renewal_due':
+      return { ...base, kind: 'invoices', permission: 'agreementRenewal' };
     case 'document.added': {
       const category = event.data.category;
       if (category === 'invoice') return { ...base, kind: 'invoices', permission: 'invoices' };

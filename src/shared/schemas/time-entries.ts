@@ -23,6 +23,10 @@ export const timeEntryInputSchema = z.object({
     .max(24, 'Hours must be at most 24')
     .refine(isCents, 'Hours must have at most 2 decimals'),
   description: z.string().trim().max(1000, 'Must be at most 1000 characters').default(''),
+  /** The agreement the hours draw down (ADR 071): the company's, active on the work date. */
+  agreementId: optionalId('Agreement not found'),
+  /** Non-billable time is recorded but draws nothing down. */
+  billable: z.boolean({ message: 'Billable must be true or false' }).default(true),
 });
 export type TimeEntryInput = z.input<typeof timeEntryInputSchema>;
 
@@ -35,6 +39,8 @@ export const staffTimeEntrySchema = z.object({
   hours: z.number(),
   description: z.string(),
   loggedBy: z.string().nullable(),
+  agreementId: z.string().nullable(),
+  billable: z.boolean(),
 });
 export type StaffTimeEntry = z.infer<typeof staffTimeEntrySchema>;
 

@@ -14,6 +14,8 @@ export const domainEventTypes = [
   'ticket.closed',
   'document.added',
   'maintenance.scheduled',
+  'agreement.low_balance',
+  'agreement.renewal_due',
 ] as const;
 export type DomainEventType = (typeof domainEventTypes)[number];
 /** Sent by the "Send test event" button only; never recorded by a write. */

@@ -11,6 +11,7 @@ import {
   invoices,
   milestones,
   projects,
+  agreements,
   recurringInvoices,
   savedReplies,
   scheduledTickets,
@@ -209,6 +210,37 @@ const recurringBody = {
   action: 'issue-and-mail',
   startsOn: '2030-01-01',
 };
+
+const agreementBody = {
+  name: 'Help desk retainer',
+  type: 'retainer',
+  startsOn: '2030-01-01',
+  hours: 20,
+  rolloverMonths: 2,
+  hourlyRate: 120,
+  overageRate: 150,
+  timeZone: 'Europe/London',
+  services: ['help-desk-services'],
+};
+
+/** An agreement of Acme, written directly (no audit row of its own). */
+const agreement = async (t: TestApp, ctx: Ctx) =>
+  first(
+    t.app.db
+      .insert(agreements)
+      .values({
+        customerId: ctx.acmeId,
+        name: 'Sample retainer',
+        type: 'retainer',
+        startsOn: '2030-01-01',
+        hoursCenti: 2000,
+        currency: 'USD',
+        hourlyRateMinor: 12000,
+        overageRateMinor: 15000,
+        timeZone: 'UTC',
+      })
+      .returning(),
+  );
 
 /** An invoice of Acme in the given state, written directly (no audit row of its own). */
 let sampleInvoices = 0;
@@ -607,6 +639,18 @@ const samples: Record<string, Sample> = {
   }),
   'DELETE /api/staff/recurring-invoices/:scheduleId': async (t, ctx) => ({
     url: `/api/staff/recurring-invoices/${(await recurring(t, ctx)).id}`,
+  }),
+  'POST /api/staff/customers/:customerId/agreements': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.acmeId}/agreements`,
+    payload: agreementBody,
+  }),
+  'PUT /api/staff/agreements/:agreementId': async (t, ctx) => ({
+    url: `/api/staff/agreements/${(await agreement(t, ctx)).id}`,
+    payload: agreementBody,
+  }),
+  'PATCH /api/staff/agreements/:agreementId': async (t, ctx) => ({
+    url: `/api/staff/agreements/${(await agreement(t, ctx)).id}`,
+    payload: { status: 'ended' },
   }),
   'POST /api/staff/saved-replies': async () => ({
     url: '/api/staff/saved-replies',

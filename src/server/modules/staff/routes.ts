@@ -1,6 +1,7 @@
 import type { FastifyPluginOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import { agreementRoutes } from './agreements.ts';
 import { apiTokenRoutes } from './api-tokens.ts';
 import { assignmentRoutes } from './assignment.ts';
 import { auditRoutes } from './audit-routes.ts';
@@ -76,8 +77,9 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(inArea('invoices', invoiceDocumentRoutes));
   await app.register(inArea('invoices', recurringInvoiceRoutes));
   await app.register(inArea('invoices', receivableRoutes));
+  await app.register(inArea('invoices', agreementRoutes));
   await app.register(inArea('companies', staffProjectRoutes));
-  await app.register(inArea('timeEntries', timeEntryRoutes));
+  await app.register(inArea('timeEntries', timeEntryRoutes), { appUrl: config.appUrl });
   await app.register(inArea('companies', staffDocumentRoutes));
   await app.register(inArea('auditLogs', auditRoutes));
   await app.register(inArea('helpdesk', unmatchedMailRoutes), { config });

@@ -180,12 +180,19 @@ describe('time logged on a ticket (issue 38)', () => {
     'races a merge both ways: the entry either waits and moves to the survivor, or waits and is refused',
     async () => {
       const actor = await staffActor();
-      const entry = { workDate: '2026-03-02', hours: 1, description: '', projectId: null };
+      const entry = {
+        workDate: '2026-03-02',
+        hours: 1,
+        description: '',
+        projectId: null,
+        agreementId: null,
+        billable: true,
+      };
 
       // The entry first: the merge waits for it, then moves it.
       const [a, b] = [await newTicket(ctx.acmeId), await newTicket(ctx.acmeId)];
       const logging = await holding((tx) =>
-        logTime(tx, actor, ctx.acmeId, { ...entry, ticketId: a }),
+        logTime(tx, actor, ctx.acmeId, { ...entry, ticketId: a }, 'http://localhost'),
       );
       const merging = staff('POST', `/api/staff/tickets/${a}/merge`, { intoTicketId: b });
       await someoneWaits();

@@ -8,6 +8,10 @@ import {
   projectSummarySchema,
 } from '../../shared/schemas/projects.ts';
 import { responseTimesSchema } from '../../shared/schemas/sla.ts';
+import {
+  portalAgreementHoursSchema,
+  portalTicketTimeSchema,
+} from '../../shared/schemas/agreements.ts';
 import { siteOutSchema } from '../../shared/schemas/sites.ts';
 import { ticketSchema, ticketSummarySchema } from '../../shared/schemas/tickets.ts';
 import { getJson, type ResponseSchema } from './api.ts';
@@ -55,6 +59,11 @@ export const portalQueries = {
   ticketSummary: companyRead('tickets/summary', ticketSummarySchema),
   /** How soon the help desk usually answers, per priority (issue 17's SLAs). */
   responseTimes: companyRead('tickets/response-times', responseTimesSchema),
+  /** Each active agreement's hours this period and its burn-down (ADR 071; admin, billing). */
+  agreementHours: companyRead('agreements/hours', portalAgreementHoursSchema.array()),
+  /** The minutes logged on one ticket (ADR 071; admin, billing, technical). */
+  ticketTime: (companyId: string, ticketId: string) =>
+    companyRead(`tickets/${ticketId}/time`, portalTicketTimeSchema)(companyId),
   documents: companyPages('documents', documentListSchema),
   documentSummary: companyRead('documents/summary', documentSummarySchema),
   /** Every site, however many pages (the profile lists them all). */

@@ -8,6 +8,7 @@ import { staffInvoiceSchema } from '../../shared/schemas/invoices.ts';
 import { staffInvoiceDocumentSchema } from '../../shared/schemas/invoice-documents.ts';
 import { staffProjectSchema } from '../../shared/schemas/projects.ts';
 import { staffTimeEntrySchema, ticketTimeSchema } from '../../shared/schemas/time-entries.ts';
+import { agreementSchema } from '../../shared/schemas/agreements.ts';
 import {
   companyDetailSchema,
   companySummarySchema,
@@ -109,6 +110,9 @@ export const staffQueries = {
   /** A company's scheduled tickets (ADR 062): few per company, read whole. */
   recurringInvoices: (companyId: string) =>
     staffRead(`customers/${companyId}/recurring-invoices`, recurringInvoiceSchema.array()),
+  /** The company's agreements with this period's hours (ADR 071). */
+  agreements: (companyId: string) =>
+    staffRead(`customers/${companyId}/agreements`, agreementSchema.array()),
   recurringInvoiceRuns: (scheduleId: string) =>
     staffRead(`recurring-invoices/${scheduleId}/runs`, recurringInvoiceRunSchema.array()),
   scheduledTickets: (companyId: string) =>

@@ -71,6 +71,8 @@ type CompanySeed = {
     ageDays: number;
     body: string[];
   }>;
+  /** A monthly retainer the company's time draws down (ADR 071): the portal's hours card. */
+  retainer?: { name: string; hours: number; rolloverMonths: number; services: string[] };
 };
 
 const acme: CompanySeed = {
@@ -80,6 +82,12 @@ const acme: CompanySeed = {
   address: '4500 Freight Way, Dallas, TX 75247',
   invoicePrefix: 'INV-2026-1',
   user: { email: DEMO_USERS.acme, firstName: 'Jordan', lastName: 'Lee' },
+  retainer: {
+    name: 'Managed help desk retainer',
+    hours: 40,
+    rolloverMonths: 1,
+    services: ['help-desk-services', 'cybersecurity'],
+  },
   invoices: [
     ['Managed help desk - monthly retainer', '4850.00', 'paid', -75, null],
     ['Warehouse wireless survey and heat map', '2375.50', 'paid', -48, null],
@@ -604,6 +612,7 @@ async function seedCompany(
     })),
   );
 
+  const retainer = c.retainer ? await seedRetainer(tx, customer.id, c.retainer) : null;
   const projectIds: string[] = [];
   for (const p of c.projects) {
     const [project] = await tx
@@ -641,6 +650,7 @@ async function seedCompany(
         workDate: thisMonthDay(n * 3),
         hours: p.status === 'in-progress' ? '6.50' : '1.25',
         description: `${p.name}: engineering time`,
+        agreementId: retainer,
       })),
     );
   }
@@ -790,6 +800,32 @@ function ticketTimes(tk: CompanySeed['tickets'][number]): { createdAt: Date; upd
     ? new Date(createdAt.getTime() + lastReply[2] * 3_600_000)
     : createdAt;
   return { createdAt, updatedAt };
+}
+
+/** The retainer from the first of this month (the office's zone); returns its id. */
+async function seedRetainer(
+  tx: Tx,
+  customerId: string,
+  r: NonNullable<CompanySeed['retainer']>,
+): Promise<string> {
+  const [row] = await tx
+    .insert(t.agreements)
+    .values({
+      customerId,
+      name: r.name,
+      type: 'retainer',
+      startsOn: thisMonthDay(31),
+      hoursCenti: r.hours * 100,
+      rolloverMonths: r.rolloverMonths,
+      currency: 'USD',
+      hourlyRateMinor: toMinor(125, 'USD'),
+      overageRateMinor: toMinor(150, 'USD'),
+      timeZone: company.businessHours.timeZone,
+      services: r.services,
+    })
+    .returning({ id: t.agreements.id });
+  if (!row) throw new Error('agreement not created');
+  return row.id;
 }
 
 /** A day in the current calendar month (clamped to today), so "This Month's Hours" is never empty. */

@@ -22,6 +22,7 @@ import { can } from '../../../shared/permissions.ts';
 import { CompanyListScreen } from '../shared/company-list-screen.tsx';
 import type { PortalCompany } from '../shared/use-company-query.ts';
 import { StatementCard } from './statement-card.tsx';
+import { AgreementHoursCard } from './agreement-hours-card.tsx';
 import { PagedListCard } from '../shared/paged-list-card.tsx';
 import { SampleNotice } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
@@ -104,6 +105,9 @@ function InvoiceList({ summary, company }: { summary: InvoiceSummary; company: P
           renderCard: (i) => <InvoiceCard invoice={i} onView={() => setSelected(i)} />,
         }}
       />
+      {!isSample && can(company.role, 'agreementHours') && (
+        <AgreementHoursCard companyId={company.id} />
+      )}
       {/* The statement is of real rows only; the route itself admits admin and billing. */}
       {!isSample && can(company.role, 'invoices') && <StatementCard companyId={company.id} />}
       <InvoiceDialog invoice={selected} onClose={() => setSelected(null)} />

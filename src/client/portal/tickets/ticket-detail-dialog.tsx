@@ -8,6 +8,7 @@ import { StatusBadge } from '../../ui/status-badge.tsx';
 import { useAddReply } from './api.ts';
 import { FollowUpActions } from './follow-up-actions.tsx';
 import { ResponseTimeNote } from './response-time-note.tsx';
+import { TicketTimeSpent } from './ticket-time-spent.tsx';
 import { TicketRatingPanel } from './ticket-rating.tsx';
 import { TicketWatchers } from './ticket-watchers.tsx';
 import { AttachmentList } from '../../attachments/attachment-list.tsx';
@@ -77,6 +78,7 @@ function TicketContent({
         </Detail>
       </dl>
       <ResponseTimeNote companyId={companyId} ticket={ticket} />
+      {!isSample && <TicketTimeSpent companyId={companyId} ticketId={ticket.id} />}
       <h3 className="mt-6 text-sm font-semibold text-slate-900">Description</h3>
       <p className="mt-1 text-sm whitespace-pre-wrap text-slate-700">{ticket.description}</p>
       <AttachmentList attachments={filesOf(null)} urlOf={urlOf} />

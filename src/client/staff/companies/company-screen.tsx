@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/document-title.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { InvoicesCard } from '../billing/invoices-card.tsx';
 import { RecurringInvoicesCard } from '../billing/recurring-invoices-card.tsx';
+import { AgreementsCard } from '../billing/agreements-card.tsx';
 import { ProjectsCard } from '../delivery/projects-card.tsx';
 import { TimeCard } from '../delivery/time-card.tsx';
 import { DocumentsCard } from '../documents/documents-card.tsx';
@@ -59,6 +60,7 @@ export function CompanyScreen({ companyId }: { companyId: string }) {
             {readsSchedules && <ScheduledTicketsCard companyId={c.id} />}
             <InvoicesCard companyId={c.id} />
             <RecurringInvoicesCard companyId={c.id} />
+            <AgreementsCard companyId={c.id} />
             <ProjectsCard companyId={c.id} />
             <TimeCard companyId={c.id} />
             <DocumentsCard companyId={c.id} />

@@ -13,7 +13,11 @@ import { usePagedList } from '../../lists/use-paged-list.ts';
 import { ListCard } from '../list-card.tsx';
 import { NO_PROJECT, ProjectPicker, projectIdOf } from '../project-picker.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
-import { WorkDateHoursFields, blankWorkHours } from '../time-entry-fields.tsx';
+import {
+  AgreementBillableFields,
+  WorkDateHoursFields,
+  blankWorkHours,
+} from '../time-entry-fields.tsx';
 import { useStaffCan } from '../use-staff-can.ts';
 
 type Values = z.input<typeof timeEntryInputSchema>;
@@ -78,6 +82,7 @@ export function TimeCard({ companyId }: { companyId: string }) {
             <FormField label="Description" error={errors.description?.message}>
               <Input {...form.register('description')} />
             </FormField>
+            <AgreementBillableFields form={form} companyId={companyId} />
             <div className="flex items-end">
               <Button type="submit" disabled={log.isPending} className="w-full">
                 {log.isPending ? 'Saving...' : 'Log Time'}

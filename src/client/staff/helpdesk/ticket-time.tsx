@@ -8,11 +8,21 @@ import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
-import { WorkDateHoursFields, blankWorkHours } from '../time-entry-fields.tsx';
+import {
+  AgreementBillableFields,
+  WorkDateHoursFields,
+  blankWorkHours,
+} from '../time-entry-fields.tsx';
 import { useStaffCan } from '../use-staff-can.ts';
 
 /** The dialog's fields; the ticket (and so its company) is the screen's. */
-const logSchema = timeEntryInputSchema.pick({ workDate: true, hours: true, description: true });
+const logSchema = timeEntryInputSchema.pick({
+  workDate: true,
+  hours: true,
+  description: true,
+  agreementId: true,
+  billable: true,
+});
 const hoursText = (hours: number) => `${hours.toFixed(2)} ${hours === 1 ? 'hour' : 'hours'}`;
 
 /**
@@ -77,17 +87,18 @@ export function TicketTime({
           submitLabel="Log Time"
           onClose={() => setLogging(false)}
         >
-          {({ register, formState: { errors } }) => (
+          {(form) => (
             <>
               <WorkDateHoursFields
                 dateLabel="Date"
-                date={register('workDate')}
-                hours={register('hours', { valueAsNumber: true })}
-                errors={errors}
+                date={form.register('workDate')}
+                hours={form.register('hours', { valueAsNumber: true })}
+                errors={form.formState.errors}
               />
-              <FormField label="Description" error={errors.description?.message}>
-                <Input {...register('description')} />
+              <FormField label="Description" error={form.formState.errors.description?.message}>
+                <Input {...form.register('description')} />
               </FormField>
+              <AgreementBillableFields form={form} companyId={ticket.customerId} />
             </>
           )}
         </FormDialog>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   Controller,
   type FieldPath,
@@ -7,6 +7,7 @@ import {
   type PathValue,
   type UseFormRegisterReturn,
   type UseFormReturn,
+  useWatch,
 } from 'react-hook-form';
 import { staffQueries } from '../lib/staff-queries.ts';
 import { FormField } from '../ui/form-field.tsx';
@@ -74,11 +75,14 @@ export function AgreementBillableFields<T extends AgreementFieldValues & FieldVa
   const active = (list.data ?? []).filter((a) => a.status === 'active');
   const only = active.length === 1 ? active[0]?.id : undefined;
   const agreementPath = 'agreementId' as FieldPath<T>;
-  const { setValue, getValues, getFieldState } = form;
+  const { setValue, getFieldState } = form;
+  const value: unknown = useWatch({ control: form.control, name: agreementPath });
+  // Once staff pick for themselves (even "No agreement"), their pick stays after each entry.
+  const picked = useRef(false);
   useEffect(() => {
-    if (only && !getFieldState(agreementPath).isDirty && !getValues(agreementPath))
+    if (only && !value && !picked.current)
       setValue(agreementPath, only as PathValue<T, FieldPath<T>>);
-  }, [only, agreementPath, getFieldState, getValues, setValue]);
+  }, [only, value, agreementPath, setValue]);
   const error = getFieldState(agreementPath, form.formState).error?.message;
   return (
     <>
@@ -89,7 +93,13 @@ export function AgreementBillableFields<T extends AgreementFieldValues & FieldVa
           <FormField label="Agreement" error={error}>
             <Select
               value={typeof field.value === 'string' && field.value ? field.value : NO_AGREEMENT}
-              onValueChange={(v) => field.onChange(v === NO_AGREEMENT ? '' : v)}
+              // Radix's hidden native select answers '' when the value is set before its
+              // option is there (the default chosen as the list arrives): not a choice.
+              onValueChange={(v) => {
+                if (!v) return;
+                picked.current = true;
+                field.onChange(v === NO_AGREEMENT ? '' : v);
+              }}
               options={[
                 { value: NO_AGREEMENT, label: 'No agreement' },
                 ...active.map((a) => ({ value: a.id, label: a.name })),

@@ -36,32 +36,38 @@ export function BurnDownChart({
     ? `Burn-down: ${hours(included)} at the start, ${hours(latest.left)} left on ${formatDate(latest.day)}`
     : 'Burn-down: no time yet';
   return (
-    <svg
-      role="img"
-      aria-label={label}
-      viewBox={`-2 -2 ${W + 4} ${H + 4}`}
-      preserveAspectRatio="none"
-      className="h-20 w-full"
-    >
-      <line x1={0} y1={H} x2={W} y2={H} className="stroke-slate-300" strokeWidth={1} />
-      {/* The even pace: from all the hours at the start to none at the end. */}
-      <line
-        x1={0}
-        y1={0}
-        x2={W}
-        y2={H}
-        className="stroke-slate-300"
-        strokeWidth={1}
-        strokeDasharray="4 4"
-        vectorEffect="non-scaling-stroke"
-      />
-      <path
-        d={path}
-        fill="none"
-        className="stroke-brand-600"
-        strokeWidth={2}
-        vectorEffect="non-scaling-stroke"
-      />
-    </svg>
+    <figure className="grid gap-1">
+      <svg
+        role="img"
+        aria-label={label}
+        viewBox={`-2 -2 ${W + 4} ${H + 4}`}
+        preserveAspectRatio="none"
+        className="h-20 w-full"
+      >
+        <line x1={0} y1={H} x2={W} y2={H} className="stroke-slate-300" strokeWidth={1} />
+        {/* The even pace: from all the hours at the start to none at the end. */}
+        <line
+          x1={0}
+          y1={0}
+          x2={W}
+          y2={H}
+          className="stroke-slate-300"
+          strokeWidth={1}
+          strokeDasharray="4 4"
+          vectorEffect="non-scaling-stroke"
+        />
+        <path
+          d={path}
+          fill="none"
+          className="stroke-brand-600"
+          strokeWidth={2}
+          vectorEffect="non-scaling-stroke"
+        />
+      </svg>
+      <figcaption aria-hidden className="flex justify-between text-xs text-slate-600">
+        <span>{formatDate(start)}</span>
+        <span>{formatDate(end ?? points.at(-1)?.day ?? start)}</span>
+      </figcaption>
+    </figure>
   );
 }

@@ -105,9 +105,8 @@ function InvoiceList({ summary, company }: { summary: InvoiceSummary; company: P
           renderCard: (i) => <InvoiceCard invoice={i} onView={() => setSelected(i)} />,
         }}
       />
-      {!isSample && can(company.role, 'agreementHours') && (
-        <AgreementHoursCard companyId={company.id} />
-      )}
+      {/* Real hours even beside sample invoices: the card hides itself without an agreement. */}
+      {can(company.role, 'agreementHours') && <AgreementHoursCard companyId={company.id} />}
       {/* The statement is of real rows only; the route itself admits admin and billing. */}
       {!isSample && can(company.role, 'invoices') && <StatementCard companyId={company.id} />}
       <InvoiceDialog invoice={selected} onClose={() => setSelected(null)} />

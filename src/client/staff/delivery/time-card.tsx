@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -30,6 +31,9 @@ type Output = z.output<typeof timeEntryInputSchema>;
 export function TimeCard({ companyId }: { companyId: string }) {
   const url = staffUrl(`customers/${companyId}/time-entries`);
   const entries = usePagedList(staffQueries.timeEntries(companyId));
+  const agreements = useQuery(staffQueries.agreements(companyId));
+  const agreementName = (id: string | null) =>
+    (id && agreements.data?.find((a) => a.id === id)?.name) ?? '—';
   const blank = { ...blankWorkHours(), description: '' };
   // The project lives outside the form: the picker keeps the chosen project's name too.
   const [project, setProject] = useState(NO_PROJECT);
@@ -57,7 +61,7 @@ export function TimeCard({ companyId }: { companyId: string }) {
           <form
             noValidate
             aria-label="Log time"
-            className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-2 lg:grid-cols-5"
+            className="grid gap-3 border-b border-slate-200 p-5 sm:grid-cols-2 lg:grid-cols-4"
             onSubmit={form.handleSubmit((values) =>
               log.mutate({
                 ...values,
@@ -99,14 +103,18 @@ export function TimeCard({ companyId }: { companyId: string }) {
       {(rows) => (
         <DataTable
           caption="Time entries"
-          columns={['Date', 'Hours', 'Project', 'Ticket', 'Description', 'Logged by']}
+          columns={['Date', 'Hours', 'Project', 'Ticket', 'Agreement', 'Description', 'Logged by']}
         >
           {rows.map((e) => (
             <DataRow key={e.id}>
               <td className={cell}>{formatDate(e.workDate)}</td>
-              <td className={cell}>{e.hours.toFixed(2)}</td>
+              <td className={cell}>
+                {e.hours.toFixed(2)}
+                {!e.billable && <div className="text-xs text-slate-600">Non-billable</div>}
+              </td>
               <td className={cell}>{e.projectName ?? '—'}</td>
               <td className={cell}>{e.ticketId ?? '—'}</td>
+              <td className={cell}>{agreementName(e.agreementId)}</td>
               <td className={cell}>{e.description || '—'}</td>
               <td className={cell}>{e.loggedBy ?? '—'}</td>
             </DataRow>

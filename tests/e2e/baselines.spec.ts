@@ -81,8 +81,10 @@ test('the portal invoices (Acme)', async ({ page }) => {
   await page.goto('/portal/invoices');
   await ready(page);
   // The statement's sums and ageing for "this month" follow the seeding day too (ADR 069).
+  // So do the retainer's hours and its burn-down's shape (ADR 071): the month's day moves them.
   await expectLooksAsBefore(page, 'portal-invoices', [
     page.locator('dl[aria-label="Statement totals"] dd, dl[aria-label="Ageing"] dd'),
+    page.getByRole('img', { name: /^Burn-down/ }),
   ]);
 });
 

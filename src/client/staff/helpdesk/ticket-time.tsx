@@ -65,6 +65,7 @@ export function TicketTime({
                 <span>{formatDate(e.workDate)}</span>
                 <span>{e.loggedBy ?? 'Former staff member'}</span>
                 <span className="font-medium text-slate-900">{hoursText(e.hours)}</span>
+                {!e.billable && <span>Non-billable</span>}
               </div>
               {e.description && <p className="mt-1 break-words text-slate-700">{e.description}</p>}
             </li>

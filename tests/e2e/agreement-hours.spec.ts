@@ -5,7 +5,7 @@ import { expect, test } from './fixtures/test.ts';
 import { newCompany } from './fixtures/company.ts';
 import { look } from './fixtures/look.ts';
 import { signIn, signedInPage } from './fixtures/session.ts';
-import { STAFF_EMAIL, choose } from './fixtures/staff.ts';
+import { STAFF_EMAIL } from './fixtures/staff.ts';
 import { company as office } from '../../src/shared/company.ts';
 import { officeToday } from '../../src/shared/statement-periods.ts';
 
@@ -52,6 +52,8 @@ test('billing adds a retainer, an agent logs time on it, and the admin reads wha
   await expect(agent.getByRole('row', { name: /Help desk retainer/ }).first()).toContainText(
     '6.5 h of 20 h used',
   );
+  // The form empties once the lists have refetched: typing before that would be cleared.
+  await expect(form.getByLabel('Hours')).toHaveValue('');
   // Non-billable time is kept, on the agreement still chosen, but draws nothing down.
   await expect(form.getByRole('combobox', { name: 'Agreement' })).toHaveText('Help desk retainer');
   await form.getByLabel('Work date').fill(today);

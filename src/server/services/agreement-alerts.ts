@@ -8,10 +8,7 @@ import type { Tx } from '../db/client.ts';
 import { agreementAlerts, agreements, customers, users } from '../db/schema.ts';
 import { formatDate } from '../../shared/format.ts';
 import { paths } from '../../shared/routes.ts';
-import {
-  RENEWAL_NOTICE_DAYS,
-  type AgreementAlertKind,
-} from '../../shared/schemas/agreements.ts';
+import { RENEWAL_NOTICE_DAYS, type AgreementAlertKind } from '../../shared/schemas/agreements.ts';
 import { staffAreas } from '../../shared/staff-permissions.ts';
 import { hoursOf } from './agreement-hours.ts';
 import { agreementPeriod, todayOf, type AgreementRow } from './agreements.ts';

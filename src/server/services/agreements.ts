@@ -18,7 +18,14 @@ import { recordAudit } from './audit.ts';
 import { requireCompany } from './companies.ts';
 import { requireCurrency } from './invoice-document.ts';
 import { localDateOf } from './helpdesk/schedule-runs.ts';
-import { burnDown, hoursOf, lastDayOfMonth, periodHours, type DayUse, type PeriodCenti } from './agreement-hours.ts';
+import {
+  burnDown,
+  hoursOf,
+  lastDayOfMonth,
+  periodHours,
+  type DayUse,
+  type PeriodCenti,
+} from './agreement-hours.ts';
 
 export type AgreementRow = typeof agreements.$inferSelect;
 

@@ -62,7 +62,10 @@ export const agreementInputSchema = z
     startsOn: dateField('Start date must be YYYY-MM-DD'),
     endsOn: optionalDateField('End date must be YYYY-MM-DD'),
     /** Retainer: included each month; prepaid: the whole block; time and materials: none. */
-    hours: z.union([z.null(), hoursField('Hours')]).optional().default(null),
+    hours: z
+      .union([z.null(), hoursField('Hours')])
+      .optional()
+      .default(null),
     /** Retainer: how many months unused hours stay usable (0: none roll over). */
     rolloverMonths: z.coerce
       .number({ message: 'Rollover must be 0 to 12 months' })
@@ -71,7 +74,10 @@ export const agreementInputSchema = z
       .max(12, 'Rollover must be 0 to 12 months')
       .default(0),
     /** The most rolled-over hours a month may hold; none: no cap. */
-    rolloverCap: z.union([z.null(), hoursField('Rollover cap')]).optional().default(null),
+    rolloverCap: z
+      .union([z.null(), hoursField('Rollover cap')])
+      .optional()
+      .default(null),
     hourlyRate: rate('Hourly rate'),
     overageRate: rate('Overage rate'),
     timeZone: z

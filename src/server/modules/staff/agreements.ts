@@ -71,7 +71,6 @@ export const agreementRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: agreementSchema, ...refusals },
       },
     },
-    (request) =>
-      app.write((tx) => endAgreement(tx, actorOf(request), request.params.agreementId)),
+    (request) => app.write((tx) => endAgreement(tx, actorOf(request), request.params.agreementId)),
   );
 };

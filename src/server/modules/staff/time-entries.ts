@@ -18,7 +18,12 @@ export const timeEntryRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async 
       schema: {
         params: idParam('customerId'),
         body: timeEntryInputSchema,
-        response: { 201: staffTimeEntrySchema, 400: messageSchema, 404: messageSchema, 409: messageSchema },
+        response: {
+          201: staffTimeEntrySchema,
+          400: messageSchema,
+          404: messageSchema,
+          409: messageSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -16,7 +16,6 @@ import {
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { requireCompany } from './companies.ts';
-import { requireCurrency } from './invoice-document.ts';
 import { localDateOf } from './helpdesk/schedule-runs.ts';
 import {
   burnDown,
@@ -177,8 +176,8 @@ export async function updateAgreement(
 ): Promise<Agreement> {
   const current = await lockAgreement(tx, id);
   if (current.status === 'ended') throw conflict(AGREEMENT_MESSAGES.alreadyEnded);
+  // Rates are re-read in the company's currency of today, as a new agreement's would be.
   const company = await requireCompany(tx, current.customerId);
-  requireCurrency(current.currency, company.currency, "company's");
   const [row] = await tx
     .update(agreements)
     .set({ ...fieldsOf(input, company.currency), updatedBy: actor.id, updatedAt: now })

@@ -27,6 +27,11 @@ export const permissions = {
   activities: everyone,
   /** Invoices, their PDFs and invoice documents. */
   invoices: ['admin', 'billing'],
+  /**
+   * Quotes sent to the company: read, accept with a signature, decline (ADR 072). The roles that
+   * see invoices, since a quote becomes one; only they may bind the company.
+   */
+  quotes: ['admin', 'billing'],
   /** Projects in full (progress, milestones, notes) and project documents. */
   projects: ['admin', 'technical'],
   /** The project list: everyone; without `projects` it holds names and statuses only. */

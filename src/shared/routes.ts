@@ -30,6 +30,9 @@ export const paths = {
   documents: '/portal/documents',
   profile: '/portal/profile',
   team: '/portal/team',
+  /** A quote to read and sign (ADR 072): linked from its mail, not the menu. */
+  quote: (quoteId: string) => `/portal/quotes/${quoteId}`,
+  quotePattern: '/portal/quotes/:quoteId',
   staff: '/staff',
   /** One ticket's screen: the queue with that ticket open (the bell's notices link here). */
   staffTicket: (ticketId: string) => `/staff/tickets/${ticketId}`,

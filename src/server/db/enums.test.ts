@@ -33,6 +33,7 @@ import {
   agreementStatuses,
   agreementTypes,
 } from '../../shared/schemas/agreements.ts';
+import { quoteStates } from '../../shared/schemas/quotes.ts';
 
 /** Each database enum and the shared list the screens, forms and schemas use. */
 const sharedLists: Record<string, readonly string[]> = {
@@ -63,6 +64,7 @@ const sharedLists: Record<string, readonly string[]> = {
   assignment_rule: assignmentRules,
   sla_clock: slaClockKinds,
   sla_alert_kind: slaAlertKinds,
+  quote_state: quoteStates,
   schedule_frequency: scheduleFrequencies,
   recurring_cadence: recurringCadences,
   recurring_invoice_action: recurringActions,

@@ -18,3 +18,4 @@ export * from './schema/public-site.ts';
 export * from './schema/events.ts';
 export * from './schema/follow-up.ts';
 export * from './schema/online-payments.ts';
+export * from './schema/quotes.ts';

@@ -21,6 +21,7 @@ import {
   reversalKinds,
 } from '../../../shared/schemas/invoice-documents.ts';
 import { recurringActions, recurringCadences } from '../../../shared/schemas/recurring-invoices.ts';
+import { quoteStates } from '../../../shared/schemas/quotes.ts';
 import { milestoneStatuses } from '../../../shared/schemas/milestones.ts';
 import { projectStatuses } from '../../../shared/schemas/projects.ts';
 import { leadStatuses } from '../../../shared/schemas/staff-leads.ts';
@@ -70,3 +71,4 @@ export const recurringAction = pgEnum('recurring_invoice_action', recurringActio
 export const agreementType = pgEnum('agreement_type', agreementTypes);
 export const agreementStatus = pgEnum('agreement_status', agreementStatuses);
 export const agreementAlertKind = pgEnum('agreement_alert_kind', agreementAlertKinds);
+export const quoteState = pgEnum('quote_state', quoteStates);

@@ -17,6 +17,7 @@ import {
 } from '../../db/invoice-list.ts';
 import { companyOf } from '../../plugins/session/company-access.ts';
 import { statementRoutes } from './statement-routes.ts';
+import { quoteRoutes } from './quote-routes.ts';
 
 /**
  * Registered inside the `/api/customers/:customerId` scope, whose hook checks access. `appUrl`
@@ -24,6 +25,7 @@ import { statementRoutes } from './statement-routes.ts';
  */
 export const invoiceRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app, { appUrl }) => {
   await app.register(statementRoutes);
+  await app.register(quoteRoutes);
 
   app.get(
     '/invoices',

@@ -13,6 +13,7 @@ import { staffInvoiceRoutes } from './invoices.ts';
 import { invoiceDocumentRoutes } from './invoice-documents.ts';
 import { recurringInvoiceRoutes } from './recurring-invoices.ts';
 import { receivableRoutes } from './receivables.ts';
+import { quoteRoutes } from './quotes.ts';
 import { leadRoutes } from './leads.ts';
 import { memberRoutes } from './members.ts';
 import { ssoSettingsRoutes } from './sso.ts';
@@ -78,6 +79,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(inArea('invoices', recurringInvoiceRoutes));
   await app.register(inArea('invoices', receivableRoutes));
   await app.register(inArea('invoices', agreementRoutes));
+  await app.register(inArea('invoices', quoteRoutes), { appUrl: config.appUrl });
   await app.register(inArea('companies', staffProjectRoutes));
   await app.register(inArea('timeEntries', timeEntryRoutes), { appUrl: config.appUrl });
   await app.register(inArea('companies', staffDocumentRoutes));

@@ -1,3 +1,4 @@
+import { quoteListItemSchema, quoteSchema } from '../../shared/schemas/quotes.ts';
 import { queryOptions } from '@tanstack/react-query';
 import { apiTokenSchema } from '../../shared/schemas/api-tokens.ts';
 import { signInLogSchema } from '../../shared/schemas/auth.ts';
@@ -108,6 +109,10 @@ export const staffQueries = {
       select: (members) => members.filter((m) => staffCan(m.role, 'helpdesk', 'write')),
     }),
   /** A company's scheduled tickets (ADR 062): few per company, read whole. */
+  /** A company's quotes in pages, newest first (ADR 072), and one quote. */
+  quotes: (companyId: string) =>
+    staffPages(`customers/${companyId}/quotes`, quoteListItemSchema.array(), {}),
+  quote: (quoteId: string) => staffRead(`quotes/${quoteId}`, quoteSchema),
   recurringInvoices: (companyId: string) =>
     staffRead(`customers/${companyId}/recurring-invoices`, recurringInvoiceSchema.array()),
   /** The company's agreements with this period's hours (ADR 071). */

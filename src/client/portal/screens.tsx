@@ -82,4 +82,11 @@ export const portalScreens: readonly PortalScreen[] = [
     permission: 'team',
     Screen: lazyScreen(() => import('./team/team-screen.tsx').then((m) => m.TeamScreen)),
   },
+  {
+    // Issue 40 (ADR 072): a quote to sign, reached from its mail; not in the navigation.
+    paths: [paths.quotePattern],
+    title: 'Quote',
+    permission: 'quotes',
+    Screen: lazyScreen(() => import('./quotes/quote-screen.tsx').then((m) => m.QuoteScreen)),
+  },
 ];

@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { useDocumentTitle } from '../../lib/document-title.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { InvoicesCard } from '../billing/invoices-card.tsx';
+import { QuotesCard } from '../billing/quotes-card.tsx';
 import { RecurringInvoicesCard } from '../billing/recurring-invoices-card.tsx';
 import { AgreementsCard } from '../billing/agreements-card.tsx';
 import { ProjectsCard } from '../delivery/projects-card.tsx';
@@ -61,6 +62,7 @@ export function CompanyScreen({ companyId }: { companyId: string }) {
             <InvoicesCard companyId={c.id} />
             <RecurringInvoicesCard companyId={c.id} />
             <AgreementsCard companyId={c.id} />
+            <QuotesCard companyId={c.id} />
             <ProjectsCard companyId={c.id} />
             <TimeCard companyId={c.id} />
             <DocumentsCard companyId={c.id} />

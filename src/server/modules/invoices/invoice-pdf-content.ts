@@ -19,7 +19,7 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { balanceMinor, totalsOf } from '../../services/invoice-document.ts';
 import { payable } from '../../services/online-payments/checkout.ts';
-import { billToLines } from './bill-to.ts';
+import { billToLines } from '../../services/bill-to.ts';
 
 export interface PdfTableRow {
   description: string;

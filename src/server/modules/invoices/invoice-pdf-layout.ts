@@ -2,7 +2,7 @@
 // and invoice facts, bill-to, the lines as a table that wraps long descriptions and repeats its
 // header on every page, then the totals, terms and payment link kept together on one page.
 import type { InvoicePdfContent, PdfTableRow, PdfTotalRow } from './invoice-pdf-content.ts';
-import { drawTable, type PdfColumn } from './pdf-table.ts';
+import { drawTable, type PdfColumn } from '../../lib/pdf/pdf-table.ts';
 import {
   BODY_SIZE,
   CONTENT_WIDTH,
@@ -14,7 +14,7 @@ import {
   RULE,
   startDocument,
   type Doc,
-} from './pdf-document.ts';
+} from '../../lib/pdf/pdf-document.ts';
 
 // Widths add up to CONTENT_WIDTH with a GAP between columns; money columns are wide enough for
 // "USD 9,999,999,999.99", the largest total (ADR 066), so amounts never wrap.

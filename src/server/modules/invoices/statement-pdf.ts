@@ -9,8 +9,8 @@ import { formatMoney } from '../../../shared/money-format.ts';
 import type { Statement } from '../../../shared/schemas/statements.ts';
 import type { Db } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
-import { billToLines } from './bill-to.ts';
-import { drawTable, type PdfColumn } from './pdf-table.ts';
+import { billToLines } from '../../services/bill-to.ts';
+import { drawTable, type PdfColumn } from '../../lib/pdf/pdf-table.ts';
 import {
   BODY_SIZE,
   bottomOf,
@@ -24,7 +24,7 @@ import {
   RULE,
   startDocument,
   type Doc,
-} from './pdf-document.ts';
+} from '../../lib/pdf/pdf-document.ts';
 
 type Row = [date: string, invoice: string, description: string, amount: string, balance: string];
 

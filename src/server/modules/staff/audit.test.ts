@@ -12,6 +12,9 @@ import {
   milestones,
   projects,
   agreements,
+  quoteLines,
+  quoteRequests,
+  quotes,
   recurringInvoices,
   savedReplies,
   scheduledTickets,
@@ -241,6 +244,45 @@ const agreement = async (t: TestApp, ctx: Ctx) =>
       })
       .returning(),
   );
+/** A quote of Acme, draft or sent, written directly (no audit row of its own). */
+let sampleQuotes = 0;
+const sampleQuote = async (t: TestApp, ctx: Ctx, state: 'draft' | 'sent') => {
+  const sent =
+    state === 'sent'
+      ? { documentPdf: Buffer.from('%PDF-1.3'), documentSha256: 'a'.repeat(64) }
+      : {};
+  const quote = await first(
+    t.app.db
+      .insert(quotes)
+      .values({
+        customerId: ctx.acmeId,
+        number: `Q-AUDIT-${++sampleQuotes}`,
+        title: 'Sample quote',
+        currency: 'USD',
+        totalMinor: 150000,
+        validUntil: '2099-12-31',
+        state,
+        ...sent,
+      })
+      .returning(),
+  );
+  await t.app.db.insert(quoteLines).values({
+    quoteId: quote.id,
+    position: 1,
+    description: 'Managed services',
+    quantityMilli: 1000,
+    unitPriceMinor: 150000,
+  });
+  return quote;
+};
+
+const quoteBody = {
+  title: 'Network refresh',
+  lines: [{ description: 'Switches', quantity: 2, unitPrice: 400, taxRate: 20 }],
+  validUntil: '2099-12-31',
+  projectName: 'Network refresh',
+  createInvoice: true,
+};
 
 /** An invoice of Acme in the given state, written directly (no audit row of its own). */
 let sampleInvoices = 0;
@@ -652,6 +694,35 @@ const samples: Record<string, Sample> = {
     url: `/api/staff/agreements/${(await agreement(t, ctx)).id}`,
     payload: { status: 'ended' },
   }),
+  'POST /api/staff/customers/:customerId/quotes': async (_t, ctx) => ({
+    url: `/api/staff/customers/${ctx.acmeId}/quotes`,
+    payload: quoteBody,
+  }),
+  'PUT /api/staff/quotes/:quoteId': async (t, ctx) => ({
+    url: `/api/staff/quotes/${(await sampleQuote(t, ctx, 'draft')).id}`,
+    payload: quoteBody,
+  }),
+  'POST /api/staff/quotes/:quoteId/send': async (t, ctx) => {
+    const jordan = await first(
+      t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acme)),
+    );
+    return {
+      url: `/api/staff/quotes/${(await sampleQuote(t, ctx, 'draft')).id}/send`,
+      payload: { userId: jordan.id },
+    };
+  },
+  'POST /api/staff/quotes/:quoteId/reopen': async (t, ctx) => ({
+    url: `/api/staff/quotes/${(await sampleQuote(t, ctx, 'sent')).id}/reopen`,
+  }),
+  'POST /api/staff/leads/:leadId/quote': async (t, ctx) => {
+    const lead = await first(
+      t.app.db
+        .insert(quoteRequests)
+        .values({ name: 'Pat', email: 'pat@example.net', service: 'Cloud', details: 'Move mail' })
+        .returning(),
+    );
+    return { url: `/api/staff/leads/${lead.id}/quote`, payload: { customerId: ctx.acmeId } };
+  },
   'POST /api/staff/saved-replies': async () => ({
     url: '/api/staff/saved-replies',
     payload: { title: 'Audit reply', body: 'Hi {{customer.firstName}}' },

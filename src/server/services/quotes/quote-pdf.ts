@@ -8,8 +8,7 @@ import { customers } from '../../db/schema.ts';
 import { company, companyAddressLine } from '../../../shared/company.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { formatMoney, formatQuantity, formatRate } from '../../../shared/money-format.ts';
-// The billing documents' drawing pieces live with the invoices; the quote only reuses them.
-import { billToLines } from '../../modules/invoices/bill-to.ts';
+import { billToLines } from '../bill-to.ts';
 import {
   BODY_SIZE,
   bottomOf,
@@ -23,8 +22,8 @@ import {
   RULE,
   startDocument,
   type Doc,
-} from '../../modules/invoices/pdf-document.ts';
-import { drawTable, type PdfColumn } from '../../modules/invoices/pdf-table.ts';
+} from '../../lib/pdf/pdf-document.ts';
+import { drawTable, type PdfColumn } from '../../lib/pdf/pdf-table.ts';
 import { linesOf, quoteTotals, type QuoteRow, type SignatureRow } from './quote-document.ts';
 
 const COLUMNS: PdfColumn[] = [
@@ -53,7 +52,7 @@ export async function renderQuotePdf(
 ): Promise<Buffer> {
   const [customer] = await db.select().from(customers).where(eq(customers.id, row.customerId));
   if (!customer) throw new Error('quote without a company');
-  const [lines, billTo] = await Promise.all([linesOf(db, row.id), billToLines(db as Db, customer)]);
+  const [lines, billTo] = await Promise.all([linesOf(db, row.id), billToLines(db, customer)]);
   const totals = quoteTotals(row, lines);
   const money = (minor: number) => formatMoney(minor, row.currency);
 

@@ -2,13 +2,13 @@
 // then its billing site ("Attn:" its contact, its address, its email) or, without one, the
 // company's own address and email. The invoice and the statement both print it.
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import type { customers } from '../../db/schema.ts';
-import { sites } from '../../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
+import type { customers } from '../db/schema.ts';
+import { sites } from '../db/schema.ts';
 
 type Company = Pick<typeof customers.$inferSelect, 'id' | 'name' | 'address' | 'email'>;
 
-export async function billToLines(db: Db, customer: Company): Promise<string[]> {
+export async function billToLines(db: Db | Tx, customer: Company): Promise<string[]> {
   const [billingSite] = await db
     .select()
     .from(sites)

@@ -28,6 +28,7 @@ describe('the table of portal screens', () => {
         paths.documents,
         paths.profile,
         paths.team,
+        paths.quotePattern,
       ].sort(),
     );
   });

@@ -8,6 +8,7 @@ import { sendJson, useStaffMutation } from '../api.ts';
 import { staffUrl } from '../../lib/staff-queries.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { useStaffCan } from '../use-staff-can.ts';
+import { LeadQuote } from './lead-quote.tsx';
 
 /** A lead in full, with its handling status. */
 export function LeadDialog({ lead, onClose }: { lead: Lead; onClose: () => void }) {
@@ -20,6 +21,7 @@ export function LeadDialog({ lead, onClose }: { lead: Lead; onClose: () => void 
   });
   // The auditor reads a lead's status; admins change it (ADR 058).
   const canManage = useStaffCan('leads');
+  const canQuote = useStaffCan('invoices');
   const rows: Array<[string, string | null]> = [
     ['Received', formatDateTime(lead.createdAt)],
     ['Email', lead.email],
@@ -60,6 +62,7 @@ export function LeadDialog({ lead, onClose }: { lead: Lead; onClose: () => void 
             disabled={!canManage || save.isPending}
           />
         </FormField>
+        {lead.kind === 'quote' && canManage && canQuote && <LeadQuote leadId={lead.id} />}
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,88 @@
+import { expect, test } from './fixtures/test.ts';
+import { look } from './fixtures/look.ts';
+import { mailFiles, nextMailTo } from './fixtures/sign-in.ts';
+import { choose, companyWithUser, unique } from './fixtures/staff.ts';
+
+const WIDTHS = [1280, 768, 390];
+
+test('a customer signs a quote on a phone, drawing with the mouse, and sees the project it created', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { staff, customer, email, close } = await companyWithUser(browser, 'Quinn');
+  const project = `Network refresh ${unique()}`;
+
+  // Staff draft the quote on the company page and send it to the company's admin.
+  await staff.getByRole('button', { name: 'New Quote' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'New Quote' });
+  await dialog.getByLabel('Title').fill('Office network refresh');
+  await dialog.getByLabel('Line 1 description').fill('Switches, 24 port');
+  await dialog.getByLabel('Quantity').fill('3');
+  await dialog.getByLabel('Unit price (USD)').fill('410.50');
+  await dialog.getByLabel('Tax %').fill('20');
+  await dialog.getByLabel('Terms').fill('Half on acceptance, half on completion.');
+  await dialog.getByLabel('Project to start on acceptance (empty: none)').fill(project);
+  // 3 × 410.50 = 1,231.50, tax 20 % = 246.30: the server's totals, shown while typing.
+  await expect(dialog.getByText('USD 1,477.80')).toBeVisible();
+  await look(staff, 'quote-dialog', WIDTHS);
+  await dialog.getByRole('button', { name: 'Save Draft' }).click();
+  await expect(staff.getByTestId('toast')).toContainText('Quote Created');
+
+  await staff.getByRole('button', { name: /^Send Q-/ }).click();
+  const send = staff.getByRole('dialog', { name: /^Send Quote Q-/ });
+  await choose(staff, 'Send to', `Quinn Tester (${email})`);
+  const seen = await mailFiles();
+  await send.getByRole('button', { name: 'Send' }).click();
+  await expect(staff.getByTestId('toast')).toContainText('Quote Sent');
+  await expect(staff.getByText('Awaiting signature')).toBeVisible();
+  await look(staff, 'quotes-card', WIDTHS);
+
+  // The customer follows the mail's link on a phone.
+  const mail = await nextMailTo(email, seen);
+  const link = /https?:\/\/\S+\/portal\/quotes\/[0-9a-f-]+\?company=[0-9a-f-]+/.exec(
+    mail.text,
+  )?.[0];
+  expect(link, mail.text).toBeTruthy();
+  await customer.setViewportSize({ width: 390, height: 844 });
+  await customer.goto(new URL(link!).pathname + new URL(link!).search);
+  await expect(customer.getByRole('heading', { name: 'Office network refresh' })).toBeVisible();
+  await expect(customer.getByText('Awaiting signature')).toBeVisible();
+  await expect(customer.getByText('USD 1,477.80').first()).toBeVisible();
+  await look(customer, 'portal-quote', WIDTHS);
+  await customer.setViewportSize({ width: 390, height: 844 });
+
+  // The signature is the last step: without a name and a drawing, nothing is sent.
+  await customer.getByRole('button', { name: 'Sign and accept' }).click();
+  await expect(customer.getByText('Type your full name to sign')).toBeVisible();
+  await expect(customer.getByText('Draw your signature in the box')).toBeVisible();
+
+  await customer.getByLabel('Your full name').fill('Quinn Tester');
+  const pad = customer.getByLabel('Signature pad: sign with your finger or mouse');
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  await customer.mouse.move(box.x + 30, box.y + box.height * 0.6);
+  await customer.mouse.down();
+  for (let i = 1; i <= 12; i++)
+    await customer.mouse.move(
+      box.x + 30 + i * 20,
+      box.y + box.height * (0.6 - 0.3 * Math.sin(i / 2)),
+      { steps: 2 },
+    );
+  await customer.mouse.up();
+  await expect(customer.getByText('Draw your signature in the box')).toHaveCount(0);
+  await customer.getByRole('button', { name: 'Sign and accept' }).click();
+
+  await expect(customer.getByText(/^Accepted by Quinn Tester on /)).toBeVisible();
+  await expect(customer.getByText(`The project “${project}” has been created.`)).toBeVisible();
+  await expect(customer.getByRole('link', { name: 'Signed PDF' })).toBeVisible();
+  await look(customer, 'portal-quote-accepted', WIDTHS);
+  await customer.setViewportSize({ width: 390, height: 844 });
+  await customer.getByRole('link', { name: 'See your projects' }).click();
+  await expect(customer).toHaveURL(/\/portal\/projects/);
+  await expect(customer.getByText(project).first()).toBeVisible();
+
+  await staff.reload();
+  await expect(staff.getByText('Accepted', { exact: true })).toBeVisible();
+  await close();
+});

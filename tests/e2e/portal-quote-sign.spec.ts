@@ -1,7 +1,8 @@
 import { expect, test } from './fixtures/test.ts';
 import { look } from './fixtures/look.ts';
 import { mailFiles, nextMailTo } from './fixtures/sign-in.ts';
-import { choose, companyWithUser, unique } from './fixtures/staff.ts';
+import { signedInPage } from './fixtures/session.ts';
+import { STAFF_EMAIL, choose, chooseCompany, companyWithUser, unique } from './fixtures/staff.ts';
 
 const WIDTHS = [1280, 768, 390];
 
@@ -85,4 +86,28 @@ test('a customer signs a quote on a phone, drawing with the mouse, and sees the 
   await staff.reload();
   await expect(staff.getByText('Accepted', { exact: true })).toBeVisible();
   await close();
+});
+
+test('an admin turns a quote request into a draft quote for a company', async ({ browser }) => {
+  const name = `Pat ${unique()}`;
+  const admin = await signedInPage(browser, STAFF_EMAIL);
+  const sent = await admin.request.post('/api/quote', {
+    data: {
+      name,
+      email: 'pat@example.net',
+      service: 'Cloud Solutions',
+      details: 'Move 40 mailboxes to the cloud',
+    },
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  await admin.goto('/staff/leads');
+  await admin.getByRole('button', { name: `View lead from ${name}` }).click();
+  const dialog = admin.getByRole('dialog', { name: `Quote request from ${name}` });
+  await chooseCompany(admin, 'Make a draft quote for', 'Acme Logistics');
+  await look(admin, 'lead-quote-dialog', WIDTHS);
+  await dialog.getByRole('button', { name: 'Make Quote' }).click();
+  await expect(admin.getByTestId('toast')).toContainText(/Draft Quote Q-\S+ Created/);
+  await expect(admin.getByRole('heading', { name: 'Acme Logistics', level: 1 })).toBeVisible();
+  await expect(admin.getByRole('cell', { name: 'Cloud Solutions' }).first()).toBeVisible();
+  await admin.context().close();
 });

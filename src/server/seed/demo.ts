@@ -10,6 +10,7 @@ import { toMinor } from '../../shared/currency.ts';
 import { QUANTITY_SCALE } from '../../shared/invoice-totals.ts';
 import type { Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { seedDemoQuote } from './demo-quotes.ts';
 
 export const DEMO_STAFF_EMAIL = 'support@example.com';
 /** One staff member of each role but admin (ADR 058); the admin is DEMO_STAFF_EMAIL. */
@@ -579,6 +580,12 @@ async function seedCompany(
     .insert(t.customerUsers)
     .values({ userId: user.id, customerId: customer.id, position: 0, role: 'admin' });
   await tx.insert(t.notificationPreferences).values({ userId: user.id });
+  await seedDemoQuote(tx, {
+    customerId: customer.id,
+    userId: user.id,
+    staffId: staff.id,
+    number: `Q-${c.invoicePrefix.slice(4)}01`,
+  });
 
   const invoiceRows = await tx
     .insert(t.invoices)

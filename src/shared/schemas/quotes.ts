@@ -66,6 +66,14 @@ export const quoteSendSchema = z.object({
   userId: z.uuid({ message: 'Choose who receives the quote' }),
 });
 
+/** The version staff saw: reopening another (sent again meanwhile) is refused. */
+export const quoteReopenSchema = z.object({
+  version: z
+    .number({ message: 'Say which version to reopen' })
+    .int('Say which version to reopen')
+    .min(1, 'Say which version to reopen'),
+});
+
 export const leadToQuoteSchema = z.object({
   customerId: z.uuid({ message: 'Choose a company' }),
 });
@@ -144,6 +152,7 @@ export type Quote = z.infer<typeof quoteSchema>;
 export const quoteListItemSchema = z.object({
   id: z.string(),
   number: z.string(),
+  version: z.number(),
   title: z.string(),
   status: z.enum(quoteStatuses),
   currency: z.string(),

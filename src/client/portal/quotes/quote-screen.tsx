@@ -253,10 +253,10 @@ function Decision({ quote, companyId }: { quote: Quote; companyId: string }) {
             </p>
           )}
         </fieldset>
-        <p className="text-xs break-all text-slate-600">
+        <p className="text-xs text-slate-600">
           By signing you accept quote {quote.number}, version {quote.version}, as shown above and in
-          its PDF (SHA-256 {quote.documentSha256}). We record your name, the time, your IP address
-          and browser with your signature.
+          its PDF (SHA-256 <span className="break-all">{quote.documentSha256}</span>). We record
+          your name, the time, your IP address and browser with your signature.
         </p>
         {failure && (
           <p className="text-sm text-red-700" role="alert">

@@ -44,7 +44,7 @@ export function QuotesCard({ companyId }: { companyId: string }) {
   const open = async (id: string, then: (q: Quote) => void) =>
     then(await queryClient.fetchQuery(staffQueries.quote(id)));
   const reopen = useStaffMutation<QuoteListItem>({
-    request: (q) => sendJson('POST', staffUrl(`quotes/${q.id}/reopen`)),
+    request: (q) => sendJson('POST', staffUrl(`quotes/${q.id}/reopen`), { version: q.version }),
     success: 'Quote Reopened as a Draft',
     failure: 'Failed to reopen the quote. Please try again.',
   });

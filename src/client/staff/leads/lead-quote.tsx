@@ -17,7 +17,8 @@ export function LeadQuote({ leadId }: { leadId: string }) {
   const [companyId, setCompanyId] = useState('');
   const [, navigate] = useLocation();
   const make = useStaffMutation<string, Quote>({
-    request: (customerId) => sendJson('POST', staffUrl(`leads/${leadId}/quote`), { customerId }),
+    request: (customerId) =>
+      sendJson('POST', staffUrl(`quotes/from-lead/${leadId}`), { customerId }),
     success: (q) => `Draft Quote ${q.number} Created`,
     failure: 'Failed to create the quote. Please try again.',
     onSuccess: (q) => navigate(paths.staffCustomer(q.customerId)),

@@ -59,6 +59,7 @@ export const quoteRoutes: FastifyPluginAsyncZod = async (app) => {
       return rows.map((r) => ({
         id: r.id,
         number: r.number,
+        version: r.version,
         title: r.title,
         status: quoteStatus(r.state, r.validUntil),
         currency: r.currency,

@@ -262,6 +262,7 @@ const sampleQuote = async (t: TestApp, ctx: Ctx, state: 'draft' | 'sent') => {
         totalMinor: 150000,
         validUntil: '2099-12-31',
         state,
+        version: state === 'sent' ? 1 : 0,
         ...sent,
       })
       .returning(),
@@ -713,15 +714,16 @@ const samples: Record<string, Sample> = {
   },
   'POST /api/staff/quotes/:quoteId/reopen': async (t, ctx) => ({
     url: `/api/staff/quotes/${(await sampleQuote(t, ctx, 'sent')).id}/reopen`,
+    payload: { version: 1 },
   }),
-  'POST /api/staff/leads/:leadId/quote': async (t, ctx) => {
+  'POST /api/staff/quotes/from-lead/:leadId': async (t, ctx) => {
     const lead = await first(
       t.app.db
         .insert(quoteRequests)
         .values({ name: 'Pat', email: 'pat@example.net', service: 'Cloud', details: 'Move mail' })
         .returning(),
     );
-    return { url: `/api/staff/leads/${lead.id}/quote`, payload: { customerId: ctx.acmeId } };
+    return { url: `/api/staff/quotes/from-lead/${lead.id}`, payload: { customerId: ctx.acmeId } };
   },
   'POST /api/staff/saved-replies': async () => ({
     url: '/api/staff/saved-replies',

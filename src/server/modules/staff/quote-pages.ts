@@ -17,6 +17,7 @@ export const quotePages: PagedList<QuoteListItem> = {
   row: () => ({
     id: quotes.id,
     number: quotes.number,
+    version: quotes.version,
     title: quotes.title,
     status: sql`case when ${quotes.state} = 'sent' and now() >= ${quotes.validUntil}::timestamp at time zone 'UTC' + interval '36 hours' then 'expired' else ${quotes.state}::text end`,
     currency: quotes.currency,

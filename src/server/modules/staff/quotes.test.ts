@@ -293,7 +293,10 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
   it('a changed quote cannot be accepted under the old hash', async () => {
     const q = await sent();
     const oldHash = sha256(await servedPdf(q));
-    expect((await call('POST', `/api/staff/quotes/${q.id}/reopen`)).statusCode).toBe(200);
+    expect((await call('POST', `/api/staff/quotes/${q.id}/reopen`, {})).statusCode).toBe(400);
+    expect(
+      (await call('POST', `/api/staff/quotes/${q.id}/reopen`, { version: 1 })).statusCode,
+    ).toBe(200);
     expect(
       (await call('PUT', `/api/staff/quotes/${q.id}`, input({ discount: 10 }))).statusCode,
     ).toBe(200);
@@ -454,7 +457,7 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
         details: 'Move 40 mailboxes',
       })
       .returning();
-    const res = await call('POST', `/api/staff/leads/${lead!.id}/quote`, {
+    const res = await call('POST', `/api/staff/quotes/from-lead/${lead!.id}`, {
       customerId: ctx.acmeId,
     });
     expect(res.statusCode, res.body).toBe(201);

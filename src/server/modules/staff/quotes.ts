@@ -7,6 +7,7 @@ import {
   quoteInputSchema,
   quoteListItemSchema,
   quoteSchema,
+  quoteReopenSchema,
   quoteSendSchema,
 } from '../../../shared/schemas/quotes.ts';
 import { quotes, users } from '../../db/schema.ts';
@@ -67,7 +68,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app
   );
 
   app.post(
-    '/leads/:leadId/quote',
+    '/quotes/from-lead/:leadId',
     {
       schema: {
         params: idParam('leadId'),
@@ -123,8 +124,17 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ appUrl: string }> = async (app
 
   app.post(
     '/quotes/:quoteId/reopen',
-    { schema: { params: quoteParams, response: { 200: quoteSchema, ...refusals } } },
-    (request) => app.write((tx) => reopenQuote(tx, actorOf(request), request.params.quoteId)),
+    {
+      schema: {
+        params: quoteParams,
+        body: quoteReopenSchema,
+        response: { 200: quoteSchema, ...refusals },
+      },
+    },
+    (request) =>
+      app.write((tx) =>
+        reopenQuote(tx, actorOf(request), request.params.quoteId, request.body.version),
+      ),
   );
 
   /** A draft drawn as it stands; a sent quote its stored document; an accepted one signed. */

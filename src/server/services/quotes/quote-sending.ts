@@ -94,9 +94,16 @@ export async function sendQuote(
 }
 
 /** A sent, undecided quote back to a draft to change it; the next send is a new version. */
-export async function reopenQuote(tx: Tx, actor: Actor, quoteId: string): Promise<Quote> {
+export async function reopenQuote(
+  tx: Tx,
+  actor: Actor,
+  quoteId: string,
+  version: number,
+): Promise<Quote> {
   const before = await lockQuote(tx, quoteId);
   if (before.state !== 'sent') throw conflict(QUOTE_NOT_OPEN);
+  if (before.version !== version)
+    throw conflict(`Version ${before.version} was sent since: reload the quote`);
   const [reopened] = await tx
     .update(quotes)
     .set({ state: 'draft', documentPdf: null, documentSha256: null, updatedAt: sql`now()` })

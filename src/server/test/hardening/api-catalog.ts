@@ -94,6 +94,14 @@ export function validCustomerBody(route: ApiRoute): Record<string, unknown> {
   if (route.method === 'PATCH' && route.url.endsWith('/team/:userId')) return { role: 'member' };
   if (route.method === 'POST' && route.url.endsWith('/team'))
     return { email: 'probe@example.com', role: 'member' };
+  if (route.method === 'POST' && route.url.endsWith('/quotes/:quoteId/accept'))
+    return {
+      documentSha256: '0'.repeat(64),
+      typedName: 'Probe Person',
+      signature: { kind: 'typed' },
+    };
+  if (route.method === 'POST' && route.url.endsWith('/quotes/:quoteId/decline'))
+    return { reason: 'Probe' };
   if (route.method === 'POST' && route.url.endsWith('/sites'))
     return {
       name: 'Probe site',
@@ -148,6 +156,7 @@ const OWNED_TABLES: Record<string, PgTable> = {
   invoice: schema.invoices,
   project: schema.projects,
   activity: schema.activities,
+  quote: schema.quotes,
 };
 
 /** The seeded companies: Acme (A) and Globex (B), each with its user. */

@@ -358,6 +358,20 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
         'The signature image is too large',
       ],
       [{ ...signed(hash), signature: { kind: 'drawn' } }, 400, 'The signature must be a PNG image'],
+      // PNG by its first bytes, corrupt past them: the signed PDF could never draw it.
+      [
+        {
+          ...signed(hash),
+          signature: {
+            kind: 'drawn',
+            png: pngUrl(
+              Buffer.concat([tinyPng().subarray(0, 8), Buffer.from('not a chunk at all')]),
+            ),
+          },
+        },
+        400,
+        'The signature must be a PNG image',
+      ],
       [
         { ...signed(hash), signature: { kind: 'stamp' } },
         400,

@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Tx } from '../../db/client.ts';
+import { pdfCanDrawPng } from '../../lib/pdf/pdf-image.ts';
 import { quoteSignatures, quotes } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { fromMinor, fromScaled } from '../../../shared/currency.ts';
@@ -32,14 +33,18 @@ export type SignedFrom = { ip: string; userAgent: string };
 
 const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
 
-/** The drawn signature's bytes, refused unless they are a PNG of at most SIGNATURE_MAX_BYTES. */
+/**
+ * The drawn signature's bytes, refused unless they are a PNG (by its bytes, and whole enough for
+ * the signed PDF to draw) of at most SIGNATURE_MAX_BYTES.
+ */
 export async function signaturePng(dataUrl: string): Promise<Buffer> {
   const match = PNG_DATA_URL.exec(dataUrl);
   if (!match?.[1]) throw badRequest(SIGNATURE_NOT_PNG);
   const bytes = Buffer.from(match[1], 'base64');
   if (bytes.length > SIGNATURE_MAX_BYTES) throw badRequest(SIGNATURE_TOO_LARGE);
   const type = await fileTypeFromBuffer(bytes);
-  if (type?.mime !== 'image/png') throw badRequest(SIGNATURE_NOT_PNG);
+  if (type?.mime !== 'image/png' || !(await pdfCanDrawPng(bytes)))
+    throw badRequest(SIGNATURE_NOT_PNG);
   return bytes;
 }
 

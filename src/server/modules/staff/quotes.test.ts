@@ -302,6 +302,10 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
     ).toBe(200);
     const again = await call('POST', `/api/staff/quotes/${q.id}/send`, { userId: jordanId });
     expect(again.json<Quote>().version).toBe(2);
+    // A screen still showing version 1 cannot reopen version 2.
+    const stale = await call('POST', `/api/staff/quotes/${q.id}/reopen`, { version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: 'Version 2 was sent since: reload the quote' });
     const res = await accept(q, signed(oldHash));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({

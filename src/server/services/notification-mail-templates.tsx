@@ -102,6 +102,20 @@ export function noticeText(type: string, data: Record<string, unknown>): NoticeT
         subject: `${str(data.name)} ends on ${formatDate(str(data.endsOn))}`,
         line: `The agreement "${str(data.name)}" ends on ${formatDate(str(data.endsOn))}. Reply to this mail or contact us to renew it.`,
       };
+    case 'quote.accepted':
+      return {
+        path: paths.quote(str(data.quoteId)),
+        action: 'View the quote',
+        subject: `Quote ${number} accepted`,
+        line: `${str(data.signedBy)} accepted and signed quote ${number}.`,
+      };
+    case 'quote.declined':
+      return {
+        path: paths.quote(str(data.quoteId)),
+        action: 'View the quote',
+        subject: `Quote ${number} declined`,
+        line: `${str(data.declinedBy)} declined quote ${number}: ${str(data.reason)}`,
+      };
     case 'maintenance.scheduled':
       return {
         path: paths.dashboard,

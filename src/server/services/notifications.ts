@@ -88,6 +88,11 @@ export function noticeOf(event: {
       return { ...base, kind: 'invoices', permission: 'agreementHours' };
     case 'agreement.renewal_due':
       return { ...base, kind: 'invoices', permission: 'agreementRenewal' };
+    // The company's other signers hear that it is decided (ADR 072); the quote's own mail went
+    // to its recipient when it was sent, so `quote.sent` tells no one here.
+    case 'quote.accepted':
+    case 'quote.declined':
+      return { ...base, kind: 'invoices', permission: 'quotes' };
     case 'document.added': {
       const category = event.data.category;
       if (category === 'invoice') return { ...base, kind: 'invoices', permission: 'invoices' };

@@ -9,6 +9,7 @@ import {
   invoiceLines,
   invoices,
   mailOutbox,
+  notifications,
   projects,
   quoteRequests,
   quoteSignatures,
@@ -17,6 +18,7 @@ import {
 } from '../../db/schema.ts';
 import type { Quote, QuoteInput } from '../../../shared/schemas/quotes.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
+import { noticeText } from '../../services/notification-mail-templates.tsx';
 import { pdfText } from '../../test/pdf-text.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { useStaffTestApp } from '../../test/staff-test-app.ts';
@@ -58,6 +60,7 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
   const { ctx } = t;
   const call = t.request;
   let jordanId: string;
+  let billingId: string;
   const cookies = {} as Record<
     'billing' | 'technical' | 'globex' | 'staffBilling' | 'agent',
     string
@@ -75,7 +78,7 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
   beforeAll(async () => {
     const [jordan] = await t.app.db.select().from(users).where(eq(users.email, DEMO_USERS.acme));
     jordanId = jordan!.id;
-    await addAcmeUser('quotes-billing@acme-logistics.example', 'billing');
+    billingId = await addAcmeUser('quotes-billing@acme-logistics.example', 'billing');
     await addAcmeUser('quotes-tech@acme-logistics.example', 'technical');
     cookies.billing = await sessionCookieFor(t.app, 'quotes-billing@acme-logistics.example');
     cookies.technical = await sessionCookieFor(t.app, 'quotes-tech@acme-logistics.example');
@@ -269,6 +272,17 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
       .from(domainEvents)
       .where(eq(domainEvents.entityId, q.id));
     expect(events.map((e) => e.type).sort()).toEqual(['quote.accepted', 'quote.sent']);
+    // The company's signers (admin, billing; not technical) hear of it, the invoices switch on.
+    const notices = (
+      await t.app.db.select().from(notifications).where(eq(notifications.type, 'quote.accepted'))
+    ).filter((n) => (n.data as { quoteId?: string }).quoteId === q.id);
+    expect(notices.map((n) => n.userId).sort()).toEqual([jordanId, billingId].sort());
+    expect(noticeText('quote.accepted', notices[0]!.data as Record<string, unknown>)).toEqual({
+      subject: `Quote ${q.number} accepted`,
+      line: `Jordan Lee accepted and signed quote ${q.number}.`,
+      path: `/portal/quotes/${q.id}`,
+      action: 'View the quote',
+    });
 
     // The signed copy carries the certificate page with the evidence.
     const signedPdf = await call('GET', portal(q, '/signed-pdf'), undefined, ctx.customerCookie);

@@ -144,6 +144,7 @@ export async function acceptQuote(
       version: accepted.version,
       projectId: created.projectId,
       invoiceId: created.invoiceId,
+      signedBy: input.typedName,
     },
   });
   return readQuote(tx, accepted);
@@ -174,7 +175,13 @@ export async function declineQuote(
     type: 'quote.declined',
     customerId,
     entityId: quoteId,
-    data: { quoteId, number: declined.number, version: declined.version, reason },
+    data: {
+      quoteId,
+      number: declined.number,
+      version: declined.version,
+      reason,
+      declinedBy: actor.name,
+    },
   });
   return readQuote(tx, declined);
 }

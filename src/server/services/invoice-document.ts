@@ -14,6 +14,7 @@ import { badRequest, notFound } from '../lib/errors.ts';
 import { fromMinor, fromScaled } from '../../shared/currency.ts';
 import { invoiceTotals, type InvoiceTotals } from '../../shared/invoice-totals.ts';
 import type { StaffInvoiceDocument } from '../../shared/schemas/invoice-documents.ts';
+import { timeOfLines } from './invoice-time.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 type LineRow = typeof invoiceLines.$inferSelect;
@@ -89,6 +90,10 @@ export async function readDocument(tx: Db | Tx, row: InvoiceRow): Promise<StaffI
   const paid = sum(payments);
   const credited = sum(creditNotes);
   const refunded = await refundedOf(tx, row.id);
+  const lineTime = await timeOfLines(
+    tx,
+    lines.map((l) => l.line.id),
+  );
   const totals = totalsOf(
     row,
     lines.map((l) => l.line),
@@ -114,6 +119,7 @@ export async function readDocument(tx: Db | Tx, row: InvoiceRow): Promise<StaffI
       amount: money(totals.lines[i] ?? 0),
       projectId: l.projectId,
       projectName,
+      timeEntryIds: lineTime.get(l.id) ?? [],
     })),
     taxes: totals.taxes.map((g) => ({
       taxRate: percent(g.taxRate),

@@ -9,12 +9,14 @@ import { invoiceTotals, TotalTooLarge } from '../../shared/invoice-totals.ts';
 import {
   hasDecimals,
   type InvoiceDraftInput,
+  type InvoiceLineInput,
   type StaffInvoiceDocument,
 } from '../../shared/schemas/invoice-documents.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { requireCompany } from './companies.ts';
 import { lockInvoice, readDocument, requireCurrency, type InvoiceRow } from './invoice-document.ts';
+import { claimLineTime } from './invoice-time.ts';
 
 export const DUPLICATE_INVOICE = 'An invoice with this number already exists';
 export const ISSUED_NOT_EDITED = 'An issued invoice cannot be edited: void it and issue a new one';
@@ -23,7 +25,10 @@ export const ISSUED_NOT_EDITED = 'An issued invoice cannot be edited: void it an
  * The draft's lines and total in integers; refuses what the currency or the totals cannot hold.
  * A recurring invoice's template is read by the same rule (ADR 068).
  */
-export function draftRows(input: Pick<InvoiceDraftInput, 'lines' | 'discount'>, currency: string) {
+export function draftRows(
+  input: { lines: readonly InvoiceLineInput[]; discount: number },
+  currency: string,
+) {
   const exp = minorExponent(currency);
   const lines = input.lines.map((l, i) => {
     if (!hasDecimals(l.unitPrice, exp))
@@ -76,6 +81,9 @@ const invoiceFields = (input: InvoiceDraftInput) => ({
   dueDate: input.dueDate,
   paymentUrl: input.paymentUrl,
 });
+
+/** Each line's time entries, in line order. */
+const timeOf = (input: InvoiceDraftInput) => input.lines.map((l) => l.timeEntryIds);
 
 const audit = (tx: Tx, actor: Actor, action: string, row: InvoiceRow) =>
   recordAudit(tx, actor, {
@@ -135,6 +143,7 @@ export async function createDraft(
     },
     lines,
   );
+  await claimLineTime(tx, customerId, created.id, timeOf(input));
   await audit(tx, actor, 'invoice.draft', created);
   return readDocument(tx, created);
 }
@@ -162,8 +171,10 @@ export async function updateDraft(
       .where(eq(invoices.id, invoiceId))
       .returning();
     if (!updated) throw notFound('Invoice not found');
+    // The old lines go, freeing their hours; the new ones claim theirs again.
     await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
     await tx.insert(invoiceLines).values(lines.map((l) => ({ ...l, invoiceId })));
+    await claimLineTime(tx, before.customerId, invoiceId, timeOf(input));
     await audit(tx, actor, 'invoice.draft_update', updated);
     return await readDocument(tx, updated);
   } catch (err) {

@@ -11,6 +11,7 @@ import { recordActivity } from './activity.ts';
 import { recordAudit } from './audit.ts';
 import { recordInvoiceEvents, recordInvoiceVoided } from './domain-events.ts';
 import { lockInvoice, readDocument, type InvoiceRow } from './invoice-document.ts';
+import { releaseInvoiceTime } from './invoice-time.ts';
 
 export const ZERO_TOTAL = 'An invoice with a total of zero cannot be issued';
 
@@ -70,6 +71,7 @@ export async function voidInvoice(
   if (before.state === 'paid' || before.settledMinor > 0)
     throw conflict('An invoice with payments or credits cannot be voided: credit the balance');
   const voided = await setState(tx, invoiceId, { state: 'void', voidReason: reason });
+  await releaseInvoiceTime(tx, invoiceId);
   // The customer was mailed the issued invoice, so is told it is cancelled; a draft they never saw.
   if (before.state !== 'draft') await recordInvoiceVoided(tx, voided);
   await audit(tx, actor, 'invoice.void', voided, before.state);

@@ -69,6 +69,8 @@ async function makeInvoice(
       unitPrice: fromMinor(l.unitPriceMinor, row.currency),
       taxRate: fromScaled(l.taxRateBp, 2),
       projectId: l.projectId,
+      // A retainer bills its template, never logged hours.
+      timeEntryIds: [],
     })),
   });
   if (row.action === 'draft') return draft.id;

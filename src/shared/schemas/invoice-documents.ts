@@ -62,6 +62,17 @@ export const invoiceLineInputSchema = z.object({
 });
 export type InvoiceLineInput = z.output<typeof invoiceLineInputSchema>;
 
+/**
+ * A draft's line may bill logged hours (ADR 066 addendum): the time entries it claims, each of
+ * the invoice's company and on no other invoice. A recurring template bills none.
+ */
+export const draftLineInputSchema = invoiceLineInputSchema.extend({
+  timeEntryIds: z
+    .array(z.uuid({ message: 'Time entry not found' }))
+    .max(500, 'A line bills at most 500 time entries')
+    .default([]),
+});
+
 export const invoiceDraftInputSchema = z
   .object({
     number: requiredText('Invoice number is required', 50),
@@ -78,7 +89,7 @@ export const invoiceDraftInputSchema = z
       .optional(),
     discount: percent('Discount').default(0),
     lines: z
-      .array(invoiceLineInputSchema, { message: 'Lines are required' })
+      .array(draftLineInputSchema, { message: 'Lines are required' })
       .min(1, 'An invoice needs at least one line')
       .max(200, 'An invoice has at most 200 lines'),
   })
@@ -137,6 +148,11 @@ export const invoiceLineSchema = z.object({
   projectName: z.string().nullable(),
 });
 
+/** Staff see which logged hours a line bills; the customer sees the line's own words. */
+export const staffInvoiceLineSchema = invoiceLineSchema.extend({
+  timeEntryIds: z.array(z.string()),
+});
+
 export const invoicePaymentSchema = z.object({
   id: z.string(),
   amount: z.number(),
@@ -165,7 +181,7 @@ export const staffInvoiceDocumentSchema = z.object({
   issueDate: z.string(),
   dueDate: z.string(),
   paymentUrl: z.string().nullable(),
-  lines: z.array(invoiceLineSchema),
+  lines: z.array(staffInvoiceLineSchema),
   taxes: z.array(
     z.object({ taxRate: z.number(), net: z.number(), discount: z.number(), tax: z.number() }),
   ),

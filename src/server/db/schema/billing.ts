@@ -206,12 +206,21 @@ export const timeEntries = pgTable(
     agreementId: uuid('agreement_id').references(() => agreements.id, { onDelete: 'set null' }),
     /** Non-billable time is recorded but draws nothing down. */
     billable: boolean('billable').notNull().default(true),
+    /**
+     * The invoice line that bills these hours (ADR 066 addendum): set once, so an entry is
+     * billed once; freed when the line goes (a draft edited) or its invoice is voided.
+     */
+    invoiceLineId: uuid('invoice_line_id').references(() => invoiceLines.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
     // An agreement's period sums its entries by day.
     index('time_entries_agreement_date_idx').on(t.agreementId, t.workDate),
     index('time_entries_customer_date_idx').on(t.customerId, t.workDate),
+    // A line's entries are read with its invoice, and freed with it.
+    index('time_entries_invoice_line_idx').on(t.invoiceLineId),
     // The ticket screen's total and the merge's move read a ticket's entries.
     index('time_entries_ticket_idx').on(t.ticketId),
     check('time_entries_hours_positive', sql`${t.hours} > 0`),

@@ -6,12 +6,17 @@ import {
   staffInvoiceDocumentSchema,
   voidInputSchema,
 } from '../../../shared/schemas/invoice-documents.ts';
+import {
+  unbilledTimeQuerySchema,
+  unbilledTimeSchema,
+} from '../../../shared/schemas/unbilled-time.ts';
 import { noBodyExpected } from '../../plugins/json-body.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { findDocument } from '../../services/invoice-document.ts';
 import { createDraft, updateDraft } from '../../services/invoice-drafts.ts';
 import { addCreditNote, recordPayment } from '../../services/invoice-payments.ts';
 import { issueInvoice, voidInvoice } from '../../services/invoice-states.ts';
+import { listUnbilledTime } from '../../services/invoice-time.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
 
 const refusals = { 400: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -28,6 +33,19 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:invoiceId',
     { schema: { params: invoiceParams, response: answer } },
     async (request) => findDocument(app.db, request.params.invoiceId),
+  );
+
+  // "Add Unbilled Time" on a draft: the company's hours on no invoice yet (ADR 066 addendum).
+  app.get(
+    '/customers/:customerId/unbilled-time',
+    {
+      schema: {
+        params: idParam('customerId'),
+        querystring: unbilledTimeQuerySchema,
+        response: { 200: unbilledTimeSchema, 400: messageSchema, 404: messageSchema },
+      },
+    },
+    async (request) => listUnbilledTime(app.db, request.params.customerId, request.query),
   );
 
   app.post(

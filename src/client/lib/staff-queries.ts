@@ -10,6 +10,7 @@ import { staffInvoiceDocumentSchema } from '../../shared/schemas/invoice-documen
 import { staffProjectSchema } from '../../shared/schemas/projects.ts';
 import { staffTimeEntrySchema, ticketTimeSchema } from '../../shared/schemas/time-entries.ts';
 import { agreementSchema } from '../../shared/schemas/agreements.ts';
+import { unbilledTimeSchema } from '../../shared/schemas/unbilled-time.ts';
 import {
   companyDetailSchema,
   companySummarySchema,
@@ -97,6 +98,9 @@ export const staffQueries = {
     staffPages(`customers/${companyId}/time-entries`, staffTimeEntrySchema.array(), {}),
   invoices: (companyId: string) =>
     staffPages(`customers/${companyId}/invoices`, staffInvoiceSchema.array(), {}),
+  /** The company's hours on no invoice: "Add Unbilled Time" (ADR 066 addendum). */
+  unbilledTime: (companyId: string, filters: Filters) =>
+    staffRead(`customers/${companyId}/unbilled-time`, unbilledTimeSchema, filters),
   /** One invoice as a document: lines, taxes, payments, credit notes, balance (ADR 066). */
   invoice: (invoiceId: string) => staffRead(`invoices/${invoiceId}`, staffInvoiceDocumentSchema),
   documents: (companyId: string) =>

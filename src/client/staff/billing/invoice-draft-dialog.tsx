@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useFieldArray, useWatch, type Control, type UseFormReturn } from 'react-hook-form';
-import { Plus, Trash2 } from 'lucide-react';
+import { Clock, Plus, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { amountStep } from './amount-step.ts';
 import { percentInput, quantityInput } from './line-inputs.ts';
+import type { TimeLine } from './time-lines.ts';
+import { UnbilledTimeDialog } from './unbilled-time-dialog.tsx';
 import { decimalTotals } from '../../../shared/invoice-decimal-totals.ts';
 import {
   invoiceDraftInputSchema,
@@ -29,6 +31,7 @@ const blankLine = () => ({
   unitPrice: Number.NaN,
   taxRate: 0,
   projectId: null,
+  timeEntryIds: [],
 });
 
 const valuesOf = (doc: StaffInvoiceDocument): Values => ({
@@ -44,6 +47,8 @@ const valuesOf = (doc: StaffInvoiceDocument): Values => ({
     unitPrice: l.unitPrice,
     taxRate: l.taxRate,
     projectId: l.projectId,
+    // Sent back as they came, so saving keeps the line's hours billed (ADR 066 addendum).
+    timeEntryIds: l.timeEntryIds,
   })),
 });
 
@@ -139,6 +144,17 @@ function DraftFields({
   // Watched, so choosing "No project" redraws the picker as choosing a project does.
   const typed = useWatch({ control, name: 'lines' });
   const step = amountStep(currency);
+  const [addingTime, setAddingTime] = useState(false);
+  const onDraft = new Set(typed.flatMap((l) => l.timeEntryIds ?? []));
+  const addTime = (added: TimeLine[], names: Record<string, string>) => {
+    for (const [id, name] of Object.entries(names)) onProjectName(id, name);
+    // The untouched blank line a new draft opens with gives way to the hours.
+    const [only] = typed;
+    if (typed.length === 1 && only && !only.description && Number.isNaN(only.unitPrice))
+      lines.replace(added);
+    else lines.append(added);
+    setAddingTime(false);
+  };
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
@@ -176,6 +192,7 @@ function DraftFields({
         {lines.fields.map((field, i) => {
           const lineErrors = errors.lines?.[i];
           const projectId = typed[i]?.projectId ?? null;
+          const billed = typed[i]?.timeEntryIds?.length ?? 0;
           return (
             <div
               key={field.id}
@@ -245,6 +262,12 @@ function DraftFields({
                   className="sm:w-full"
                 />
               </FormField>
+              {billed > 0 && (
+                <p className="text-sm text-slate-600 sm:col-span-6">
+                  Bills {billed === 1 ? '1 time entry' : `${billed} time entries`}; removing the
+                  line frees them.
+                </p>
+              )}
               <div className="flex items-end sm:col-span-2">
                 <Button
                   type="button"
@@ -262,13 +285,26 @@ function DraftFields({
           );
         })}
         {errors.lines?.message && <p className="text-sm text-red-700">{errors.lines.message}</p>}
-        <div>
+        <div className="flex flex-wrap gap-2">
           <Button type="button" variant="secondary" onClick={() => lines.append(blankLine())}>
             <Plus className="h-4 w-4" aria-hidden />
             Add Line
           </Button>
+          <Button type="button" variant="secondary" onClick={() => setAddingTime(true)}>
+            <Clock className="h-4 w-4" aria-hidden />
+            Add Unbilled Time
+          </Button>
         </div>
       </fieldset>
+      {addingTime && (
+        <UnbilledTimeDialog
+          companyId={companyId}
+          currency={currency}
+          onDraft={onDraft}
+          onAdd={addTime}
+          onClose={() => setAddingTime(false)}
+        />
+      )}
 
       <LiveTotals control={control} currency={currency} />
     </>

@@ -480,6 +480,62 @@ describe('online payment with Stripe', () => {
     expect(standIn.sessions.get(second)!.status).toBe('complete');
   });
 
+  it('staff paying, crediting, voiding or marking paid expire the open Checkout page', async () => {
+    const staffWrites: [string, (id: string) => Promise<{ statusCode: number; body: string }>][] = [
+      [
+        'payment',
+        (id) =>
+          t.request('POST', `/api/staff/invoices/${id}/payments`, {
+            amount: 120,
+            method: 'bank-transfer',
+            receivedOn: '2026-11-02',
+          }),
+      ],
+      [
+        'part payment',
+        (id) =>
+          t.request('POST', `/api/staff/invoices/${id}/payments`, {
+            amount: 20,
+            method: 'cheque',
+            receivedOn: '2026-11-02',
+          }),
+      ],
+      [
+        'credit note',
+        (id) =>
+          t.request('POST', `/api/staff/invoices/${id}/credit-notes`, {
+            amount: 20,
+            reason: 'Goodwill',
+            issuedOn: '2026-11-02',
+          }),
+      ],
+      ['void', (id) => t.request('POST', `/api/staff/invoices/${id}/void`, { reason: 'Wrong' })],
+      [
+        'paid by hand',
+        async (id) => {
+          const d = await doc(id);
+          return t.request('PUT', `/api/staff/invoices/${id}`, {
+            number: d.number,
+            description: d.description,
+            amount: d.amount,
+            issueDate: d.issueDate,
+            dueDate: d.dueDate,
+            status: 'paid',
+            paymentUrl: '',
+          });
+        },
+      ],
+    ];
+    for (const [what, write] of staffWrites) {
+      const id = await issued();
+      const page = await checkout(id);
+      const res = await write(id);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(200);
+      expect(standIn.sessions.get(page)!.status, what).toBe('expired');
+      await expect(standIn.pay(page), what).rejects.toThrow(/expired/);
+    }
+  });
+
   it('takes a partly paid invoice to paid with a second Checkout for the rest', async () => {
     const id = await issued();
     await t.request('POST', `/api/staff/invoices/${id}/payments`, {

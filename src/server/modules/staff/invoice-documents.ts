@@ -5,6 +5,7 @@ import {
   paymentInputSchema,
   staffInvoiceDocumentSchema,
   voidInputSchema,
+  type StaffInvoiceDocument,
 } from '../../../shared/schemas/invoice-documents.ts';
 import {
   unbilledTimeQuerySchema,
@@ -17,6 +18,7 @@ import { createDraft, updateDraft } from '../../services/invoice-drafts.ts';
 import { addCreditNote, recordPayment } from '../../services/invoice-payments.ts';
 import { issueInvoice, voidInvoice } from '../../services/invoice-states.ts';
 import { listUnbilledTime } from '../../services/invoice-time.ts';
+import { expireOpenCheckouts } from '../../services/online-payments/checkout.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
 
 const refusals = { 400: messageSchema, 404: messageSchema, 409: messageSchema };
@@ -28,6 +30,12 @@ const answer = { 200: staffInvoiceDocumentSchema, ...refusals };
  * one command of services/invoice-*.ts in one transaction.
  */
 export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The customer's open Checkout pages go once staff changed what is owed (ADR 067 addendum). */
+  const settled = async (doc: StaffInvoiceDocument) => {
+    if (app.stripe) await expireOpenCheckouts(app.db, app.stripe, doc.id);
+    return doc;
+  };
+
   // The billing screen's view of one invoice: its lines, payments, credit notes and balance.
   app.get(
     '/invoices/:invoiceId',
@@ -85,8 +93,10 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:invoiceId/void',
     { schema: { params: invoiceParams, body: voidInputSchema, response: answer } },
     async (request) =>
-      app.write((tx) =>
-        voidInvoice(tx, actorOf(request), request.params.invoiceId, request.body.reason),
+      settled(
+        await app.write((tx) =>
+          voidInvoice(tx, actorOf(request), request.params.invoiceId, request.body.reason),
+        ),
       ),
   );
 
@@ -94,8 +104,10 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:invoiceId/payments',
     { schema: { params: invoiceParams, body: paymentInputSchema, response: answer } },
     async (request) =>
-      app.write((tx) =>
-        recordPayment(tx, actorOf(request), request.params.invoiceId, request.body),
+      settled(
+        await app.write((tx) =>
+          recordPayment(tx, actorOf(request), request.params.invoiceId, request.body),
+        ),
       ),
   );
 
@@ -103,8 +115,10 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/invoices/:invoiceId/credit-notes',
     { schema: { params: invoiceParams, body: creditNoteInputSchema, response: answer } },
     async (request) =>
-      app.write((tx) =>
-        addCreditNote(tx, actorOf(request), request.params.invoiceId, request.body),
+      settled(
+        await app.write((tx) =>
+          addCreditNote(tx, actorOf(request), request.params.invoiceId, request.body),
+        ),
       ),
   );
 };

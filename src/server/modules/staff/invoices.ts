@@ -3,6 +3,7 @@ import { invoiceInputSchema, staffInvoiceSchema } from '../../../shared/schemas/
 import { idParam } from '../route-schemas.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import { createInvoice, updateInvoice } from '../../services/invoices.ts';
+import { expireOpenCheckouts } from '../../services/online-payments/checkout.ts';
 
 /** Publishing and editing a company's invoices (services/invoices.ts). */
 export const staffInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,9 +34,14 @@ export const staffInvoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffInvoiceSchema },
       },
     },
-    async (request) =>
-      app.write((tx) =>
+    async (request) => {
+      const updated = await app.write((tx) =>
         updateInvoice(tx, actorOf(request), request.params.invoiceId, request.body),
-      ),
+      );
+      // Paid by hand: the customer's open Checkout pages go (ADR 067 addendum).
+      if (updated.status === 'paid' && app.stripe)
+        await expireOpenCheckouts(app.db, app.stripe, updated.id);
+      return updated;
+    },
   );
 };

@@ -49,7 +49,7 @@ export async function startInvoiceCheckout(
     );
   if (!row) throw notFound(INVOICE_NOT_FOUND);
   if (!payable(row)) throw conflict(NOT_PAYABLE_ONLINE);
-  await expireEarlierSessions(db, stripe, row.id);
+  await expireOpenCheckouts(db, stripe, row.id);
   const settings = await settingsOf(db, where.companyId);
   const metadata = { invoiceId: row.id, companyId: row.customerId, userId: payer.userId };
   const session = await stripe.checkout.sessions.create({
@@ -82,11 +82,14 @@ export async function startInvoiceCheckout(
 const GONE = new Set([400, 404]);
 
 /**
- * Only the newest page for an invoice can be paid: its amount is the balance now. A session
- * already paid or expired (400) or unknown (404) is forgotten the same; one paid anyway (a race, or a
- * failed call here) is refunded by the webhook for what the invoice cannot take.
+ * Only the newest page for an invoice can be paid: its amount is the balance now. A new page
+ * expires the earlier ones, and so does staff changing the balance or the state (a payment, a
+ * credit note, a void, paid by hand), after that write commits: Stripe is never called inside
+ * a transaction. A session already paid or expired (400) or unknown (404) is forgotten the
+ * same; one paid anyway (a race, or a failed call here) is refunded by the webhook for what the
+ * invoice cannot take.
  */
-async function expireEarlierSessions(db: Db, stripe: Stripe, invoiceId: string) {
+export async function expireOpenCheckouts(db: Db, stripe: Stripe, invoiceId: string) {
   const earlier = await db
     .select({ id: stripeCheckoutSessions.id })
     .from(stripeCheckoutSessions)

@@ -166,7 +166,7 @@ export async function recordInvoiceEvents(
   const base = { customerId: invoice.customerId, entityId: invoice.id, data };
   if (before === null) await recordEvent(tx, { type: 'invoice.created', ...base }, { notify });
   if (invoice.status === 'paid' && before !== 'paid') {
-    await recordEvent(tx, { type: 'invoice.paid', ...base });
+    await recordEvent(tx, { type: 'invoice.paid', ...base }, { notify });
   }
   if (
     invoice.status === 'overdue' &&

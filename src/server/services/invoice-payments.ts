@@ -48,8 +48,11 @@ function amountAgainst(
   return minor;
 }
 
-/** Takes `minor` off the balance: partly paid, or paid (told as before) when nothing is left. */
-async function settle(tx: Tx, row: InvoiceRow, minor: number): Promise<InvoiceRow> {
+/**
+ * Takes `minor` off the balance: partly paid, or paid (told as before) when nothing is left.
+ * `notify: false` records the paid event without its mail, for a payer mailed a receipt instead.
+ */
+async function settle(tx: Tx, row: InvoiceRow, minor: number, notify = true): Promise<InvoiceRow> {
   const settledMinor = row.settledMinor + minor;
   const paid = settledMinor === row.totalMinor;
   const [updated] = await tx
@@ -64,7 +67,7 @@ async function settle(tx: Tx, row: InvoiceRow, minor: number): Promise<InvoiceRo
     .returning();
   if (!updated) throw notFound('Invoice not found');
   if (paid) {
-    await recordInvoiceEvents(tx, updated, row.status);
+    await recordInvoiceEvents(tx, updated, row.status, { notify });
     await recordActivity(tx, row.customerId, 'payment', `Payment received for ${row.number}`);
   }
   return updated;
@@ -79,12 +82,17 @@ const audit = (tx: Tx, actor: Recorder, action: string, row: InvoiceRow, amountM
     details: { number: row.number, amount: amountMinor, currency: row.currency, state: row.state },
   });
 
-/** A payment received (bank transfer, cheque, card, other); never more than the balance. */
+/**
+ * A payment received (bank transfer, cheque, card, other); never more than the balance. An
+ * online payment's payers get its receipt (stripe-events.ts), not the "Payment received" notice
+ * too: `{ receipted: true }` (ADR 067 addendum).
+ */
 export async function recordPayment(
   tx: Tx,
   actor: Recorder,
   invoiceId: string,
   input: PaymentInput,
+  { receipted = false }: { receipted?: boolean } = {},
 ): Promise<StaffInvoiceDocument> {
   const row = await openInvoice(tx, invoiceId);
   const amountMinor = amountAgainst(row, input.amount, input.currency, 'Payment');
@@ -96,7 +104,7 @@ export async function recordPayment(
     receivedOn: input.receivedOn,
     recordedBy: actor.id,
   });
-  const updated = await settle(tx, row, amountMinor);
+  const updated = await settle(tx, row, amountMinor, !receipted);
   await audit(tx, actor, 'invoice.payment', updated, amountMinor);
   return readDocument(tx, updated);
 }

@@ -5,11 +5,13 @@ import {
   auditLog,
   companyPaymentSettings,
   customerUsers,
+  domainEvents,
   invoicePayments,
   invoices,
   recurringInvoiceRuns,
   recurringInvoices,
   mailOutbox,
+  notifications,
   stripeEvents,
   users,
 } from '../../db/schema.ts';
@@ -120,6 +122,18 @@ describe('online payment with Stripe', () => {
         )
     ).map((a) => a.details);
 
+  /** "Payment received" notices of the invoice: queued, or already mailed by the outbox. */
+  const paidNotices = async (id: string, number: string) => {
+    const queued = (
+      await t.app.db.select().from(notifications).where(eq(notifications.type, 'invoice.paid'))
+    ).filter((n) => n.data.invoiceId === id);
+    const mailed = await t.app.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Payment received for invoice ${number}`));
+    return queued.length + mailed.length;
+  };
+
   it('links every invoice the customer can pay online to Checkout, and nothing else', async () => {
     const id = await issued();
     const list = (
@@ -226,6 +240,22 @@ describe('online payment with Stripe', () => {
     expect(receipts.map((m) => m.to)).toContain('jordan.lee@acme-logistics.example');
     expect(receipts[0]!.text).toContain('USD 120.00');
     expect(receipts[0]!.text).toContain('USD 0.00');
+    // One mail per payment: the receipt, not the "Payment received" notice as well; the event
+    // (webhooks out) is still recorded. A staff-recorded payment still sends its notice.
+    expect(await paidNotices(id, `PAY-${serial}`)).toBe(0);
+    const events = await t.app.db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.entityId, id), eq(domainEvents.type, 'invoice.paid')));
+    expect(events).toHaveLength(1);
+    const byStaff = await issued();
+    const paid = await t.request('POST', `/api/staff/invoices/${byStaff}/payments`, {
+      amount: 120,
+      method: 'cheque',
+      receivedOn: '2026-11-02',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await paidNotices(byStaff, `PAY-${serial}`)).toBeGreaterThan(0);
     const audit = await t.app.db
       .select()
       .from(auditLog)

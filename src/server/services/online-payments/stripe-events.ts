@@ -118,13 +118,20 @@ async function paymentSucceeded(
   if (split.appliedMinor > 0) {
     const method = paymentMethodOf(context.methodType ?? pi.payment_method_types[0]);
     const receivedOn = dayOf(event.created);
-    await recordPayment(tx, STRIPE, row.id, {
-      amount: fromMinor(split.appliedMinor, currency),
-      currency,
-      method,
-      reference: pi.id,
-      receivedOn,
-    });
+    await recordPayment(
+      tx,
+      STRIPE,
+      row.id,
+      {
+        amount: fromMinor(split.appliedMinor, currency),
+        currency,
+        method,
+        reference: pi.id,
+        receivedOn,
+      },
+      // The receipt below is the payer's one mail of this payment.
+      { receipted: true },
+    );
     await enqueueMail(
       tx,
       contacts.map((to) =>

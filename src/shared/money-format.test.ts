@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decimalText, formatMoney, formatQuantity, formatRate } from './money-format.ts';
+import {
+  decimalText,
+  formatMinorAmount,
+  formatMoney,
+  formatQuantity,
+  formatRate,
+} from './money-format.ts';
 
 describe('formatMoney', () => {
   it("writes exactly the currency's decimals after its code", () => {
@@ -18,6 +24,16 @@ describe('formatMoney', () => {
       '0.001',
     ]);
     expect([formatRate(2000), formatRate(825), formatRate(0)]).toEqual(['20%', '8.25%', '0%']);
+  });
+});
+
+describe('formatMinorAmount', () => {
+  it('shows dollars as every screen does, other currencies by their code', () => {
+    expect(formatMinorAmount(30000, 'USD')).toBe('$300.00');
+    expect(formatMinorAmount(-2000, 'USD')).toBe('-$20.00');
+    expect(formatMinorAmount(1652, 'JPY')).toBe('JPY 1,652');
+    expect(formatMinorAmount(1250, 'BHD')).toBe('BHD 1.250');
+    expect(formatMinorAmount(-5, 'EUR')).toBe('-EUR 0.05');
   });
 });
 

@@ -53,3 +53,7 @@ export function formatAmount(amount: number, currency = 'USD'): string {
   const minor = toMinor(Math.abs(amount), currency);
   return formatMoney(amount < 0 ? -minor : minor, currency);
 }
+
+/** Minor units as the screens show money (`formatAmount`): 30000 USD → "$300.00", 1652 JPY → "JPY 1,652". */
+export const formatMinorAmount = (minor: number, currency: string): string =>
+  formatAmount(fromMinor(minor, currency), currency);

@@ -46,7 +46,7 @@ test('billing sets up a monthly retainer by keyboard, pauses and resumes it; an 
   const schedule = 'Monthly on day 31 (Pacific/Auckland) · Issue and mail · due in 30 days';
   await expect(billing.getByText(schedule)).toBeVisible();
   // 20 × 45.00 + 20 % = 1,080.00; 1.5 × 10.01 = 15.02.
-  await expect(billing.getByText('USD 1,095.02 · 2 lines')).toBeVisible();
+  await expect(billing.getByText('$1,095.02 · 2 lines')).toBeVisible();
   await look(billing, 'recurring-card-billing', WIDTHS);
 
   await billing.getByRole('button', { name: 'Pause: Managed services retainer' }).click();

@@ -87,18 +87,18 @@ test('billing and admin read the statement, switch the period and download its P
     await expect(card).toBeVisible();
     await choose(page, 'Statement period', 'This year');
     // Early in January the older invoice falls before the year: the closing balance is the same.
-    await expect(amount(card, 'Statement totals', 'Closing balance')).toHaveText('USD 1,400.00');
-    await expect(amount(card, 'Ageing', 'Current')).toHaveText('USD 1,000.00');
-    await expect(amount(card, 'Ageing', '31-60 days')).toHaveText('USD 400.00');
+    await expect(amount(card, 'Statement totals', 'Closing balance')).toHaveText('$1,400.00');
+    await expect(amount(card, 'Ageing', 'Current')).toHaveText('$1,000.00');
+    await expect(amount(card, 'Ageing', '31-60 days')).toHaveText('$400.00');
     await look(page, `statement-portal-${who}`, [390, 768, 1280]);
 
     await choose(page, 'Statement period', 'Custom');
     await card.getByLabel('From', { exact: true }).fill(day(-80));
     await card.getByLabel('To', { exact: true }).fill(day(-1));
     // Before today's payment and invoice: all of the older one, due 45 days ago.
-    await expect(amount(card, 'Statement totals', 'Closing balance')).toHaveText('USD 650.00');
-    await expect(amount(card, 'Ageing', '31-60 days')).toHaveText('USD 650.00');
-    await expect(amount(card, 'Ageing', 'Current')).toHaveText('USD 0.00');
+    await expect(amount(card, 'Statement totals', 'Closing balance')).toHaveText('$650.00');
+    await expect(amount(card, 'Ageing', '31-60 days')).toHaveText('$650.00');
+    await expect(amount(card, 'Ageing', 'Current')).toHaveText('$0.00');
 
     const pdf = await openedInNewTab(page, /\/statement\/pdf\?/, () =>
       card.getByRole('link', { name: 'Download PDF' }).click(),
@@ -145,18 +145,18 @@ test('billing staff find a company in Receivables, its ageing at today, and open
   await expect(table.getByRole('row')).toHaveCount(2);
   await expect(table.getByRole('row').nth(1).getByRole('cell')).toHaveText([
     company.name,
-    'USD 1,400.00',
-    'USD 1,000.00',
-    'USD 0.00',
-    'USD 400.00',
-    'USD 0.00',
-    'USD 0.00',
+    '$1,400.00',
+    '$1,000.00',
+    '$0.00',
+    '$400.00',
+    '$0.00',
+    '$0.00',
     'Statement',
   ]);
   await look(page, 'receivables-staff', [390, 768, 1280]);
   await page.getByRole('button', { name: `Statement of ${company.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Statement of ${company.name}` });
   await choose(page, 'Statement period', 'This year');
-  await expect(amount(dialog, 'Ageing', '31-60 days')).toHaveText('USD 400.00');
+  await expect(amount(dialog, 'Ageing', '31-60 days')).toHaveText('$400.00');
   await look(page, 'receivables-statement-staff', [390, 768, 1280]);
 });

@@ -6,7 +6,7 @@ import { Download, FileText } from 'lucide-react';
 import { useId, useState } from 'react';
 import { ageingBuckets } from '../../shared/ageing.ts';
 import { formatDate } from '../../shared/format.ts';
-import { formatMoney } from '../../shared/money-format.ts';
+import { formatMinorAmount } from '../../shared/money-format.ts';
 import { statementSchema, type Statement } from '../../shared/schemas/statements.ts';
 import {
   officeToday,
@@ -121,7 +121,7 @@ export function StatementPanel({
 }
 
 function StatementSums({ statement: s }: { statement: Statement }) {
-  const money = (minor: number) => formatMoney(minor, s.currency);
+  const money = (minor: number) => formatMinorAmount(minor, s.currency);
   const sums: [string, string, boolean?][] = [
     ['Opening balance', money(s.openingMinor)],
     ['Invoices', money(s.invoicedMinor)],

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ageingBuckets } from '../../../shared/ageing.ts';
-import { formatMoney } from '../../../shared/money-format.ts';
+import { formatMinorAmount } from '../../../shared/money-format.ts';
 import type { Receivable } from '../../../shared/schemas/statements.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { useListParams } from '../../lists/use-list-params.ts';
@@ -44,7 +44,7 @@ export function ReceivablesScreen() {
         {(items) => (
           <DataTable caption="Accounts Receivable" columns={columns} wide={['Company']}>
             {items.map((r) => {
-              const money = (minor: number) => formatMoney(minor, r.currency);
+              const money = (minor: number) => formatMinorAmount(minor, r.currency);
               return (
                 <DataRow key={r.customerId}>
                   <td className={`${cell} font-medium text-slate-900`}>{r.companyName}</td>

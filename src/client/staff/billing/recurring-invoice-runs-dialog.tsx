@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { toMinor } from '../../../shared/currency.ts';
 import { formatDate } from '../../../shared/format.ts';
-import { formatMoney } from '../../../shared/money-format.ts';
+import { formatAmount } from '../../../shared/money-format.ts';
 import type { RecurringInvoice } from '../../../shared/schemas/recurring-invoices.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { Dialog, DialogContent } from '../../ui/dialog.tsx';
@@ -30,7 +29,7 @@ export function RecurringInvoiceRunsDialog({
                   <td className={cell}>
                     {r.amount === null
                       ? '—'
-                      : formatMoney(toMinor(r.amount, schedule.currency), schedule.currency)}
+                      : formatAmount(r.amount, schedule.currency)}
                   </td>
                   <td className={cell}>{r.error ?? r.state ?? 'Invoice removed'}</td>
                 </DataRow>

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toMinor } from '../../../shared/currency.ts';
 import { formatDate } from '../../../shared/format.ts';
-import { formatMoney } from '../../../shared/money-format.ts';
+import { formatAmount } from '../../../shared/money-format.ts';
 import {
   recurringActionLabels,
   recurringCadenceLabels,
@@ -26,7 +25,7 @@ import { RecurringInvoiceRunsDialog } from './recurring-invoice-runs-dialog.tsx'
 const when = (s: RecurringInvoice) =>
   `${recurringCadenceLabels[s.cadence]} on day ${s.runDay} (${s.timeZone}) · ${recurringActionLabels[s.action]} · due in ${s.paymentTermsDays} days`;
 
-const money = (s: RecurringInvoice) => formatMoney(toMinor(s.amount, s.currency), s.currency);
+const money = (s: RecurringInvoice) => formatAmount(s.amount, s.currency);
 
 /**
  * The company's recurring invoices (ADR 068): what is invoiced when; edit, pause, resume,

@@ -76,6 +76,7 @@ export async function sweepOverdueInvoices(tx: Tx, today = new Date()): Promise<
       customerId: invoices.customerId,
       number: invoices.number,
       amount: invoices.amount,
+      currency: invoices.currency,
       dueDate: invoices.dueDate,
       remindedToday: remindedOn(invoices.id, day),
     })
@@ -102,6 +103,7 @@ export function overdueEvent(invoice: {
   customerId: string;
   number: string;
   amount: string;
+  currency: string;
   dueDate: string;
 }): DomainEvent {
   return {
@@ -112,6 +114,8 @@ export function overdueEvent(invoice: {
       invoiceId: invoice.id,
       number: invoice.number,
       amount: Number(invoice.amount),
+      // The mail says the amount in the invoice's own currency (ADR 066 addendum).
+      currency: invoice.currency,
       dueDate: invoice.dueDate,
     },
   };
@@ -159,6 +163,7 @@ export async function recordInvoiceEvents(
     invoiceId: invoice.id,
     number: invoice.number,
     amount: Number(invoice.amount),
+    currency: invoice.currency,
     status: invoice.status,
     issueDate: invoice.issueDate,
     dueDate: invoice.dueDate,

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, domainEvents, invoiceLines, invoices } from '../db/schema.ts';
+import { auditLog, customers, domainEvents, invoiceLines, invoices } from '../db/schema.ts';
 import { DEMO_USERS } from '../seed/demo.ts';
 import type { StaffInvoiceDocument } from '../../shared/schemas/invoice-documents.ts';
 import type { Invoice, StaffInvoice } from '../../shared/schemas/invoices.ts';
@@ -121,6 +121,45 @@ describe('invoice documents: edges found by attack, and the billing screen read'
       .from(domainEvents)
       .where(and(eq(domainEvents.type, 'invoice.void'), eq(domainEvents.entityId, unseen.id)));
     expect(events).toEqual([]);
+  });
+
+  it('a 3-decimal currency: Status and Link takes it, and each invoice mail says its currency', async () => {
+    await t.app.db.update(customers).set({ currency: 'BHD' }).where(eq(customers.id, ctx.acmeId));
+    try {
+      const doc = await draft([{ description: 'Support', quantity: 1, unitPrice: 12.345 }]);
+      expect((await post(doc.id, 'issue')).statusCode).toBe(200);
+      const marked = await t.request('PUT', `/api/staff/invoices/${doc.id}`, {
+        number: doc.number,
+        description: doc.description,
+        amount: 12.345,
+        issueDate: doc.issueDate,
+        dueDate: doc.dueDate,
+        status: 'overdue',
+        paymentUrl: '',
+      });
+      expect(marked.statusCode, marked.body).toBe(200);
+      expect(marked.json<StaffInvoice>()).toMatchObject({ status: 'overdue', amount: 12.345 });
+      const paid = await post(doc.id, 'payments', {
+        amount: 12.345,
+        method: 'bank-transfer',
+        receivedOn: '2026-03-20',
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      await deliver();
+      const texts = mailsAbout(doc.number).map((m) => m.text);
+      for (const line of [
+        `Invoice ${doc.number} for BHD 12.345 is ready`,
+        `Invoice ${doc.number} for BHD 12.345 was due on`,
+        `invoice ${doc.number} for BHD 12.345 is paid`,
+      ])
+        expect(
+          texts.some((text) => text.includes(line)),
+          line,
+        ).toBe(true);
+      expect(texts.join('\n')).not.toContain('$');
+    } finally {
+      await t.app.db.update(customers).set({ currency: 'USD' }).where(eq(customers.id, ctx.acmeId));
+    }
   });
 
   it('reads one invoice for the screen with its payments, credit notes and balance', async () => {

@@ -34,6 +34,7 @@ export async function sweepInvoiceReminders(tx: Tx, today = new Date()): Promise
       customer_id: string;
       number: string;
       amount: string;
+      currency: string;
       due_date: string;
     }>(
       tx,
@@ -46,7 +47,7 @@ export async function sweepInvoiceReminders(tx: Tx, today = new Date()): Promise
         on conflict do nothing
         returning invoice_id
       )
-      select i.id, i.customer_id, i.number, i.amount::text as amount, i.due_date::text as due_date
+      select i.id, i.customer_id, i.number, i.amount::text as amount, i.currency, i.due_date::text as due_date
       from invoices i join stage on stage.invoice_id = i.id
       where not exists (${overdueToldOn(day)})`,
     );
@@ -60,6 +61,7 @@ export async function sweepInvoiceReminders(tx: Tx, today = new Date()): Promise
           invoiceId: invoice.id,
           number: invoice.number,
           amount: Number(invoice.amount),
+          currency: invoice.currency,
           dueDate: invoice.due_date,
           offsetDays: offset,
         },

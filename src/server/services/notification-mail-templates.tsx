@@ -25,7 +25,8 @@ function reminderLine(number: string, amount: string, dueDate: string, offset: n
 /** The text of a notification of `type` with its event data. */
 export function noticeText(type: string, data: Record<string, unknown>): NoticeText {
   const number = str(data.number);
-  // In the invoice's currency when the event names it (invoice.void), else as before.
+  // In the invoice's currency, by its code as the receipts say it: every invoice event names it
+  // (ADR 066 addendum); an event recorded before it did is in dollars, as it was then.
   const currency = str(data.currency);
   const amount = currency
     ? formatMoney(toMinor(num(data.amount), currency), currency)

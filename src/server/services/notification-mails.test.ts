@@ -88,7 +88,7 @@ describe('notification mails', () => {
     for (const to of [DEMO_USERS.acme, member('billing')]) {
       const [mail] = got(to);
       expect(mail?.subject).toBe('New invoice INV-2026-7001');
-      expect(mail?.text).toContain('Invoice INV-2026-7001 for $980.00 is ready');
+      expect(mail?.text).toContain('Invoice INV-2026-7001 for USD 980.00 is ready');
       expect(mail?.text).toContain(`/portal/invoices?company=${ctx.acmeId}`);
       expect(mail?.html).toContain('Change your preferences');
       expect(mail?.autoSubmitted).toBe('auto-generated');

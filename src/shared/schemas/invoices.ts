@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCents, requiredText } from './fields.ts';
+import { requiredText } from './fields.ts';
 import { dateField } from './staff-fields.ts';
 
 export const invoiceStatuses = ['paid', 'pending', 'overdue'] as const;
@@ -109,8 +109,8 @@ export const invoiceInputSchema = z
     amount: z
       .number({ message: 'Amount is required' })
       .min(0, 'Amount cannot be negative')
-      .max(9_999_999_999.99, 'Amount is too large')
-      .refine(isCents, 'Amount must have at most 2 decimals'),
+      // Its decimals are the currency's (0, 2 or 3): the command checks them, knowing it.
+      .max(9_999_999_999.99, 'Amount is too large'),
     status: z.enum(invoiceStatuses, { message: 'Status must be paid, pending or overdue' }),
     issueDate: dateField('Issue date is required'),
     dueDate: dateField('Due date is required'),

@@ -50,9 +50,9 @@ describe('billing, delivery and leads', () => {
     const cases: Array<[object, string]> = [
       [{ ...invoice, number: '' }, 'Invoice number is required'],
       [{ ...invoice, amount: -1 }, 'Amount cannot be negative'],
-      [{ ...invoice, amount: 1.234 }, 'Amount must have at most 2 decimals'],
+      [{ ...invoice, amount: 1.234 }, 'Amount must have at most 2 decimals in USD'],
       // Outside attack, 2026-11-28: 1e-10 was saved as 0.00.
-      [{ ...invoice, amount: 1e-10 }, 'Amount must have at most 2 decimals'],
+      [{ ...invoice, amount: 1e-10 }, 'Amount must have at most 2 decimals in USD'],
       [{ ...invoice, issueDate: '2026-02-30' }, 'Issue date is required'],
       [{ ...invoice, paymentUrl: 'javascript:alert(1)' }, 'Payment link must be an http(s) URL'],
     ];

@@ -139,7 +139,10 @@ test('a billing user pays an invoice through Checkout and sees it paid, with a r
   await checkout.waitForURL((url) => url.pathname === '/portal/invoices');
   // Told what happened, once: the address then loses `payment=done` (a reload says nothing).
   await expect(checkout.getByTestId('toast').getByText('Thank you for your payment')).toBeVisible();
+  // The webhook came first, so the notice says it is paid, not that it will be.
+  await expect(checkout.getByTestId('toast').getByText(`Invoice ${number} is Paid.`)).toBeVisible();
   await expect.poll(() => new URL(checkout.url()).searchParams.has('payment')).toBe(false);
+  expect(new URL(checkout.url()).searchParams.has('invoice')).toBe(false);
   const paidRow = checkout.getByRole('row', { name: new RegExp(number) });
   await expect(paidRow.getByText('Paid')).toBeVisible();
   await expect(checkout.getByRole('button', { name: `Pay invoice ${number}` })).toHaveCount(0);

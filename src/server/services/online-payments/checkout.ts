@@ -70,7 +70,8 @@ export async function startInvoiceCheckout(
     metadata,
     // The payment intent carries the invoice: its succeeded event is what records the payment.
     payment_intent_data: { metadata, description: `Invoice ${row.number}` },
-    success_url: invoicesScreen(where, 'done'),
+    // The number tells the return notice which invoice to look at (paid yet or not).
+    success_url: `${invoicesScreen(where, 'done')}&invoice=${encodeURIComponent(row.number)}`,
     cancel_url: invoicesScreen(where, 'cancelled'),
   });
   if (!session.url) throw new Error('Stripe returned a Checkout Session without a URL');

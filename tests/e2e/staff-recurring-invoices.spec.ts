@@ -23,14 +23,15 @@ test('billing sets up a monthly retainer by keyboard, pauses and resumes it; an 
   await billing.getByRole('button', { name: 'New Recurring Invoice' }).click();
   const dialog = billing.getByRole('dialog', { name: 'New Recurring Invoice' });
   await dialog.getByLabel('Name').fill('Managed services retainer');
-  await dialog.getByLabel('Line 1 description').fill('Help desk, 20 users');
-  await dialog.getByLabel('Quantity').fill('20');
-  await dialog.getByLabel('Unit price').fill('45');
-  await dialog.getByLabel('Tax %').fill('20');
+  const line1 = dialog.getByRole('group', { name: 'Line 1' });
+  await line1.getByLabel('Line description').fill('Help desk, 20 users');
+  await line1.getByLabel('Quantity').fill('20');
+  await line1.getByLabel('Unit price (USD)').fill('45');
+  await line1.getByLabel('Tax rate (%)').fill('20');
   // A second line by keyboard: the button takes Enter, the new row's fields take Tab.
   await dialog.getByRole('button', { name: 'Add Line' }).focus();
   await billing.keyboard.press('Enter');
-  await dialog.getByLabel('Line 2 description').focus();
+  await dialog.getByRole('group', { name: 'Line 2' }).getByLabel('Line description').focus();
   await billing.keyboard.type('Backup licence');
   await billing.keyboard.press('Tab');
   await billing.keyboard.press('ControlOrMeta+a');

@@ -3,7 +3,7 @@ import { useFieldArray, useWatch, type Control, type UseFormReturn } from 'react
 import { Clock, Plus, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { amountStep } from './amount-step.ts';
-import { percentInput, quantityInput } from './line-inputs.ts';
+import { lineLabels, percentInput, quantityInput } from './line-inputs.ts';
 import type { TimeLine } from './time-lines.ts';
 import { UnbilledTimeDialog } from './unbilled-time-dialog.tsx';
 import { decimalTotals } from '../../../shared/invoice-decimal-totals.ts';
@@ -161,7 +161,7 @@ function DraftFields({
         <FormField label="Invoice number" required error={errors.number?.message}>
           <Input {...register('number')} />
         </FormField>
-        <FormField label="Discount (%)" error={errors.discount?.message}>
+        <FormField label={lineLabels.discount} error={errors.discount?.message}>
           <Input {...percentInput} {...register('discount', { valueAsNumber: true })} />
         </FormField>
         <FormField label="Issue date" required error={errors.issueDate?.message}>
@@ -201,7 +201,7 @@ function DraftFields({
               className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-6"
             >
               <FormField
-                label="Line description"
+                label={lineLabels.description}
                 required
                 error={lineErrors?.description?.message}
                 className="sm:col-span-6"
@@ -209,7 +209,7 @@ function DraftFields({
                 <Input {...register(`lines.${i}.description`)} />
               </FormField>
               <FormField
-                label="Quantity"
+                label={lineLabels.quantity}
                 required
                 error={lineErrors?.quantity?.message}
                 className="sm:col-span-2"
@@ -220,7 +220,7 @@ function DraftFields({
                 />
               </FormField>
               <FormField
-                label={`Unit price (${currency})`}
+                label={lineLabels.unitPrice(currency)}
                 required
                 error={lineErrors?.unitPrice?.message}
                 className="sm:col-span-2"
@@ -233,7 +233,7 @@ function DraftFields({
                 />
               </FormField>
               <FormField
-                label="Tax rate (%)"
+                label={lineLabels.taxRate}
                 error={lineErrors?.taxRate?.message}
                 className="sm:col-span-2"
               >

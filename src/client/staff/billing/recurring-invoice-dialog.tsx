@@ -17,7 +17,8 @@ import { Input } from '../../ui/input.tsx';
 import { sendJson } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
-import { percentInput, quantityInput } from './line-inputs.ts';
+import { amountStep } from './amount-step.ts';
+import { lineLabels, percentInput, quantityInput } from './line-inputs.ts';
 
 type Form = UseFormReturn<RecurringInvoiceInput, unknown, RecurringInvoiceValues>;
 
@@ -30,7 +31,7 @@ const dayOptions = Array.from({ length: 31 }, (_, i) => ({
 const emptyLine = { description: '', quantity: 1, unitPrice: 0, taxRate: 0 };
 
 /** The template's lines: each a row of its own fields, added and removed by keyboard too. */
-function TemplateLines({ form }: { form: Form }) {
+function TemplateLines({ form, currency }: { form: Form; currency: string }) {
   const { register, control, formState } = form;
   const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
   const errors = formState.errors.lines;
@@ -43,31 +44,37 @@ function TemplateLines({ form }: { form: Form }) {
         return (
           <div
             key={field.id}
+            role="group"
+            aria-label={`Line ${n}`}
             className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_5rem_7rem_5rem_auto]"
           >
             <FormField
-              label={`Line ${n} description`}
+              label={lineLabels.description}
               required
               error={e?.description?.message}
               className="col-span-2 sm:col-span-1"
             >
               <Input {...register(`lines.${i}.description`)} />
             </FormField>
-            <FormField label="Quantity" required error={e?.quantity?.message}>
+            <FormField label={lineLabels.quantity} required error={e?.quantity?.message}>
               <Input
                 {...quantityInput}
                 {...register(`lines.${i}.quantity`, { valueAsNumber: true })}
               />
             </FormField>
-            <FormField label="Unit price" required error={e?.unitPrice?.message}>
+            <FormField
+              label={lineLabels.unitPrice(currency)}
+              required
+              error={e?.unitPrice?.message}
+            >
               <Input
                 type="number"
-                step="0.01"
+                step={amountStep(currency)}
                 min="0"
                 {...register(`lines.${i}.unitPrice`, { valueAsNumber: true })}
               />
             </FormField>
-            <FormField label="Tax %" error={e?.taxRate?.message}>
+            <FormField label={lineLabels.taxRate} error={e?.taxRate?.message}>
               <Input
                 {...percentInput}
                 {...register(`lines.${i}.taxRate`, { valueAsNumber: true })}
@@ -102,10 +109,13 @@ function TemplateLines({ form }: { form: Form }) {
 /** Create a company's recurring invoice (no `schedule`) or change one (ADR 068). */
 export function RecurringInvoiceDialog({
   companyId,
+  currency,
   schedule,
   onClose,
 }: {
   companyId: string;
+  /** The company's, which the template's prices are in. */
+  currency: string;
   schedule?: RecurringInvoice;
   onClose: () => void;
 }) {
@@ -160,8 +170,8 @@ export function RecurringInvoiceDialog({
             <FormField label="Name" required error={errors.name?.message} className="sm:col-span-2">
               <Input placeholder="e.g. Managed services retainer" {...register('name')} />
             </FormField>
-            <TemplateLines form={form} />
-            <FormField label="Discount %" error={errors.discount?.message}>
+            <TemplateLines form={form} currency={currency} />
+            <FormField label={lineLabels.discount} error={errors.discount?.message}>
               <Input {...percentInput} {...register('discount', { valueAsNumber: true })} />
             </FormField>
             <FormField

@@ -27,9 +27,7 @@ export function RecurringInvoiceRunsDialog({
                   <td className={cell}>{formatDate(r.periodOn)}</td>
                   <td className={cell}>{r.invoiceNumber ?? '—'}</td>
                   <td className={cell}>
-                    {r.amount === null
-                      ? '—'
-                      : formatAmount(r.amount, schedule.currency)}
+                    {r.amount === null ? '—' : formatAmount(r.amount, schedule.currency)}
                   </td>
                   <td className={cell}>{r.error ?? r.state ?? 'Invoice removed'}</td>
                 </DataRow>

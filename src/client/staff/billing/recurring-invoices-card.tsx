@@ -33,6 +33,8 @@ const money = (s: RecurringInvoice) => formatAmount(s.amount, s.currency);
  */
 export function RecurringInvoicesCard({ companyId }: { companyId: string }) {
   const schedules = useQuery(staffQueries.recurringInvoices(companyId));
+  // The template's prices are in the company's currency, read as the invoices card reads it.
+  const currency = useQuery(staffQueries.company(companyId)).data?.currency;
   const [editing, setEditing] = useState<RecurringInvoice | 'new' | null>(null);
   const [deleting, setDeleting] = useState<RecurringInvoice | null>(null);
   const [showingRuns, setShowingRuns] = useState<RecurringInvoice | null>(null);
@@ -54,7 +56,8 @@ export function RecurringInvoicesCard({ companyId }: { companyId: string }) {
         title="Recurring Invoices"
         className="min-h-15 flex-wrap"
         action={
-          canWrite && <Button onClick={() => setEditing('new')}>New Recurring Invoice</Button>
+          canWrite &&
+          currency && <Button onClick={() => setEditing('new')}>New Recurring Invoice</Button>
         }
       />
       <QueryState query={schedules} empty="No recurring invoices">
@@ -126,9 +129,10 @@ export function RecurringInvoicesCard({ companyId }: { companyId: string }) {
       {showingRuns && (
         <RecurringInvoiceRunsDialog schedule={showingRuns} onClose={() => setShowingRuns(null)} />
       )}
-      {editing && (
+      {editing && currency && (
         <RecurringInvoiceDialog
           companyId={companyId}
+          currency={currency}
           schedule={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
         />

@@ -81,7 +81,16 @@ describe('InvoiceDraftDialog', () => {
       expect.objectContaining({
         number: 'INV-9',
         discount: 0,
-        lines: [{ description: 'Hours', quantity: 1, unitPrice: 10, taxRate: 0, projectId: null }],
+        lines: [
+          {
+            description: 'Hours',
+            quantity: 1,
+            unitPrice: 10,
+            taxRate: 0,
+            projectId: null,
+            timeEntryIds: [],
+          },
+        ],
       }),
     ]);
   });

@@ -46,7 +46,7 @@ function TemplateLines({ form, currency }: { form: Form; currency: string }) {
             key={field.id}
             role="group"
             aria-label={`Line ${n}`}
-            className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_5rem_7rem_5rem_auto]"
+            className="grid grid-cols-2 items-end gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_5rem_8.5rem_6rem_auto]"
           >
             <FormField
               label={lineLabels.description}

@@ -1,0 +1,3 @@
+ALTER TABLE "time_entries" ADD COLUMN "invoice_line_id" uuid;--> statement-breakpoint
+ALTER TABLE "time_entries" ADD CONSTRAINT "time_entries_invoice_line_id_invoice_lines_id_fk" FOREIGN KEY ("invoice_line_id") REFERENCES "public"."invoice_lines"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "time_entries_invoice_line_idx" ON "time_entries" USING btree ("invoice_line_id");

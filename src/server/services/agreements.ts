@@ -1,7 +1,7 @@
 // Staff keep a company's agreements (issue 40 item 1, ADR 071): create, change and end, each
 // write audited; every reader of hours (staff card, portal card, alerts) goes through
 // `agreementPeriod`, the one draw-down rule of agreement-hours.ts over the stored time.
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { agreements, timeEntries } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';
@@ -176,6 +176,22 @@ export async function updateAgreement(
 ): Promise<Agreement> {
   const current = await lockAgreement(tx, id);
   if (current.status === 'ended') throw conflict(AGREEMENT_MESSAGES.alreadyEnded);
+  // Its entries are of days inside its dates (logTime checks); new dates keep them inside, so
+  // every period still counts each of them (ninth outside attack: a later start hid none of
+  // them from the hours but refused the same day for a new entry).
+  const [outside] = await tx
+    .select({ id: timeEntries.id })
+    .from(timeEntries)
+    .where(
+      and(
+        eq(timeEntries.agreementId, id),
+        input.endsOn === null
+          ? lt(timeEntries.workDate, input.startsOn)
+          : or(lt(timeEntries.workDate, input.startsOn), gt(timeEntries.workDate, input.endsOn)),
+      ),
+    )
+    .limit(1);
+  if (outside) throw conflict(AGREEMENT_MESSAGES.datesExcludeTime);
   // Rates are re-read in the company's currency of today, as a new agreement's would be.
   const company = await requireCompany(tx, current.customerId);
   const [row] = await tx

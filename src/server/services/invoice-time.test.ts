@@ -15,10 +15,11 @@ describe('invoice lines from time entries', () => {
   let day = 0;
   const nextDay = () => `2015-01-${String(++day).padStart(2, '0')}`;
 
-  const log = async (hours: number, workDate: string, customerId = ctx.acmeId) => {
+  const log = async (hours: number, workDate: string, customerId = ctx.acmeId, billable = true) => {
     const res = await t.request('POST', `/api/staff/customers/${customerId}/time-entries`, {
       workDate,
       hours,
+      billable,
       description: `Work of ${workDate}`,
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -178,6 +179,21 @@ describe('invoice lines from time entries', () => {
       .from(timeEntries)
       .where(inArray(timeEntries.id, [globex, a]));
     expect(lines.every((l) => l.line === null)).toBe(true);
+  });
+
+  it('leaves non-billable hours off the unbilled list and refuses them on a line (400)', async () => {
+    const d = nextDay();
+    const billable = await log(1, d);
+    const own = await log(2, d, ctx.acmeId, false);
+    expect(await unbilled(`from=${d}&to=${d}`)).toEqual([billable]);
+    const before = await t.app.db.$count(invoices);
+    const res = await createDraft([own]);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json<{ message: string }>().message).toBe(
+      'A non-billable time entry cannot be billed',
+    );
+    expect(await t.app.db.$count(invoices)).toBe(before);
+    expect(await lineOf(own)).toBeNull();
   });
 
   it('refuses a bad filter (400) and an unknown company (404)', async () => {

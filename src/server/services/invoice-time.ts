@@ -15,10 +15,11 @@ import { timeEntryColumns } from './time-entries.ts';
 
 export const TIME_ENTRY_NOT_FOUND = 'Time entry not found';
 export const TIME_ENTRY_TWICE = 'A time entry can be on one line only';
+export const TIME_ENTRY_NOT_BILLABLE = 'A non-billable time entry cannot be billed';
 export const timeAlreadyBilled = (number: string) =>
   `A time entry is already billed on invoice ${number}: refresh the unbilled time and try again`;
 
-/** The company's hours on no invoice, oldest first (the order they are billed in). */
+/** The company's billable hours on no invoice, oldest first (the order they are billed in). */
 export async function listUnbilledTime(
   db: Db,
   customerId: string,
@@ -33,6 +34,7 @@ export async function listUnbilledTime(
     .where(
       and(
         eq(timeEntries.customerId, customerId),
+        eq(timeEntries.billable, true),
         isNull(timeEntries.invoiceLineId),
         query.projectId ? eq(timeEntries.projectId, query.projectId) : undefined,
         query.from ? gte(timeEntries.workDate, query.from) : undefined,
@@ -50,7 +52,7 @@ export async function listUnbilledTime(
 /**
  * Each of the invoice's lines claims the entries it was given. The entries are locked first:
  * a second draft claiming one at the same moment waits, then sees it taken and is refused (409)
- * with nothing written. Another company's entry, or one unknown, is 400.
+ * with nothing written. Another company's entry, one unknown or one non-billable is 400.
  */
 export async function claimLineTime(
   tx: Tx,
@@ -66,6 +68,7 @@ export async function claimLineTime(
       id: timeEntries.id,
       customerId: timeEntries.customerId,
       invoiceLineId: timeEntries.invoiceLineId,
+      billable: timeEntries.billable,
     })
     .from(timeEntries)
     .where(inArray(timeEntries.id, all))
@@ -73,6 +76,8 @@ export async function claimLineTime(
     .for('update');
   if (entries.length !== all.length || entries.some((e) => e.customerId !== customerId))
     throw badRequest(TIME_ENTRY_NOT_FOUND);
+  // Hours marked non-billable (ADR 071) are the provider's own: never on an invoice.
+  if (entries.some((e) => !e.billable)) throw badRequest(TIME_ENTRY_NOT_BILLABLE);
   const taken = entries.find((e) => e.invoiceLineId !== null);
   if (taken?.invoiceLineId)
     throw conflict(timeAlreadyBilled(await numberOfLine(tx, taken.invoiceLineId)));

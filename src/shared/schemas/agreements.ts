@@ -32,6 +32,9 @@ export const AGREEMENT_MESSAGES = {
   ended: 'This agreement has ended: time cannot be logged on it',
   outsideDates: "The work date is outside the agreement's dates",
   alreadyEnded: 'This agreement has already ended',
+  /** Moving the dates past hours already logged on it would hide them from its periods. */
+  datesExcludeTime:
+    'Time is logged on this agreement outside the new dates: move or keep the dates',
   hoursRequired: 'Hours are required for a retainer or a prepaid block',
 } as const;
 

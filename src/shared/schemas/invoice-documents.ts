@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { isCurrencyCode } from '../currency.ts';
 import { optionalText, requiredText } from './fields.ts';
 import { httpUrl, invoiceStates, invoiceStatuses } from './invoices.ts';
-import { dateField } from './staff-fields.ts';
+import { dateField, pastDay } from './staff-fields.ts';
 
 // `direct-debit`: a bank debit taken online (SEPA, ACH, Bacs: ADR 067).
 export const paymentMethods = ['bank-transfer', 'cheque', 'card', 'direct-debit', 'other'] as const;
@@ -103,16 +103,6 @@ const positiveMoney = (what: string) =>
   money(what).refine((n) => n > 0, `${what} must be more than zero`);
 
 const currencyCheck = z.string().trim().toUpperCase().optional();
-
-/**
- * A day money changed hands: not after today anywhere on Earth (UTC+14), so a payment or credit
- * recorded late in the evening west of UTC is not refused (outside attack on the invoice routes).
- */
-const pastDay = (message: string, label: string) =>
-  dateField(message).refine(
-    (day) => day <= new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10),
-    `${label} cannot be in the future`,
-  );
 
 export const paymentInputSchema = z.object({
   amount: positiveMoney('Amount'),

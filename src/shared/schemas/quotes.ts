@@ -83,7 +83,12 @@ const sha256 = z.string({ message: QUOTE_CHANGED }).regex(/^[0-9a-f]{64}$/, QUOT
 /** The customer's acceptance: the hash of the document they read, their name, their signature. */
 export const quoteAcceptSchema = z.object({
   documentSha256: sha256,
-  typedName: requiredText(SIGNATURE_NAME_REQUIRED, 200),
+  // A name is what a person reads: at least one letter or digit, never only invisible format
+  // characters such as zero-width spaces (ninth outside attack), which show as no name at all.
+  typedName: requiredText(SIGNATURE_NAME_REQUIRED, 200).refine(
+    (name) => /[\p{L}\p{N}]/u.test(name),
+    SIGNATURE_NAME_REQUIRED,
+  ),
   signature: z.discriminatedUnion(
     'kind',
     [

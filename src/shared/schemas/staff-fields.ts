@@ -20,6 +20,16 @@ export const dateField = (message: string) =>
     .refine(isCalendarDay, message)
     .refine((day) => Number(day.slice(0, 4)) >= FIRST_YEAR, DATE_RANGE_MESSAGE);
 
+/**
+ * A day something already happened (money changed hands, work was done): not after today
+ * anywhere on Earth (UTC+14), so an entry made late in the evening west of UTC is not refused.
+ */
+export const pastDay = (message: string, label: string) =>
+  dateField(message).refine(
+    (day) => day <= new Date(Date.now() + 14 * 3_600_000).toISOString().slice(0, 10),
+    `${label} cannot be in the future`,
+  );
+
 /** An optional day: an empty input or null means "none". */
 export const optionalDateField = (message: string) =>
   z

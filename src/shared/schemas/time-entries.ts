@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCents } from './fields.ts';
-import { dateField, optionalId } from './staff-fields.ts';
+import { optionalId, pastDay } from './staff-fields.ts';
 
 /** A time entry names a ticket of its own company, or none. */
 export const TICKET_NOT_OF_COMPANY = 'Ticket is not of this company';
@@ -16,7 +16,7 @@ export const timeEntryInputSchema = z.object({
     .nullable()
     .optional()
     .transform((v) => v?.toUpperCase() || null),
-  workDate: dateField('Work date is required'),
+  workDate: pastDay('Work date is required', 'Work date'),
   hours: z
     .number({ message: 'Hours are required' })
     .gt(0, 'Hours must be more than 0')

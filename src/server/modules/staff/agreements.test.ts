@@ -189,6 +189,8 @@ describe('agreements and their hours (issue 40, ADR 071)', () => {
       [await log(dated.id, 1, '2026-02-28'), 409, AGREEMENT_MESSAGES.outsideDates],
       [await log(dated.id, 24.25), 400, 'Hours must be at most 24'],
       [await log('00000000-0000-0000-0000-000000000000', 1), 400, AGREEMENT_MESSAGES.notOfCompany],
+      // Ninth outside attack: work four years ahead was taken on a live agreement.
+      [await log(globex.id, 1, '2099-01-01'), 400, 'Work date cannot be in the future'],
     ];
     for (const [res, status, message] of refused) {
       expect(res.statusCode, res.body).toBe(status);
@@ -196,6 +198,22 @@ describe('agreements and their hours (issue 40, ADR 071)', () => {
     }
     const after = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(timeEntries);
     expect(after).toEqual(before);
+  });
+
+  it('keeps logged time inside new dates: a start moved past it is refused (409)', async () => {
+    const a = await create({ startsOn: '2026-03-01' });
+    expect((await log(a.id, 2, '2026-03-10')).statusCode).toBe(201);
+    for (const dates of [{ startsOn: '2026-03-11' }, { endsOn: '2026-03-09' }]) {
+      const res = await call('PUT', `/api/staff/agreements/${a.id}`, terms(dates));
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toEqual({ message: AGREEMENT_MESSAGES.datesExcludeTime });
+    }
+    const still = await call(
+      'PUT',
+      `/api/staff/agreements/${a.id}`,
+      terms({ startsOn: '2026-03-10' }),
+    );
+    expect(still.statusCode, still.body).toBe(200);
   });
 
   it('draws down with rollover, counting billable time only', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
+import { crc32, deflateSync } from 'node:zlib';
 import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -25,34 +26,40 @@ import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** A real 1×1 PNG: signature, IHDR, IDAT, IEND with their CRCs. */
+const pngChunk = (type: string, data: Buffer) => {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const sum = Buffer.alloc(4);
+  sum.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, sum]);
+};
+const ihdr = (width: number, height: number) => {
+  const data = Buffer.from([0, 0, 0, 0, 0, 0, 0, 0, 8, 6, 0, 0, 0]); // 8-bit RGBA
+  data.writeUInt32BE(width, 0);
+  data.writeUInt32BE(height, 4);
+  return pngChunk('IHDR', data);
+};
+/** A real 1×1 RGBA PNG: signature, IHDR, IDAT, IEND with their CRCs. */
 function tinyPng(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const b of buf) c = crcTable[(c ^ b) & 0xff]! ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([len, body, sum]);
-  };
-  const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.from([0, 0, 0, 0, 0]))),
-    chunk('IEND', Buffer.alloc(0)),
+    ihdr(1, 1),
+    pngChunk('IDAT', deflateSync(Buffer.from([0, 0, 0, 0, 0]))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
+/** The same file whose header claims 30,000 × 30,000 pixels (a decompression bomb's header). */
+const bombPng = () => {
+  const png = tinyPng();
+  return Buffer.concat([png.subarray(0, 8), ihdr(30_000, 30_000), png.subarray(33)]);
+};
+/** The same file with one byte of its pixel data flipped: zlib's check fails on decoding. */
+const brokenPng = () => {
+  const png = tinyPng();
+  png[png.length - 20] = png[png.length - 20]! ^ 0xff;
+  return png;
+};
 const pngUrl = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
 
 describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
@@ -248,7 +255,9 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
       .select()
       .from(quoteSignatures)
       .where(eq(quoteSignatures.quoteId, q.id));
-    expect(sig?.signaturePng?.equals(tinyPng())).toBe(true);
+    // Kept as sharp wrote it again (nothing beside the pixels rides along): the same 1×1 image.
+    const kept = await sharp(sig!.signaturePng!).metadata();
+    expect([kept.format, kept.width, kept.height]).toEqual(['png', 1, 1]);
 
     const made = await t.app.db
       .select()
@@ -389,6 +398,23 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
         },
         400,
         'The signature must be a PNG image',
+      ],
+      // Ninth outside attack: a corrupt RGBA image crashed the server inside pdfkit's decoder,
+      // and a header claiming 900 million pixels was kept.
+      [
+        { ...signed(hash), signature: { kind: 'drawn', png: pngUrl(brokenPng()) } },
+        400,
+        'The signature must be a PNG image',
+      ],
+      [
+        { ...signed(hash), signature: { kind: 'drawn', png: pngUrl(bombPng()) } },
+        400,
+        'The signature image is too large',
+      ],
+      [
+        { ...signed(hash), typedName: '\u200b\u200b', signature: { kind: 'typed' } },
+        400,
+        'Type your full name to sign',
       ],
       [
         { ...signed(hash), signature: { kind: 'stamp' } },

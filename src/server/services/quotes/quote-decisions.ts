@@ -3,11 +3,9 @@
 // creates what the quote says, all in one transaction with the quote row locked, so a double
 // submit accepts once and a refusal records nothing.
 import { eq, sql } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Tx } from '../../db/client.ts';
-import { pdfCanDrawPng } from '../../lib/pdf/pdf-image.ts';
 import { quoteSignatures, quotes } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { fromMinor, fromScaled } from '../../../shared/currency.ts';
 import {
   QUOTE_CHANGED,
@@ -15,9 +13,6 @@ import {
   QUOTE_NOT_FOUND,
   QUOTE_NOT_OPEN,
   quoteExpired,
-  SIGNATURE_MAX_BYTES,
-  SIGNATURE_NOT_PNG,
-  SIGNATURE_TOO_LARGE,
   type Quote,
   type QuoteAccept,
 } from '../../../shared/schemas/quotes.ts';
@@ -27,26 +22,10 @@ import { createDraft } from '../invoice-drafts.ts';
 import { createProject } from '../projects.ts';
 import { auditQuote } from './quote-drafts.ts';
 import { linesOf, lockQuote, readQuote, type QuoteRow } from './quote-document.ts';
+import { signaturePng } from './signature-image.ts';
 
 /** Where the request came from, as Fastify reads it with the app's trustProxy setting. */
 export type SignedFrom = { ip: string; userAgent: string };
-
-const PNG_DATA_URL = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/;
-
-/**
- * The drawn signature's bytes, refused unless they are a PNG (by its bytes, and whole enough for
- * the signed PDF to draw) of at most SIGNATURE_MAX_BYTES.
- */
-export async function signaturePng(dataUrl: string): Promise<Buffer> {
-  const match = PNG_DATA_URL.exec(dataUrl);
-  if (!match?.[1]) throw badRequest(SIGNATURE_NOT_PNG);
-  const bytes = Buffer.from(match[1], 'base64');
-  if (bytes.length > SIGNATURE_MAX_BYTES) throw badRequest(SIGNATURE_TOO_LARGE);
-  const type = await fileTypeFromBuffer(bytes);
-  if (type?.mime !== 'image/png' || !(await pdfCanDrawPng(bytes)))
-    throw badRequest(SIGNATURE_NOT_PNG);
-  return bytes;
-}
 
 /** The company's sent quote, locked; 404 for another company's or a draft (never shown). */
 async function lockOpen(tx: Tx, customerId: string, quoteId: string): Promise<QuoteRow> {
@@ -90,6 +69,7 @@ async function createWhatItSays(tx: Tx, actor: Actor, row: QuoteRow) {
       unitPrice: fromMinor(l.unitPriceMinor, row.currency),
       taxRate: fromScaled(l.taxRateBp, 2),
       projectId,
+      timeEntryIds: [],
     })),
   });
   return { projectId, invoiceId: invoice.id };

@@ -102,6 +102,8 @@ export const invoiceLines = pgTable(
     unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
     taxRateBp: integer('tax_rate_bp').notNull().default(0),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** The agreement the line bills (ADR 066 addendum): of the invoice's company, ended or not. */
+    agreementId: uuid('agreement_id').references(() => agreements.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('invoice_lines_invoice_position_idx').on(t.invoiceId, t.position),

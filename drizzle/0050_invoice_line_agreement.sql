@@ -1,0 +1,2 @@
+ALTER TABLE "invoice_lines" ADD COLUMN "agreement_id" uuid;--> statement-breakpoint
+ALTER TABLE "invoice_lines" ADD CONSTRAINT "invoice_lines_agreement_id_agreements_id_fk" FOREIGN KEY ("agreement_id") REFERENCES "public"."agreements"("id") ON DELETE set null ON UPDATE no action;

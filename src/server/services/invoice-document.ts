@@ -3,6 +3,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import {
+  agreements,
   invoiceCreditNotes,
   invoiceLines,
   invoicePaymentReversals,
@@ -71,9 +72,10 @@ async function refundedOf(tx: Db | Tx, invoiceId: string): Promise<number> {
 /** The invoice as staff see it; read in a command's transaction or, for the screen, on its own. */
 export async function readDocument(tx: Db | Tx, row: InvoiceRow): Promise<StaffInvoiceDocument> {
   const lines = await tx
-    .select({ line: invoiceLines, projectName: projects.name })
+    .select({ line: invoiceLines, projectName: projects.name, agreementName: agreements.name })
     .from(invoiceLines)
     .leftJoin(projects, eq(projects.id, invoiceLines.projectId))
+    .leftJoin(agreements, eq(agreements.id, invoiceLines.agreementId))
     .where(eq(invoiceLines.invoiceId, row.id))
     .orderBy(asc(invoiceLines.position));
   const payments = await tx
@@ -110,7 +112,7 @@ export async function readDocument(tx: Db | Tx, row: InvoiceRow): Promise<StaffI
     issueDate: row.issueDate,
     dueDate: row.dueDate,
     paymentUrl: row.paymentUrl,
-    lines: lines.map(({ line: l, projectName }, i) => ({
+    lines: lines.map(({ line: l, projectName, agreementName }, i) => ({
       position: l.position,
       description: l.description,
       quantity: fromScaled(l.quantityMilli, 3),
@@ -119,6 +121,8 @@ export async function readDocument(tx: Db | Tx, row: InvoiceRow): Promise<StaffI
       amount: money(totals.lines[i] ?? 0),
       projectId: l.projectId,
       projectName,
+      agreementId: l.agreementId,
+      agreementName,
       timeEntryIds: lineTime.get(l.id) ?? [],
     })),
     taxes: totals.taxes.map((g) => ({

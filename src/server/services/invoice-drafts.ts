@@ -2,9 +2,10 @@
 // Its total is reckoned here, once, by the shared totals module and stored with the lines.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { invoiceLines, invoices, projects } from '../db/schema.ts';
+import { agreements, invoiceLines, invoices, projects } from '../db/schema.ts';
 import { badRequest, conflict, notFound, rethrowUnique } from '../lib/errors.ts';
 import { minorExponent, toMinor, toScaled } from '../../shared/currency.ts';
+import { AGREEMENT_MESSAGES } from '../../shared/schemas/agreements.ts';
 import { invoiceTotals, TotalTooLarge } from '../../shared/invoice-totals.ts';
 import {
   hasDecimals,
@@ -74,6 +75,40 @@ export async function requireOwnProjects(
   if ((row?.n ?? 0) !== named.length) throw badRequest('Project not found');
 }
 
+/**
+ * A draft's line may name an agreement of the invoice's company, whatever its status: an ended
+ * one is still billed (a final bill). Another company's or an unknown id is 400.
+ */
+async function requireOwnAgreements(tx: Tx, customerId: string, ids: readonly (string | null)[]) {
+  const named = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (named.length === 0) return;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(agreements)
+    .where(and(eq(agreements.customerId, customerId), inArray(agreements.id, named)));
+  if ((row?.n ?? 0) !== named.length) throw badRequest(AGREEMENT_MESSAGES.notFound);
+}
+
+/** The draft's rows, each with the agreement its input line names, checked against the company. */
+async function draftLines(tx: Tx, customerId: string, input: InvoiceDraftInput, currency: string) {
+  const rows = draftRows(input, currency);
+  const lines = rows.lines.map((l, i) => ({
+    ...l,
+    agreementId: input.lines[i]?.agreementId ?? null,
+  }));
+  await requireOwnProjects(
+    tx,
+    customerId,
+    lines.map((l) => l.projectId),
+  );
+  await requireOwnAgreements(
+    tx,
+    customerId,
+    lines.map((l) => l.agreementId),
+  );
+  return { ...rows, lines };
+}
+
 const invoiceFields = (input: InvoiceDraftInput) => ({
   number: input.number,
   description: input.description,
@@ -124,11 +159,11 @@ export async function createDraft(
 ): Promise<StaffInvoiceDocument> {
   const company = await requireCompany(tx, customerId);
   requireCurrency(input.currency, company.currency, "company's");
-  const { lines, discountBp, totalMinor } = draftRows(input, company.currency);
-  await requireOwnProjects(
+  const { lines, discountBp, totalMinor } = await draftLines(
     tx,
     customerId,
-    lines.map((l) => l.projectId),
+    input,
+    company.currency,
   );
   const created = await insertInvoice(
     tx,
@@ -158,11 +193,11 @@ export async function updateDraft(
   const before = await lockInvoice(tx, invoiceId);
   if (before.state !== 'draft') throw conflict(ISSUED_NOT_EDITED);
   requireCurrency(input.currency, before.currency, "invoice's");
-  const { lines, discountBp, totalMinor } = draftRows(input, before.currency);
-  await requireOwnProjects(
+  const { lines, discountBp, totalMinor } = await draftLines(
     tx,
     before.customerId,
-    lines.map((l) => l.projectId),
+    input,
+    before.currency,
   );
   try {
     const [updated] = await tx

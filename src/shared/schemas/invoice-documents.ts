@@ -64,9 +64,12 @@ export type InvoiceLineInput = z.output<typeof invoiceLineInputSchema>;
 
 /**
  * A draft's line may bill logged hours (ADR 066 addendum): the time entries it claims, each of
- * the invoice's company and on no other invoice. A recurring template bills none.
+ * the invoice's company and on no other invoice. A recurring template bills none. It may also
+ * name an agreement (a draft's line only, for now).
  */
 export const draftLineInputSchema = invoiceLineInputSchema.extend({
+  /** The agreement the line bills: of the invoice's company; an ended one still (a final bill). */
+  agreementId: z.uuid({ message: 'Agreement not found' }).nullish(),
   timeEntryIds: z
     .array(z.uuid({ message: 'Time entry not found' }))
     .max(500, 'A line bills at most 500 time entries')
@@ -140,6 +143,9 @@ export const invoiceLineSchema = z.object({
 
 /** Staff see which logged hours a line bills; the customer sees the line's own words. */
 export const staffInvoiceLineSchema = invoiceLineSchema.extend({
+  agreementId: z.string().nullable(),
+  /** The linked agreement's name, for the screen. */
+  agreementName: z.string().nullable(),
   timeEntryIds: z.array(z.string()),
 });
 

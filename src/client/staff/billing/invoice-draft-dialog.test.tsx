@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Agreement } from '../../../shared/schemas/agreements.ts';
 import { createQueryClient } from '../../lib/query-client.ts';
 import { InvoiceDraftDialog } from './invoice-draft-dialog.tsx';
 
@@ -16,6 +17,27 @@ function show(currency = 'USD') {
 
 const type = (scope: HTMLElement, label: string, value: string) =>
   fireEvent.change(within(scope).getByLabelText(label, { exact: false }), { target: { value } });
+
+const AGREEMENT_ID = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
+
+const agreement = (id: string, name: string, status: Agreement['status']): Agreement => ({
+  id,
+  customerId: 'c1',
+  name,
+  type: 'retainer',
+  status,
+  startsOn: '2030-01-01',
+  endsOn: null,
+  hours: 20,
+  rolloverMonths: 0,
+  rolloverCap: null,
+  currency: 'USD',
+  hourlyRate: 120,
+  overageRate: 150,
+  timeZone: 'UTC',
+  services: [],
+  period: { start: '2030-01-01', end: '2030-01-31', included: 20, used: 0, left: 20, overage: 0 },
+});
 
 const line = (dialog: HTMLElement, n: number) =>
   within(dialog).getByRole('group', { name: `Line ${n}` });
@@ -59,8 +81,14 @@ describe('InvoiceDraftDialog', () => {
     const sent: unknown[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        sent.push(JSON.parse(String(init.body)));
+      vi.fn(async (url: string, init?: RequestInit) => {
+        // The line's "Agreement" select lists the company's agreements, an ended one too.
+        if (url.endsWith('/customers/c1/agreements'))
+          return new Response(JSON.stringify([agreement(AGREEMENT_ID, 'Retainer', 'ended')]), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          });
+        sent.push(JSON.parse(String(init?.body)));
         return new Response(JSON.stringify({ id: 'i1' }), {
           status: 201,
           headers: { 'content-type': 'application/json' },
@@ -75,6 +103,18 @@ describe('InvoiceDraftDialog', () => {
     expect(await within(dialog).findByText('Line description is required')).toBeTruthy();
     expect(sent).toEqual([]);
     type(line(dialog, 1), 'Line description', 'Hours');
+    const chosen = within(line(dialog, 1)).getByLabelText('Agreement');
+    expect(chosen.textContent).toBe('No agreement');
+    // Radix's hidden native select, as a browser's autofill would set it.
+    const native = await waitFor(() => {
+      const select = line(dialog, 1).querySelector('select');
+      expect(select?.querySelector(`option[value="${AGREEMENT_ID}"]`)?.textContent).toBe(
+        'Retainer (ended)',
+      );
+      return select as HTMLSelectElement;
+    });
+    fireEvent.change(native, { target: { value: AGREEMENT_ID } });
+    await waitFor(() => expect(chosen.textContent).toBe('Retainer (ended)'));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save Draft' }));
     await waitFor(() => expect(closed).toHaveBeenCalled());
     expect(sent).toEqual([
@@ -88,6 +128,7 @@ describe('InvoiceDraftDialog', () => {
             unitPrice: 10,
             taxRate: 0,
             projectId: null,
+            agreementId: AGREEMENT_ID,
             timeEntryIds: [],
           },
         ],

@@ -3,6 +3,7 @@ import { useFieldArray, useWatch, type Control, type UseFormReturn } from 'react
 import { Clock, Plus, Trash2 } from 'lucide-react';
 import type { z } from 'zod';
 import { amountStep } from './amount-step.ts';
+import { LineAgreementSelect } from './line-agreement-select.tsx';
 import { lineLabels, percentInput, quantityInput } from './line-inputs.ts';
 import type { TimeLine } from './time-lines.ts';
 import { UnbilledTimeDialog } from './unbilled-time-dialog.tsx';
@@ -31,6 +32,7 @@ const blankLine = () => ({
   unitPrice: Number.NaN,
   taxRate: 0,
   projectId: null,
+  agreementId: null,
   timeEntryIds: [],
 });
 
@@ -47,6 +49,7 @@ const valuesOf = (doc: StaffInvoiceDocument): Values => ({
     unitPrice: l.unitPrice,
     taxRate: l.taxRate,
     projectId: l.projectId,
+    agreementId: l.agreementId,
     // Sent back as they came, so saving keeps the line's hours billed (ADR 066 addendum).
     timeEntryIds: l.timeEntryIds,
   })),
@@ -192,6 +195,7 @@ function DraftFields({
         {lines.fields.map((field, i) => {
           const lineErrors = errors.lines?.[i];
           const projectId = typed[i]?.projectId ?? null;
+          const agreementId = typed[i]?.agreementId ?? null;
           const billed = typed[i]?.timeEntryIds?.length ?? 0;
           return (
             <div
@@ -245,7 +249,7 @@ function DraftFields({
               <FormField
                 label="Project"
                 error={lineErrors?.projectId?.message}
-                className="sm:col-span-4"
+                className="sm:col-span-3"
               >
                 <ProjectPicker
                   companyId={companyId}
@@ -262,13 +266,24 @@ function DraftFields({
                   className="sm:w-full"
                 />
               </FormField>
+              <FormField
+                label="Agreement"
+                error={lineErrors?.agreementId?.message}
+                className="sm:col-span-3"
+              >
+                <LineAgreementSelect
+                  companyId={companyId}
+                  value={agreementId}
+                  onChange={(id) => setValue(`lines.${i}.agreementId`, id, { shouldDirty: true })}
+                />
+              </FormField>
               {billed > 0 && (
                 <p className="text-sm text-slate-600 sm:col-span-6">
                   Bills {billed === 1 ? '1 time entry' : `${billed} time entries`}; removing the
                   line frees them.
                 </p>
               )}
-              <div className="flex items-end sm:col-span-2">
+              <div className="flex items-end sm:col-span-2 sm:col-start-5">
                 <Button
                   type="button"
                   variant="secondary"

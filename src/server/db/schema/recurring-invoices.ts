@@ -21,6 +21,7 @@ import { createdAt, updatedAt } from './columns.ts';
 import { customerRef, users } from './accounts.ts';
 import { invoices } from './billing.ts';
 import { recurringAction, recurringCadence } from './enums.ts';
+import { agreements } from './agreements.ts';
 import { projects } from './projects.ts';
 
 export const recurringInvoices = pgTable(
@@ -78,6 +79,8 @@ export const recurringInvoiceLines = pgTable(
     unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
     taxRateBp: integer('tax_rate_bp').notNull().default(0),
     projectId: uuid('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** Copied to each invoice's line, as the project is (ADR 066 addendum). */
+    agreementId: uuid('agreement_id').references(() => agreements.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('recurring_invoice_lines_schedule_position_idx').on(t.scheduleId, t.position),

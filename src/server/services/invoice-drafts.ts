@@ -9,8 +9,8 @@ import { AGREEMENT_MESSAGES } from '../../shared/schemas/agreements.ts';
 import { invoiceTotals, TotalTooLarge } from '../../shared/invoice-totals.ts';
 import {
   hasDecimals,
+  type BilledLineInput,
   type InvoiceDraftInput,
-  type InvoiceLineInput,
   type StaffInvoiceDocument,
 } from '../../shared/schemas/invoice-documents.ts';
 import type { Actor } from './actor.ts';
@@ -27,7 +27,7 @@ export const ISSUED_NOT_EDITED = 'An issued invoice cannot be edited: void it an
  * A recurring invoice's template is read by the same rule (ADR 068).
  */
 export function draftRows(
-  input: { lines: readonly InvoiceLineInput[]; discount: number },
+  input: { lines: readonly BilledLineInput[]; discount: number },
   currency: string,
 ) {
   const exp = minorExponent(currency);
@@ -41,6 +41,7 @@ export function draftRows(
       unitPriceMinor: toMinor(l.unitPrice, currency),
       taxRateBp: toScaled(l.taxRate, 2),
       projectId: l.projectId ?? null,
+      agreementId: l.agreementId ?? null,
     };
   });
   const discountBp = toScaled(input.discount, 2);
@@ -61,7 +62,7 @@ export function draftRows(
 }
 
 /** A line may name a project, only one of the invoice's own company. */
-export async function requireOwnProjects(
+async function requireOwnProjects(
   tx: Tx,
   customerId: string,
   ids: readonly (string | null)[],
@@ -76,8 +77,8 @@ export async function requireOwnProjects(
 }
 
 /**
- * A draft's line may name an agreement of the invoice's company, whatever its status: an ended
- * one is still billed (a final bill). Another company's or an unknown id is 400.
+ * A line may name an agreement of the invoice's company, whatever its status: an ended one is
+ * still billed (a final bill). Another company's or an unknown id is 400.
  */
 async function requireOwnAgreements(tx: Tx, customerId: string, ids: readonly (string | null)[]) {
   const named = [...new Set(ids.filter((id): id is string => id !== null))];
@@ -89,13 +90,12 @@ async function requireOwnAgreements(tx: Tx, customerId: string, ids: readonly (s
   if ((row?.n ?? 0) !== named.length) throw badRequest(AGREEMENT_MESSAGES.notFound);
 }
 
-/** The draft's rows, each with the agreement its input line names, checked against the company. */
-async function draftLines(tx: Tx, customerId: string, input: InvoiceDraftInput, currency: string) {
-  const rows = draftRows(input, currency);
-  const lines = rows.lines.map((l, i) => ({
-    ...l,
-    agreementId: input.lines[i]?.agreementId ?? null,
-  }));
+/** The projects and agreements lines name, each of the company (drafts and templates alike). */
+export async function requireOwnLinks(
+  tx: Tx,
+  customerId: string,
+  lines: readonly { projectId: string | null; agreementId: string | null }[],
+) {
   await requireOwnProjects(
     tx,
     customerId,
@@ -106,7 +106,6 @@ async function draftLines(tx: Tx, customerId: string, input: InvoiceDraftInput, 
     customerId,
     lines.map((l) => l.agreementId),
   );
-  return { ...rows, lines };
 }
 
 const invoiceFields = (input: InvoiceDraftInput) => ({
@@ -159,12 +158,8 @@ export async function createDraft(
 ): Promise<StaffInvoiceDocument> {
   const company = await requireCompany(tx, customerId);
   requireCurrency(input.currency, company.currency, "company's");
-  const { lines, discountBp, totalMinor } = await draftLines(
-    tx,
-    customerId,
-    input,
-    company.currency,
-  );
+  const { lines, discountBp, totalMinor } = draftRows(input, company.currency);
+  await requireOwnLinks(tx, customerId, lines);
   const created = await insertInvoice(
     tx,
     {
@@ -193,12 +188,8 @@ export async function updateDraft(
   const before = await lockInvoice(tx, invoiceId);
   if (before.state !== 'draft') throw conflict(ISSUED_NOT_EDITED);
   requireCurrency(input.currency, before.currency, "invoice's");
-  const { lines, discountBp, totalMinor } = await draftLines(
-    tx,
-    before.customerId,
-    input,
-    before.currency,
-  );
+  const { lines, discountBp, totalMinor } = draftRows(input, before.currency);
+  await requireOwnLinks(tx, before.customerId, lines);
   try {
     const [updated] = await tx
       .update(invoices)

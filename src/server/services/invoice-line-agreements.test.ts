@@ -1,8 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agreements, invoices } from '../db/schema.ts';
+import {
+  agreements,
+  invoiceLines,
+  invoices,
+  recurringInvoiceRuns,
+  recurringInvoices,
+} from '../db/schema.ts';
 import type { Agreement } from '../../shared/schemas/agreements.ts';
 import type { StaffInvoiceDocument } from '../../shared/schemas/invoice-documents.ts';
+import type { RecurringInvoice } from '../../shared/schemas/recurring-invoices.ts';
 import { useStaffTestApp } from '../test/staff-test-app.ts';
 
 /** Issue 39 item 1 (ADR 066 addendum): a draft's line may name an agreement of its company. */
@@ -104,5 +111,46 @@ describe('invoice lines naming an agreement', () => {
     await t.app.db.delete(agreements).where(eq(agreements.id, gone.id));
     const [line] = (await read(made.id)).lines;
     expect(line).toMatchObject({ agreementId: null, agreementName: null, amount: 2400 });
+  });
+
+  it("a recurring template's line names one too, and each invoice it makes carries it", async () => {
+    const retainer = await agreement(ctx.acmeId, 'Recurring retainer');
+    const theirs = await agreement(ctx.globexId, 'Their retainer');
+    const template = (agreementId: string, name: string) => ({
+      name,
+      lines: [{ description: 'Retainer', quantity: 1, unitPrice: 2400, taxRate: 0, agreementId }],
+      cadence: 'monthly',
+      runDay: 1,
+      timeZone: 'UTC',
+      paymentTermsDays: 14,
+      action: 'draft',
+      startsOn: '2031-01-01',
+    });
+    const url = `/api/staff/customers/${ctx.acmeId}/recurring-invoices`;
+    const refused = await t.request('POST', url, template(theirs.id, 'Refused schedule'));
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.json()).toEqual({ message: 'Agreement not found' });
+    expect(
+      await t.app.db
+        .select()
+        .from(recurringInvoices)
+        .where(eq(recurringInvoices.name, 'Refused schedule')),
+    ).toHaveLength(0);
+
+    const res = await t.request('POST', url, template(retainer.id, 'Agreement schedule'));
+    expect(res.statusCode, res.body).toBe(201);
+    const schedule = res.json<RecurringInvoice>();
+    expect(schedule.lines[0]?.agreementId).toBe(retainer.id);
+    try {
+      await t.app.sweepRecurringInvoices(new Date('2031-01-01T00:00:00Z'));
+      const made = await t.app.db
+        .select({ agreementId: invoiceLines.agreementId })
+        .from(recurringInvoiceRuns)
+        .innerJoin(invoiceLines, eq(invoiceLines.invoiceId, recurringInvoiceRuns.invoiceId))
+        .where(eq(recurringInvoiceRuns.scheduleId, schedule.id));
+      expect(made).toEqual([{ agreementId: retainer.id }]);
+    } finally {
+      await t.app.db.delete(recurringInvoices).where(eq(recurringInvoices.id, schedule.id));
+    }
   });
 });

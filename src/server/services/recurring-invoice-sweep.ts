@@ -69,6 +69,7 @@ async function makeInvoice(
       unitPrice: fromMinor(l.unitPriceMinor, row.currency),
       taxRate: fromScaled(l.taxRateBp, 2),
       projectId: l.projectId,
+      agreementId: l.agreementId,
       // A retainer bills its template, never logged hours.
       timeEntryIds: [],
     })),

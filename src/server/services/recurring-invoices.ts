@@ -20,7 +20,7 @@ import type {
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
 import { requireCompany } from './companies.ts';
-import { draftRows, requireOwnProjects } from './invoice-drafts.ts';
+import { draftRows, requireOwnLinks } from './invoice-drafts.ts';
 import { requireCurrency } from './invoice-document.ts';
 import { localDateOf } from './helpdesk/schedule-runs.ts';
 import { firstRunOnOrAfter, runInstant, type RecurringPattern } from './recurring-periods.ts';
@@ -76,11 +76,7 @@ async function templateOf(tx: Tx, customerId: string, input: RecurringInvoiceVal
   const company = await requireCompany(tx, customerId);
   requireCurrency(input.currency, company.currency, "company's");
   const rows = draftRows(input, company.currency);
-  await requireOwnProjects(
-    tx,
-    customerId,
-    rows.lines.map((l) => l.projectId),
-  );
+  await requireOwnLinks(tx, customerId, rows.lines);
   return { currency: company.currency, ...rows };
 }
 
@@ -117,6 +113,7 @@ function shown(row: ScheduleRow, lines: readonly TemplateLine[]): RecurringInvoi
       taxRate: fromScaled(l.taxRateBp, 2),
       amount: money(totals.lines[i] ?? 0),
       projectId: l.projectId,
+      agreementId: l.agreementId,
     })),
     amount: money(totals.total),
     cadence: row.cadence,

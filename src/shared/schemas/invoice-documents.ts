@@ -63,13 +63,19 @@ export const invoiceLineInputSchema = z.object({
 export type InvoiceLineInput = z.output<typeof invoiceLineInputSchema>;
 
 /**
- * A draft's line may bill logged hours (ADR 066 addendum): the time entries it claims, each of
- * the invoice's company and on no other invoice. A recurring template bills none. It may also
- * name an agreement (a draft's line only, for now).
+ * A line of an invoice or a recurring template may also name the agreement it bills (ADR 066
+ * addendum): of the company; an ended one still (a final bill). A quote's lines name none.
  */
-export const draftLineInputSchema = invoiceLineInputSchema.extend({
-  /** The agreement the line bills: of the invoice's company; an ended one still (a final bill). */
+export const billedLineInputSchema = invoiceLineInputSchema.extend({
   agreementId: z.uuid({ message: 'Agreement not found' }).nullish(),
+});
+export type BilledLineInput = z.output<typeof billedLineInputSchema>;
+
+/**
+ * A draft's line may bill logged hours (ADR 066 addendum): the time entries it claims, each of
+ * the invoice's company and on no other invoice. A recurring template bills none.
+ */
+export const draftLineInputSchema = billedLineInputSchema.extend({
   timeEntryIds: z
     .array(z.uuid({ message: 'Time entry not found' }))
     .max(500, 'A line bills at most 500 time entries')

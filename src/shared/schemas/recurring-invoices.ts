@@ -3,7 +3,7 @@
 // the run day in an explicit zone, left as a draft, issued, or issued and mailed.
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
-import { invoiceLineInputSchema, invoiceLineSchema, percent } from './invoice-documents.ts';
+import { billedLineInputSchema, invoiceLineSchema, percent } from './invoice-documents.ts';
 import { invoiceStates } from './invoices.ts';
 import { isTimeZone, SCHEDULE_TIME_ZONE_INVALID } from './scheduled-tickets.ts';
 import { dateField, optionalDateField } from './staff-fields.ts';
@@ -35,7 +35,7 @@ export const recurringInvoiceInputSchema = z
     currency: z.string().trim().toUpperCase().optional(),
     discount: percent('Discount').default(0),
     lines: z
-      .array(invoiceLineInputSchema, { message: 'Lines are required' })
+      .array(billedLineInputSchema, { message: 'Lines are required' })
       .min(1, 'An invoice needs at least one line')
       .max(200, 'An invoice has at most 200 lines'),
     cadence: z.enum(recurringCadences, {
@@ -83,7 +83,9 @@ export const recurringInvoiceSchema = z.object({
   currency: z.string(),
   discount: z.number(),
   // A template line names its project by id only (the company card lists the projects).
-  lines: z.array(invoiceLineSchema.omit({ projectName: true })),
+  lines: z.array(
+    invoiceLineSchema.omit({ projectName: true }).extend({ agreementId: z.string().nullable() }),
+  ),
   /** One period's total, as the template stands. */
   amount: z.number(),
   cadence: z.enum(recurringCadences),

@@ -128,6 +128,8 @@ export function RecurringInvoiceDialog({
       unitPrice: l.unitPrice,
       taxRate: l.taxRate,
       projectId: l.projectId,
+      // Kept as they came: the editor has no picker for either, and saving must not drop them.
+      agreementId: l.agreementId,
     })) ?? [emptyLine],
     cadence: schedule?.cadence ?? 'monthly',
     runDay: String(schedule?.runDay ?? 1),

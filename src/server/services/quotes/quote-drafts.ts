@@ -25,7 +25,7 @@ function rowsOf(input: QuoteValues, currency: string) {
     currency,
   );
   return {
-    lines: lines.map(({ projectId: _, ...l }) => l),
+    lines: lines.map(({ projectId: _, agreementId: __, ...l }) => l),
     fields: {
       title: input.title,
       discountBp,

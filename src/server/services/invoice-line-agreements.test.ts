@@ -81,7 +81,7 @@ describe('invoice lines naming an agreement', () => {
 
   it("refuses another company's agreement or an unknown one with 400, writing nothing", async () => {
     const theirs = await agreement(ctx.globexId, 'Globex retainer');
-    for (const id of [theirs.id, '00000000-0000-4000-8000-000000000000']) {
+    for (const id of [theirs.id, '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
       const number = `AGR-${++serial}`;
       const res = await t.request(
         'POST',

@@ -62,11 +62,7 @@ export function draftRows(
 }
 
 /** A line may name a project, only one of the invoice's own company. */
-async function requireOwnProjects(
-  tx: Tx,
-  customerId: string,
-  ids: readonly (string | null)[],
-) {
+async function requireOwnProjects(tx: Tx, customerId: string, ids: readonly (string | null)[]) {
   const named = [...new Set(ids.filter((id): id is string => id !== null))];
   if (named.length === 0) return;
   const [row] = await tx

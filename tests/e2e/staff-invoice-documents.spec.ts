@@ -3,6 +3,7 @@ import { expect, test } from './fixtures/test.ts';
 import { companyWithUser, unique } from './fixtures/staff.ts';
 import { signedInPage } from './fixtures/session.ts';
 import { look } from './fixtures/look.ts';
+import type { StaffInvoiceDocument } from '../../src/shared/schemas/invoice-documents.ts';
 
 // Issue 39 item 6: billing staff draft an invoice with lines, issue it, record a partial
 // payment and a credit note; the customer sees the lines and the balance; an agent only reads.
@@ -43,6 +44,24 @@ test('billing drafts, issues, takes a partial payment and a credit; the customer
   );
   expect(invited.status(), await invited.text()).toBe(201);
   const billing = await signedInPage(browser, 'billing@example.com');
+  // The agreement line 1 bills (ADR 066 addendum): any of the company's, listed per line.
+  const agreement = await billing.request.post(
+    `/api/staff/customers/${companyUrl.split('/').pop()}/agreements`,
+    {
+      data: {
+        name: 'Managed services agreement',
+        type: 'retainer',
+        startsOn: '2030-01-01',
+        hours: 20,
+        rolloverMonths: 0,
+        hourlyRate: 95.5,
+        overageRate: 120,
+        timeZone: 'UTC',
+        services: [],
+      },
+    },
+  );
+  expect(agreement.status(), await agreement.text()).toBe(201);
   await billing.goto(companyUrl);
   const number = `INV-DOC-${Date.now()}`;
 
@@ -52,6 +71,13 @@ test('billing drafts, issues, takes a partial payment and a credit; the customer
   await draft.getByLabel('Description (the customer reads it)').fill('Managed services, March');
   await draft.getByLabel('Discount (%)').fill('10');
   await fillLine(draft, 1, ['Help desk hours', '12.5', '95.50', '20']);
+  const lineAgreement = draft
+    .getByRole('group', { name: 'Line 1' })
+    .getByRole('combobox', { name: 'Agreement' });
+  await expect(lineAgreement).toHaveText('No agreement');
+  await lineAgreement.click();
+  await billing.getByRole('option', { name: 'Managed services agreement' }).click();
+  await expect(lineAgreement).toHaveText('Managed services agreement');
   await draft.getByRole('button', { name: 'Add Line' }).click();
   await fillLine(draft, 2, ['Firewall licence', '3', '19.99', '20']);
   // 1,193.75 + 59.97; 10 % off: 1,128.35; 20 % tax 225.67; total 1,354.02 (as the server).
@@ -59,8 +85,13 @@ test('billing drafts, issues, takes a partial payment and a credit; the customer
   await expect(live).toContainText('Tax 20% on $1,128.35$225.67');
   await expect(live).toContainText('Total$1,354.02');
   await look(billing, 'staff-billing-draft', WIDTHS);
+  const saved = billing.waitForResponse(
+    (r) => r.url().endsWith('/invoice-drafts') && r.request().method() === 'POST',
+  );
   await draft.getByRole('button', { name: 'Save Draft' }).click();
   await expect(billing.getByTestId('toast').first()).toContainText('Draft Saved');
+  const savedLines = ((await (await saved).json()) as StaffInvoiceDocument).lines;
+  expect(savedLines.map((l) => l.agreementName)).toEqual(['Managed services agreement', null]);
 
   const doc = billing.getByRole('dialog', { name: `Invoice ${number}` });
   await expect(doc.getByText('Draft', { exact: true })).toBeVisible();

@@ -50,6 +50,7 @@ test('a session ending under an open portal: one toast, one trip to /api/login',
       for (const el of document.querySelectorAll('[data-testid="toast"]')) {
         if (seen.has(el) || !el.textContent) continue;
         seen.add(el);
+        // Exposed by page.exposeFunction above, outside the page's own Window type.
         void (window as unknown as { recordToast: (t: string) => Promise<void> }).recordToast(
           el.textContent,
         );

@@ -26,7 +26,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Rows of a raw SQL query; both drivers answer `{ rows }`. */
-export async function selectRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function selectRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

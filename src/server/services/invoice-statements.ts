@@ -14,7 +14,7 @@ import {
   type StatementEntryKind,
 } from '../../shared/schemas/statements.ts';
 import type { PaymentMethod } from '../../shared/schemas/invoice-documents.ts';
-import type { Db, Tx } from '../db/client.ts';
+import { selectRows, type Db, type Tx } from '../db/client.ts';
 import { customers, invoiceCreditNotes, invoicePayments, invoices } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';
 import { requireCompany } from './companies.ts';
@@ -86,9 +86,6 @@ export const openAmounts = (which: SQL, asOf: string): SQL => sql`(
   group by ledger.customer_id, ledger.invoice_id, ledger.due_date
 ) owed`;
 
-type Runner = Db | Tx;
-const rowsOf = async <T>(db: Runner, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 /** bigint sums arrive as strings (node-postgres) or bigints (PGlite): integers either way. */
 const int = (value: unknown): number => Number(value ?? 0);
 
@@ -116,21 +113,21 @@ function describe(row: EntryRow): string {
  * period's sums, the closing balance (everything up to `to`) and its ageing at `to`.
  */
 export async function companyStatement(
-  db: Runner,
+  db: Db | Tx,
   customerId: string,
   period: { from: string; to: string },
 ): Promise<Statement> {
   const found = await requireCompany(db, customerId);
   const which = sql`i.customer_id = ${customerId}`;
   const { from, to } = period;
-  const [balances] = await rowsOf<{ opening: unknown; closing: unknown }>(
+  const [balances] = await selectRows<{ opening: unknown; closing: unknown }>(
     db,
     sql`select
         coalesce(sum(amount_minor) filter (where day < ${from}::date), 0)::bigint as opening,
         coalesce(sum(amount_minor) filter (where day <= ${to}::date), 0)::bigint as closing
       from ${ledger(which)}`,
   );
-  const rows = await rowsOf<EntryRow>(
+  const rows = await selectRows<EntryRow>(
     db,
     sql`select to_char(day, 'YYYY-MM-DD') as day, kind, number, detail, method, amount_minor
       from ${ledger(which)}
@@ -139,7 +136,7 @@ export async function companyStatement(
       limit ${MAX_STATEMENT_ENTRIES + 1}`,
   );
   if (rows.length > MAX_STATEMENT_ENTRIES) throw badRequest(TOO_MANY_ENTRIES_MESSAGE);
-  const [ageingRow] = await rowsOf<Record<keyof Ageing, unknown>>(
+  const [ageingRow] = await selectRows<Record<keyof Ageing, unknown>>(
     db,
     sql`select ${ageingColumns(to)} from ${openAmounts(which, to)}`,
   );

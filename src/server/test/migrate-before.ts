@@ -18,6 +18,8 @@ async function migrationIndex(slug: string): Promise<number> {
 
 /** Applies every migration before the one named `slug`. */
 export async function migrateBefore(database: Database, slug: string): Promise<void> {
+  // Drizzle's migrator offers no "up to" option: its dialect and session, which every Drizzle
+  // database has but does not type publicly, run the earlier files as `migrate()` would.
   const { dialect, session } = database.db as unknown as {
     dialect: PgDialect;
     session: PgSession;

@@ -28,6 +28,8 @@ const formSchema = z.preprocess(
       ? { ...v, assigneeUserId: undefined }
       : v,
   scheduledTicketInputSchema,
+  // z.preprocess types its input as unknown; the form's input is the schema's own with the
+  // NOBODY sentinel, which the resolver needs named for react-hook-form's field types.
 ) as unknown as z.ZodType<ScheduledTicketValues, ScheduledTicketInput>;
 
 const dayOptions = [

@@ -172,7 +172,7 @@ describe('SLA targets per company and the warnings before a breach (ADR 064)', (
       [[{ priority: 'low', firstResponseMinutes: 0.5, resolutionMinutes: 9 }], 'whole number'],
     ] as const;
     for (const [body, message] of bad) {
-      const res = await t.request('PUT', url, body as unknown as object);
+      const res = await t.request('PUT', url, body);
       expect(res.statusCode, res.body).toBe(400);
       expect((res.json() as { message: string }).message).toContain(message);
     }

@@ -46,7 +46,7 @@ import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.t
 import { webhookDeliverySchema, webhookSchema } from '../../shared/schemas/webhooks.ts';
 import { staffCan } from '../../shared/staff-permissions.ts';
 import { getJson, type ResponseSchema } from './api.ts';
-import { pagesQuery, withParams } from './paged-read.ts';
+import { getAllPages, pagesQuery, withParams } from './paged-read.ts';
 
 type Filters = Record<string, string | undefined>;
 
@@ -119,9 +119,16 @@ export const staffQueries = {
   quote: (quoteId: string) => staffRead(`quotes/${quoteId}`, quoteSchema),
   recurringInvoices: (companyId: string) =>
     staffRead(`customers/${companyId}/recurring-invoices`, recurringInvoiceSchema.array()),
-  /** The company's agreements with this period's hours (ADR 071). */
+  /** Every agreement of the company, however many pages (the time and line selects, ADR 071). */
   agreements: (companyId: string) =>
-    staffRead(`customers/${companyId}/agreements`, agreementSchema.array()),
+    queryOptions({
+      queryKey: [...staffKey, `customers/${companyId}/agreements`, 'all'] as const,
+      queryFn: () =>
+        getAllPages(staffUrl(`customers/${companyId}/agreements`), agreementSchema.array()),
+    }),
+  /** The Agreements card's pages: active first, then newest (ADR 073). */
+  agreementPages: (companyId: string) =>
+    staffPages(`customers/${companyId}/agreements`, agreementSchema.array(), {}),
   recurringInvoiceRuns: (scheduleId: string) =>
     staffRead(`recurring-invoices/${scheduleId}/runs`, recurringInvoiceRunSchema.array()),
   scheduledTickets: (companyId: string) =>

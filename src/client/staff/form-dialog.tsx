@@ -75,7 +75,12 @@ export function FormDialog<TValues extends FieldValues, TOutput, TResult = unkno
         <form
           noValidate
           className={twoColumns ? 'grid items-start gap-4 sm:grid-cols-2' : 'grid gap-4'}
-          onSubmit={form.handleSubmit((values) => save.mutate(values))}
+          onSubmit={(event) => {
+            // React carries a submit up its own tree, through portals: a dialog opened from
+            // another's form (a quote's agreement terms) must not submit that form too.
+            event.stopPropagation();
+            void form.handleSubmit((values) => save.mutate(values))(event);
+          }}
         >
           {children(form)}
           <DialogActions className={twoColumns ? 'sm:col-span-2' : undefined}>

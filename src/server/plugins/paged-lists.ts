@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
 import { TOTAL_COUNT_HEADER } from '../../shared/schemas/paging.ts';
 import { sendRevalidatedJson } from './revalidate.ts';
+import { parseJsonText, type JsonText } from '../db/json-list.ts';
 import { CursorSigner, readPage, type PagedList, type PageRequest } from '../db/paged-list.ts';
 
 /**
@@ -23,6 +24,18 @@ declare module 'fastify' {
       reply: FastifyReply,
       list: PagedList<T, F>,
       page: ListRead<F>,
+    ): Promise<FastifyReply>;
+    /**
+     * `sendPage` for a list whose rows the database cannot build alone (an agreement's hours
+     * come from the draw-down rule in code): the page's rows, in order, are given to `expand`
+     * and its answer sent with the same headers.
+     */
+    sendExpandedPage<T, F extends string, U>(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      list: PagedList<T, F>,
+      page: ListRead<F>,
+      expand: (rows: T[]) => Promise<U[]>,
     ): Promise<FastifyReply>;
   }
 }
@@ -56,16 +69,24 @@ export const pagedListsPlugin = fp<{ config: Config }>(async (app: FastifyInstan
   // A key of its own, derived from the session secret: cursors and cookies never share a MAC.
   const key = createHmac('sha256', config.sessionSecrets[0]!).update('list-cursor').digest('hex');
   const signer = new CursorSigner(key);
-  app.decorate('sendPage', async function sendPage<
-    T,
-    F extends string,
-  >(request: FastifyRequest, reply: FastifyReply, list: PagedList<T, F>, page: ListRead<F>) {
+  async function answer<T, F extends string, U>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    list: PagedList<T, F>,
+    page: ListRead<F>,
+    expand?: (rows: T[]) => Promise<U[]>,
+  ) {
     const scopeId = scopeOf(request, list, page.scopeId);
     const read = { ...page, scopeId };
     const { json, total, next } = await readPage(app.db, signer, list, read, app.listTotals);
+    const body: JsonText<unknown> = expand
+      ? JSON.stringify(await expand(parseJsonText(json)))
+      : json;
     const link = next ? nextLink(request, next) : '';
     reply.header(TOTAL_COUNT_HEADER, String(total));
     if (link) reply.header('link', link);
-    return sendRevalidatedJson(request, reply, json, [String(total), link]);
-  });
+    return sendRevalidatedJson(request, reply, body, [String(total), link]);
+  }
+  app.decorate('sendPage', (request, reply, list, page) => answer(request, reply, list, page));
+  app.decorate('sendExpandedPage', answer);
 });

@@ -1,7 +1,7 @@
 // Staff keep a company's agreements (issue 40 item 1, ADR 071): create, change and end, each
 // write audited; every reader of hours (staff card, portal card, alerts) goes through
 // `agreementPeriod`, the one draw-down rule of agreement-hours.ts over the stored time.
-import { and, asc, desc, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { agreements, timeEntries } from '../db/schema.ts';
 import { conflict, notFound } from '../lib/errors.ts';
@@ -13,7 +13,9 @@ import {
   type AgreementValues,
   type PortalAgreementHours,
 } from '../../shared/schemas/agreements.ts';
+import type { SlaTarget } from '../../shared/schemas/sla.ts';
 import type { Actor } from './actor.ts';
+import { refuseOverlappingTargets, slaTargetsOf, writeSlaTargets } from './agreement-sla-targets.ts';
 import { recordAudit } from './audit.ts';
 import { requireCompany } from './companies.ts';
 import { localDateOf } from './helpdesk/schedule-runs.ts';
@@ -87,7 +89,7 @@ export const shownPeriod = (p: PeriodCenti): AgreementPeriod => ({
   overage: hoursOf(p.overage),
 });
 
-function shown(row: AgreementRow, period: PeriodCenti): Agreement {
+function shown(row: AgreementRow, period: PeriodCenti, slaTargets: SlaTarget[]): Agreement {
   return {
     id: row.id,
     customerId: row.customerId,
@@ -104,14 +106,25 @@ function shown(row: AgreementRow, period: PeriodCenti): Agreement {
     overageRate: fromMinor(row.overageRateMinor, row.currency),
     timeZone: row.timeZone,
     services: row.services,
+    slaTargets,
     period: shownPeriod(period),
   };
 }
 
 const withPeriod = async (db: Db | Tx, row: AgreementRow, now: Date) =>
-  shown(row, (await agreementPeriod(db, row, todayOf(row, now))).period);
+  shown(
+    row,
+    (await agreementPeriod(db, row, todayOf(row, now))).period,
+    (await slaTargetsOf(db, [row.id])).get(row.id) ?? [],
+  );
 
-const audit = (tx: Tx, actor: Actor, action: string, row: AgreementRow) =>
+const audit = (
+  tx: Tx,
+  actor: Actor,
+  action: string,
+  row: AgreementRow,
+  slaTargets?: readonly SlaTarget[],
+) =>
   recordAudit(tx, actor, {
     action,
     entityType: 'agreement',
@@ -124,22 +137,36 @@ const audit = (tx: Tx, actor: Actor, action: string, row: AgreementRow) =>
       startsOn: row.startsOn,
       endsOn: row.endsOn,
       hoursCenti: row.hoursCenti,
+      ...(slaTargets ? { slaTargets } : {}),
     },
   });
 
-/** The company's agreements, active first, then newest. */
-export async function listAgreements(
+/** The agreements of `ids` in that order (a page's), each with this period and its targets. */
+export async function agreementsByIds(
   db: Db | Tx,
-  customerId: string,
+  ids: readonly string[],
   now = new Date(),
 ): Promise<Agreement[]> {
-  await requireCompany(db, customerId);
-  const rows = await db
-    .select()
-    .from(agreements)
-    .where(eq(agreements.customerId, customerId))
-    .orderBy(asc(agreements.status), desc(agreements.createdAt), desc(agreements.id));
-  return Promise.all(rows.map((r) => withPeriod(db, r, now)));
+  if (ids.length === 0) return [];
+  const [rows, targets] = await Promise.all([
+    db
+      .select()
+      .from(agreements)
+      .where(inArray(agreements.id, [...ids])),
+    slaTargetsOf(db, ids),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return Promise.all(
+    ids.flatMap((id) => {
+      const row = byId.get(id);
+      if (!row) return [];
+      return [
+        agreementPeriod(db, row, todayOf(row, now)).then(({ period }) =>
+          shown(row, period, targets.get(id) ?? []),
+        ),
+      ];
+    }),
+  );
 }
 
 /** The agreement, row-locked: a time entry, an edit and the end wait for each other. */
@@ -157,12 +184,14 @@ export async function createAgreement(
   now = new Date(),
 ): Promise<Agreement> {
   const company = await requireCompany(tx, customerId);
+  await refuseOverlappingTargets(tx, customerId, input, null);
   const [row] = await tx
     .insert(agreements)
     .values({ customerId, ...fieldsOf(input, company.currency), updatedBy: actor.id })
     .returning();
   if (!row) throw new Error('insert returned no row');
-  await audit(tx, actor, 'agreement.create', row);
+  await writeSlaTargets(tx, row.id, input.slaTargets);
+  await audit(tx, actor, 'agreement.create', row, input.slaTargets);
   return withPeriod(tx, row, now);
 }
 
@@ -192,6 +221,7 @@ export async function updateAgreement(
     )
     .limit(1);
   if (outside) throw conflict(AGREEMENT_MESSAGES.datesExcludeTime);
+  await refuseOverlappingTargets(tx, current.customerId, input, id);
   // Rates are re-read in the company's currency of today, as a new agreement's would be.
   const company = await requireCompany(tx, current.customerId);
   const [row] = await tx
@@ -200,7 +230,8 @@ export async function updateAgreement(
     .where(eq(agreements.id, id))
     .returning();
   if (!row) throw notFound(AGREEMENT_MESSAGES.notFound);
-  await audit(tx, actor, 'agreement.update', row);
+  await writeSlaTargets(tx, id, input.slaTargets);
+  await audit(tx, actor, 'agreement.update', row, input.slaTargets);
   return withPeriod(tx, row, now);
 }
 

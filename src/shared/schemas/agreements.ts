@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { serviceIndex } from '../service-index.ts';
 import { isCents, requiredText } from './fields.ts';
 import { isTimeZone, SCHEDULE_TIME_ZONE_INVALID } from './scheduled-tickets.ts';
+import { agreementSlaTargetsInputSchema, slaTargetSchema } from './sla.ts';
 import { dateField, optionalDateField } from './staff-fields.ts';
 
 export const agreementTypes = ['retainer', 'prepaid', 'time-and-materials'] as const;
@@ -96,6 +97,11 @@ export const agreementInputSchema = z
       .max(serviceSlugs.length)
       .default([])
       .transform((list) => [...new Set(list)]),
+    /**
+     * The SLA targets it promises per priority (ADR 073): a new ticket opened on a day it
+     * covers takes them over the company's; none leaves the company's in force.
+     */
+    slaTargets: agreementSlaTargetsInputSchema.default([]),
   })
   .refine((v) => v.endsOn === null || v.endsOn >= v.startsOn, {
     message: 'End date cannot be before the start date',
@@ -125,23 +131,29 @@ export const agreementPeriodSchema = z.object({
 });
 export type AgreementPeriod = z.infer<typeof agreementPeriodSchema>;
 
-/** An agreement as the staff API returns it, with this period's hours. */
-export const agreementSchema = z.object({
-  id: z.string(),
-  customerId: z.string(),
+/** An agreement's terms as staff set them (rates in its currency): what a quote proposes. */
+export const agreementTermsSchema = z.object({
   name: z.string(),
   type: z.enum(agreementTypes),
-  status: z.enum(agreementStatuses),
   startsOn: z.string(),
   endsOn: z.string().nullable(),
   hours: z.number().nullable(),
   rolloverMonths: z.number(),
   rolloverCap: z.number().nullable(),
-  currency: z.string(),
   hourlyRate: z.number(),
   overageRate: z.number(),
   timeZone: z.string(),
   services: z.array(z.string()),
+  slaTargets: z.array(slaTargetSchema),
+});
+export type AgreementTerms = z.infer<typeof agreementTermsSchema>;
+
+/** An agreement as the staff API returns it, with this period's hours. */
+export const agreementSchema = agreementTermsSchema.extend({
+  id: z.string(),
+  customerId: z.string(),
+  status: z.enum(agreementStatuses),
+  currency: z.string(),
   period: agreementPeriodSchema,
 });
 export type Agreement = z.infer<typeof agreementSchema>;

@@ -2,6 +2,7 @@
 // same integers and rounding, ADR 066), send it to a company user, and the customer accepts it
 // with a typed name and a signature, or declines it with a reason.
 import { z } from 'zod';
+import { agreementInputSchema, agreementTermsSchema } from './agreements.ts';
 import { optionalText, requiredText } from './fields.ts';
 import { invoiceLineInputSchema, invoiceLineSchema, percent } from './invoice-documents.ts';
 import { dateField } from './staff-fields.ts';
@@ -25,6 +26,9 @@ export const QUOTE_CHANGED = 'This quote has changed since you opened it. Please
 export const QUOTE_EXPIRED = 'This quote has expired';
 export const QUOTE_NOT_OPEN = 'This quote is no longer open';
 export const QUOTE_NOT_FOUND = 'Quote not found';
+/** The proposed agreement no longer reads as one (the agreements' rules changed since). */
+export const QUOTE_PLAN_INVALID =
+  'The agreement this quote proposes is no longer valid: staff must reopen and correct it';
 export const SIGNATURE_NAME_REQUIRED = 'Type your full name to sign';
 export const SIGNATURE_NOT_PNG = 'The signature must be a PNG image';
 export const SIGNATURE_TOO_LARGE = 'The signature image is too large';
@@ -58,6 +62,8 @@ export const quoteInputSchema = z.object({
   projectName: optionalText(200).transform((v) => v ?? null),
   /** Whether acceptance drafts an invoice from the quote's lines. */
   createInvoice: z.boolean().default(false),
+  /** The agreement acceptance creates (ADR 073), in the agreements' own input; none: null. */
+  agreementPlan: agreementInputSchema.nullable().default(null),
 });
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 export type QuoteValues = z.output<typeof quoteInputSchema>;
@@ -142,6 +148,7 @@ export const quoteSchema = z.object({
   validUntil: z.string(),
   projectName: z.string().nullable(),
   createInvoice: z.boolean(),
+  agreementPlan: agreementTermsSchema.nullable(),
   sentAt: z.string().nullable(),
   sentToName: z.string().nullable(),
   /** SHA-256 of the PDF the customer is served: sent back with an acceptance. */
@@ -150,6 +157,7 @@ export const quoteSchema = z.object({
   evidence: quoteEvidenceSchema.nullable(),
   createdProjectId: z.string().nullable(),
   createdInvoiceId: z.string().nullable(),
+  createdAgreementId: z.string().nullable(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

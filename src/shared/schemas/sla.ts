@@ -53,25 +53,42 @@ export const slaTargetsInputSchema = z
 export const slaTargetsSchema = z.array(slaTargetSchema);
 
 /**
- * A company's targets (ADR 064): per priority, the minutes in force and whether they are the
- * company's own or the help desk's default. An agreement's terms will later write the overrides.
+ * A company's targets (ADR 064, ADR 073): per priority, the minutes in force today and where
+ * they come from — the active agreement covering the day (named), the company's own, or the
+ * help desk's default — and the company's own override, kept under an agreement's.
  */
+export const slaSources = ['agreement', 'company', 'default'] as const;
 export const companySlaTargetsSchema = z.array(
-  slaTargetSchema.extend({ source: z.enum(['company', 'default']) }),
+  slaTargetSchema.extend({
+    source: z.enum(slaSources),
+    /** The agreement whose targets are in force (source `agreement`). */
+    agreementName: z.string().optional(),
+    /** The company's own minutes of this priority, in force or not; null: none. */
+    own: slaTargetSchema.omit({ priority: true }).nullable(),
+  }),
 );
 export type CompanySlaTarget = z.infer<typeof companySlaTargetsSchema>[number];
 
+/**
+ * Own targets per priority (a company's, ADR 064; an agreement's, ADR 073): each priority at
+ * most once, a first response within its resolution; at least `min` of them.
+ */
+const ownTargetsSchema = (min: number) =>
+  z
+    .array(slaTargetSchema, { message: 'SLA targets must be a list' })
+    .min(min, 'Give targets for at least one priority')
+    .max(ticketPriorities.length, 'Give each priority once')
+    .refine((rows) => new Set(rows.map((r) => r.priority)).size === rows.length, {
+      message: 'Give each priority once',
+    })
+    .refine((rows) => rows.every((r) => r.firstResponseMinutes <= r.resolutionMinutes), {
+      message: 'A first response target cannot be longer than its resolution target',
+    });
+
 /** A company's overrides: the priorities it has its own targets for (the others use the default). */
-export const companySlaTargetsInputSchema = z
-  .array(slaTargetSchema)
-  .min(1, 'Give targets for at least one priority')
-  .max(ticketPriorities.length, 'Give each priority once')
-  .refine((rows) => new Set(rows.map((r) => r.priority)).size === rows.length, {
-    message: 'Give each priority once',
-  })
-  .refine((rows) => rows.every((r) => r.firstResponseMinutes <= r.resolutionMinutes), {
-    message: 'A first response target cannot be longer than its resolution target',
-  });
+export const companySlaTargetsInputSchema = ownTargetsSchema(1);
+/** An agreement's targets: none (it leaves the company's in force) or some priorities. */
+export const agreementSlaTargetsInputSchema = ownTargetsSchema(0);
 
 /** A day the help desk is closed on a working weekday (a holiday): no SLA clock runs. */
 export const closedDaySchema = z.object({ day: z.string(), name: z.string() });

@@ -1,6 +1,7 @@
 import { CheckCircle2, Download, FolderKanban } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useRoute } from 'wouter';
+import { agreementTermsLines } from '../../../shared/agreement-terms.ts';
 import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import { documentTotals } from '../../../shared/invoice-decimal-totals.ts';
 import { formatAmount } from '../../../shared/money-format.ts';
@@ -58,6 +59,7 @@ function QuoteDocument({ quote, companyId }: { quote: Quote; companyId: string }
   const totals = documentTotals(quote.lines, quote.discountRate, quote.amount, quote.currency);
   const creates = [
     quote.projectName ? `starts the project “${quote.projectName}”` : null,
+    quote.agreementPlan ? `starts the agreement “${quote.agreementPlan.name}” below` : null,
     quote.createInvoice ? 'drafts an invoice of these lines' : null,
   ].filter(Boolean);
   return (
@@ -108,6 +110,18 @@ function QuoteDocument({ quote, companyId }: { quote: Quote; companyId: string }
               <p className="text-slate-600">Accepting it {creates.join(' and ')}.</p>
             )}
           </section>
+          {quote.agreementPlan && (
+            <section aria-labelledby="quote-agreement" className="grid gap-1 text-sm">
+              <h2 id="quote-agreement" className="font-semibold text-slate-900">
+                Agreement on acceptance
+              </h2>
+              <ul className="list-disc pl-5 text-slate-700">
+                {agreementTermsLines(quote.agreementPlan, quote.currency).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </section>
+          )}
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" asChild>
               <a href={quotePdfUrl(companyId, quote.id)} target="_blank" rel="noreferrer">
@@ -166,6 +180,12 @@ function Accepted({ quote }: { quote: Quote }) {
               <FolderKanban className="h-4 w-4" aria-hidden />
               See your projects
             </Link>
+          </p>
+        )}
+        {quote.agreementPlan && quote.createdAgreementId && (
+          <p className="text-slate-700">
+            The agreement “{quote.agreementPlan.name}” has started: its hours show on your
+            invoices.
           </p>
         )}
       </CardBody>

@@ -5,6 +5,7 @@ import {
   agreementTypes,
   type Agreement,
   type AgreementInput,
+  type AgreementTerms,
   type AgreementValues,
 } from '../../../shared/schemas/agreements.ts';
 import { serviceIndex } from '../../../shared/service-index.ts';
@@ -14,9 +15,9 @@ import { Input } from '../../ui/input.tsx';
 import { sendJson } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
+import { AgreementSlaFields } from './agreement-sla-fields.tsx';
+import { browserZone, DateRangeFields, localToday, TimeZoneField } from './period-fields.tsx';
 
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-const localToday = () => new Date().toLocaleDateString('en-CA');
 /** An empty number box is "none" (null), not NaN: T&M has no hours, a cap may be absent. */
 const optionalNumber = (v: unknown) => (v === '' || v === null ? null : Number(v));
 
@@ -37,16 +38,25 @@ function ServiceChoices({ field }: { field: UseFormRegisterReturn }) {
   );
 }
 
-/** Create a company's agreement (no `agreement`) or change one (ADR 071). */
+/**
+ * Create a company's agreement (no `agreement`) or change one (ADR 071); with `onPlan`, set the
+ * terms of the agreement a quote proposes (ADR 073), checked by the same schema, saving nothing.
+ */
 export function AgreementDialog({
   companyId,
-  agreement,
+  agreement: saved,
+  plan,
+  onPlan,
   onClose,
 }: {
   companyId: string;
   agreement?: Agreement;
+  /** The terms a quote proposes so far. */
+  plan?: AgreementTerms | null;
+  onPlan?: (terms: AgreementValues) => void;
   onClose: () => void;
 }) {
+  const agreement = saved ?? plan ?? undefined;
   const defaults: AgreementInput = {
     name: agreement?.name ?? '',
     type: agreement?.type ?? 'retainer',
@@ -59,26 +69,36 @@ export function AgreementDialog({
     overageRate: agreement?.overageRate ?? 0,
     timeZone: agreement?.timeZone ?? browserZone(),
     services: agreement?.services ?? [],
+    slaTargets: agreement?.slaTargets ?? [],
   };
   return (
     <FormDialog
-      title={agreement ? 'Edit Agreement' : 'New Agreement'}
+      title={onPlan ? 'Agreement on Acceptance' : saved ? 'Edit Agreement' : 'New Agreement'}
       description="Hours a retainer includes each calendar month (in the time zone) or a prepaid block holds; time logged on it draws them down."
       className="sm:max-w-2xl"
       columns={2}
       schema={agreementInputSchema}
       defaultValues={defaults}
-      request={(body: AgreementValues) =>
-        agreement
-          ? sendJson<Agreement>('PUT', staffUrl(`agreements/${agreement.id}`), body)
-          : sendJson<Agreement>('POST', staffUrl(`customers/${companyId}/agreements`), body)
+      request={async (body: AgreementValues) => {
+        if (onPlan) return onPlan(body);
+        return saved
+          ? sendJson<Agreement>('PUT', staffUrl(`agreements/${saved.id}`), body)
+          : sendJson<Agreement>('POST', staffUrl(`customers/${companyId}/agreements`), body);
+      }}
+      success={
+        onPlan ? 'Agreement Terms Set' : saved ? 'Agreement Updated' : 'Agreement Created'
       }
-      success={agreement ? 'Agreement Updated' : 'Agreement Created'}
       failure="Failed to save the agreement. Please try again."
-      submitLabel="Save"
+      submitLabel={onPlan ? 'Set Terms' : 'Save'}
       onClose={onClose}
     >
-      {({ register, control, watch, formState: { errors } }) => {
+      {(form) => {
+        const {
+          register,
+          control,
+          watch,
+          formState: { errors },
+        } = form;
         const type = watch('type');
         return (
           <>
@@ -147,16 +167,10 @@ export function AgreementDialog({
                 {...register('overageRate', { valueAsNumber: true })}
               />
             </FormField>
-            <FormField label="Starts on" required error={errors.startsOn?.message}>
-              <Input type="date" {...register('startsOn')} />
-            </FormField>
-            <FormField label="Ends on" error={errors.endsOn?.message}>
-              <Input type="date" {...register('endsOn')} />
-            </FormField>
-            <FormField label="Time zone" required error={errors.timeZone?.message}>
-              <Input placeholder="e.g. America/Chicago" {...register('timeZone')} />
-            </FormField>
+            <DateRangeFields form={form} />
+            <TimeZoneField form={form} placeholder="e.g. America/Chicago" />
             <ServiceChoices field={register('services')} />
+            <AgreementSlaFields form={form} />
           </>
         );
       }}

@@ -1,16 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toMinor } from '../../../shared/currency.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { formatMoney } from '../../../shared/money-format.ts';
 import { agreementTypeLabels, type Agreement } from '../../../shared/schemas/agreements.ts';
+import { statusLabel } from '../../../shared/status-labels.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
+import { usePagedList } from '../../lists/use-paged-list.ts';
 import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
-import { Card, CardHeader } from '../../ui/card.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
-import { QueryState } from '../query-state.tsx';
+import { ListCard } from '../list-card.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { useStaffCan } from '../use-staff-can.ts';
 import { AgreementDialog } from './agreement-dialog.tsx';
@@ -31,6 +31,18 @@ function terms(a: Agreement) {
     );
   parts.push(`${rate(a.hourlyRate)}/h, over ${rate(a.overageRate)}/h`);
   return parts.join(' · ');
+}
+
+/** "SLA: High 1 h / 8 h · Low 4 h / 24 h": the targets it sets (ADR 073), if any. */
+function slaTerms(a: Agreement) {
+  if (a.slaTargets.length === 0) return null;
+  const h = (minutes: number) => hours(minutes / 60);
+  return `SLA: ${a.slaTargets
+    .map(
+      (t) =>
+        `${statusLabel('priority', t.priority)} ${h(t.firstResponseMinutes)} / ${h(t.resolutionMinutes)}`,
+    )
+    .join(' · ')}`;
 }
 
 /** This period's hours: "12 of 40 h used · 28 h left", overage in red. */
@@ -58,7 +70,7 @@ function PeriodHours({ a }: { a: Agreement }) {
  * admins write, every other role reads (agents pick them when logging time).
  */
 export function AgreementsCard({ companyId }: { companyId: string }) {
-  const list = useQuery(staffQueries.agreements(companyId));
+  const list = usePagedList(staffQueries.agreementPages(companyId));
   const [editing, setEditing] = useState<Agreement | 'new' | null>(null);
   const [ending, setEnding] = useState<Agreement | null>(null);
   const canWrite = useStaffCan('invoices');
@@ -68,13 +80,15 @@ export function AgreementsCard({ companyId }: { companyId: string }) {
     failure: 'Failed to end the agreement. Please try again.',
   });
   return (
-    <Card>
-      <CardHeader
+    <>
+      <ListCard
         title="Agreements"
-        className="min-h-15 flex-wrap"
         action={canWrite && <Button onClick={() => setEditing('new')}>New Agreement</Button>}
-      />
-      <QueryState query={list} empty="No agreements">
+        pages={list}
+        empty="No agreements"
+        what="agreements"
+        one="agreement"
+      >
         {(rows) => (
           <DataTable
             caption="Agreements"
@@ -90,7 +104,10 @@ export function AgreementsCard({ companyId }: { companyId: string }) {
                     {a.endsOn ? ` to ${formatDate(a.endsOn)}` : ''}
                   </div>
                 </td>
-                <td className={cell}>{terms(a)}</td>
+                <td className={cell}>
+                  {terms(a)}
+                  {slaTerms(a) && <div className="text-xs text-slate-600">{slaTerms(a)}</div>}
+                </td>
                 <td className={cell}>
                   {a.status === 'ended' ? <Badge tone="gray">Ended</Badge> : <PeriodHours a={a} />}
                 </td>
@@ -121,7 +138,7 @@ export function AgreementsCard({ companyId }: { companyId: string }) {
             ))}
           </DataTable>
         )}
-      </QueryState>
+      </ListCard>
       <ConfirmItemDialog
         item={ending}
         onClose={() => setEnding(null)}
@@ -137,6 +154,6 @@ export function AgreementsCard({ companyId }: { companyId: string }) {
           onClose={() => setEditing(null)}
         />
       )}
-    </Card>
+    </>
   );
 }

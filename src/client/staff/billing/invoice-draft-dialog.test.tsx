@@ -36,6 +36,7 @@ const agreement = (id: string, name: string, status: Agreement['status']): Agree
   overageRate: 150,
   timeZone: 'UTC',
   services: [],
+  slaTargets: [],
   period: { start: '2030-01-01', end: '2030-01-31', included: 20, used: 0, left: 20, overage: 0 },
 });
 
@@ -83,7 +84,7 @@ describe('InvoiceDraftDialog', () => {
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         // The line's "Agreement" select lists the company's agreements, an ended one too.
-        if (url.endsWith('/customers/c1/agreements'))
+        if (url.includes('/customers/c1/agreements?'))
           return new Response(JSON.stringify([agreement(AGREEMENT_ID, 'Retainer', 'ended')]), {
             status: 200,
             headers: { 'content-type': 'application/json' },

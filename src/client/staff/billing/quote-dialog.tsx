@@ -1,6 +1,11 @@
-import { Plus, Trash2 } from 'lucide-react';
-import { useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { useState } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { agreementTermsLines } from '../../../shared/agreement-terms.ts';
 import { decimalTotals } from '../../../shared/invoice-decimal-totals.ts';
+import {
+  agreementTermsSchema,
+  type AgreementValues,
+} from '../../../shared/schemas/agreements.ts';
 import {
   quoteInputSchema,
   type Quote,
@@ -14,82 +19,73 @@ import { FormField } from '../../ui/form-field.tsx';
 import { Input, Textarea } from '../../ui/input.tsx';
 import { sendJson } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
-import { amountStep } from './amount-step.ts';
-import { percentInput, quantityInput } from './line-inputs.ts';
+import { AgreementDialog } from './agreement-dialog.tsx';
+import { percentInput } from './line-inputs.ts';
+import { emptyLine, LineRowsEditor, type LineRowLabels } from './line-rows-editor.tsx';
 
 type Form = UseFormReturn<QuoteInput, unknown, QuoteValues>;
 
-const emptyLine = { description: '', quantity: 1, unitPrice: 0, taxRate: 0 };
 const inDays = (days: number) =>
   new Date(Date.now() + days * 86_400_000).toLocaleDateString('en-CA');
 
-function QuoteLines({ form, currency }: { form: Form; currency: string }) {
-  const { register, control, formState } = form;
-  const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
-  const errors = formState.errors.lines;
+/** A quote's line labels, as its editor has always named them (the browser tests read them). */
+const quoteLineLabels: LineRowLabels = {
+  description: (n) => `Line ${n} description`,
+  taxRate: 'Tax %',
+};
+
+/** The agreement acceptance creates (ADR 073): its terms in words, set in the agreement's dialog. */
+function AgreementPlanField({
+  form,
+  companyId,
+  currency,
+}: {
+  form: Form;
+  companyId: string;
+  currency: string;
+}) {
+  const plan = useWatch({ control: form.control, name: 'agreementPlan' }) ?? null;
+  const [editing, setEditing] = useState(false);
+  const terms = plan && agreementTermsSchema.safeParse(plan);
+  const set = (value: AgreementValues | null) =>
+    form.setValue('agreementPlan', value, { shouldDirty: true });
+  const error = form.formState.errors.agreementPlan;
   return (
-    <fieldset className="grid gap-3 sm:col-span-2">
-      <legend className="mb-1 text-sm font-medium text-slate-800">Lines</legend>
-      {fields.map((field, i) => {
-        const e = errors?.[i];
-        const n = i + 1;
-        return (
-          <div
-            key={field.id}
-            role="group"
-            aria-label={`Line ${n}`}
-            className="grid grid-cols-2 gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_5rem_9rem_5rem_auto]"
-          >
-            <FormField
-              label={`Line ${n} description`}
-              required
-              error={e?.description?.message}
-              className="col-span-2 sm:col-span-1"
-            >
-              <Input {...register(`lines.${i}.description`)} />
-            </FormField>
-            <FormField label="Quantity" required error={e?.quantity?.message}>
-              <Input
-                {...quantityInput}
-                {...register(`lines.${i}.quantity`, { valueAsNumber: true })}
-              />
-            </FormField>
-            <FormField label={`Unit price (${currency})`} required error={e?.unitPrice?.message}>
-              <Input
-                type="number"
-                step={amountStep(currency)}
-                min="0"
-                {...register(`lines.${i}.unitPrice`, { valueAsNumber: true })}
-              />
-            </FormField>
-            <FormField label="Tax %" error={e?.taxRate?.message}>
-              <Input
-                {...percentInput}
-                {...register(`lines.${i}.taxRate`, { valueAsNumber: true })}
-              />
-            </FormField>
-            <div className="flex items-end">
-              <Button
-                type="button"
-                variant="secondary"
-                size="sm"
-                disabled={fields.length === 1}
-                onClick={() => remove(i)}
-                aria-label={`Remove line ${n}`}
-              >
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </Button>
-            </div>
-          </div>
-        );
-      })}
-      {errors?.message && <p className="text-sm text-red-700">{errors.message}</p>}
-      <div>
-        <Button type="button" variant="secondary" size="sm" onClick={() => append(emptyLine)}>
-          <Plus className="h-4 w-4" aria-hidden /> Add Line
+    <section aria-label="Agreement on acceptance" className="grid gap-2 sm:col-span-2">
+      <h3 className="text-sm font-medium text-slate-800">Agreement on acceptance</h3>
+      {terms?.success ? (
+        <ul className="list-disc pl-5 text-sm text-slate-700">
+          {agreementTermsLines(terms.data, currency).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-600">None: accepting starts no agreement.</p>
+      )}
+      {error && (
+        <p className="text-sm text-red-700">
+          {error.message ?? 'The agreement\'s terms are not valid: change them.'}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Button type="button" variant="secondary" size="sm" onClick={() => setEditing(true)}>
+          {plan ? 'Change Agreement Terms' : 'Propose an Agreement'}
         </Button>
+        {plan && (
+          <Button type="button" variant="secondary" size="sm" onClick={() => set(null)}>
+            Remove Agreement
+          </Button>
+        )}
       </div>
-    </fieldset>
+      {editing && (
+        <AgreementDialog
+          companyId={companyId}
+          plan={terms?.success ? terms.data : null}
+          onPlan={set}
+          onClose={() => setEditing(false)}
+        />
+      )}
+    </section>
   );
 }
 
@@ -143,6 +139,7 @@ export function QuoteDialog({
     validUntil: quote?.validUntil ?? inDays(30),
     projectName: quote?.projectName ?? '',
     createInvoice: quote?.createInvoice ?? true,
+    agreementPlan: quote?.agreementPlan ?? null,
   };
   return (
     <FormDialog
@@ -175,7 +172,7 @@ export function QuoteDialog({
             >
               <Input placeholder="e.g. Office network refresh" {...register('title')} />
             </FormField>
-            <QuoteLines form={form} currency={currency} />
+            <LineRowsEditor form={form} currency={currency} labels={quoteLineLabels} />
             <FormField label="Discount %" error={errors.discount?.message}>
               <Input {...percentInput} {...register('discount', { valueAsNumber: true })} />
             </FormField>
@@ -196,6 +193,7 @@ export function QuoteDialog({
               <input type="checkbox" {...register('createInvoice')} />
               Draft an invoice of these lines on acceptance
             </label>
+            <AgreementPlanField form={form} companyId={companyId} currency={currency} />
           </>
         );
       }}

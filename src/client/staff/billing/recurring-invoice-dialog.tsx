@@ -1,5 +1,3 @@
-import { Plus, Trash2 } from 'lucide-react';
-import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import {
   recurringActionLabels,
   recurringActions,
@@ -11,100 +9,19 @@ import {
   type RecurringInvoiceValues,
 } from '../../../shared/schemas/recurring-invoices.ts';
 import { staffUrl } from '../../lib/staff-queries.ts';
-import { Button } from '../../ui/button.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input } from '../../ui/input.tsx';
 import { sendJson } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
-import { amountStep } from './amount-step.ts';
-import { lineLabels, percentInput, quantityInput } from './line-inputs.ts';
+import { lineLabels, percentInput } from './line-inputs.ts';
+import { emptyLine, LineRowsEditor } from './line-rows-editor.tsx';
+import { browserZone, DateRangeFields, localToday, TimeZoneField } from './period-fields.tsx';
 
-type Form = UseFormReturn<RecurringInvoiceInput, unknown, RecurringInvoiceValues>;
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-const localToday = () => new Date().toLocaleDateString('en-CA');
 const dayOptions = Array.from({ length: 31 }, (_, i) => ({
   value: String(i + 1),
   label: i >= 28 ? `${i + 1} (or the month's last day)` : String(i + 1),
 }));
-const emptyLine = { description: '', quantity: 1, unitPrice: 0, taxRate: 0 };
-
-/** The template's lines: each a row of its own fields, added and removed by keyboard too. */
-function TemplateLines({ form, currency }: { form: Form; currency: string }) {
-  const { register, control, formState } = form;
-  const { fields, append, remove } = useFieldArray({ control, name: 'lines' });
-  const errors = formState.errors.lines;
-  return (
-    <fieldset className="grid gap-3 sm:col-span-2">
-      <legend className="mb-1 text-sm font-medium text-slate-800">Lines</legend>
-      {fields.map((field, i) => {
-        const e = errors?.[i];
-        const n = i + 1;
-        return (
-          <div
-            key={field.id}
-            role="group"
-            aria-label={`Line ${n}`}
-            className="grid grid-cols-2 items-end gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[1fr_5rem_8.5rem_6rem_auto]"
-          >
-            <FormField
-              label={lineLabels.description}
-              required
-              error={e?.description?.message}
-              className="col-span-2 sm:col-span-1"
-            >
-              <Input {...register(`lines.${i}.description`)} />
-            </FormField>
-            <FormField label={lineLabels.quantity} required error={e?.quantity?.message}>
-              <Input
-                {...quantityInput}
-                {...register(`lines.${i}.quantity`, { valueAsNumber: true })}
-              />
-            </FormField>
-            <FormField
-              label={lineLabels.unitPrice(currency)}
-              required
-              error={e?.unitPrice?.message}
-            >
-              <Input
-                type="number"
-                step={amountStep(currency)}
-                min="0"
-                {...register(`lines.${i}.unitPrice`, { valueAsNumber: true })}
-              />
-            </FormField>
-            <FormField label={lineLabels.taxRate} error={e?.taxRate?.message}>
-              <Input
-                {...percentInput}
-                {...register(`lines.${i}.taxRate`, { valueAsNumber: true })}
-              />
-            </FormField>
-            <div className="flex items-end">
-              <Button
-                type="button"
-                variant="secondary"
-                size="sm"
-                disabled={fields.length === 1}
-                onClick={() => remove(i)}
-                aria-label={`Remove line ${n}`}
-              >
-                <Trash2 className="h-4 w-4" aria-hidden />
-              </Button>
-            </div>
-          </div>
-        );
-      })}
-      {errors?.message && <p className="text-sm text-red-700">{errors.message}</p>}
-      {errors?.root?.message && <p className="text-sm text-red-700">{errors.root.message}</p>}
-      <div>
-        <Button type="button" variant="secondary" size="sm" onClick={() => append(emptyLine)}>
-          <Plus className="h-4 w-4" aria-hidden /> Add Line
-        </Button>
-      </div>
-    </fieldset>
-  );
-}
 
 /** Create a company's recurring invoice (no `schedule`) or change one (ADR 068). */
 export function RecurringInvoiceDialog({
@@ -172,7 +89,7 @@ export function RecurringInvoiceDialog({
             <FormField label="Name" required error={errors.name?.message} className="sm:col-span-2">
               <Input placeholder="e.g. Managed services retainer" {...register('name')} />
             </FormField>
-            <TemplateLines form={form} currency={currency} />
+            <LineRowsEditor form={form} currency={currency} />
             <FormField label={lineLabels.discount} error={errors.discount?.message}>
               <Input {...percentInput} {...register('discount', { valueAsNumber: true })} />
             </FormField>
@@ -207,9 +124,7 @@ export function RecurringInvoiceDialog({
               options={dayOptions}
               error={errors.runDay?.message}
             />
-            <FormField label="Time zone" required error={errors.timeZone?.message}>
-              <Input placeholder="e.g. Europe/Berlin" {...register('timeZone')} />
-            </FormField>
+            <TimeZoneField form={form} placeholder="e.g. Europe/Berlin" />
             <FormSelect
               control={control}
               name="action"
@@ -218,12 +133,7 @@ export function RecurringInvoiceDialog({
               options={recurringActions.map((a) => ({ value: a, label: recurringActionLabels[a] }))}
               error={errors.action?.message}
             />
-            <FormField label="Starts on" required error={errors.startsOn?.message}>
-              <Input type="date" {...register('startsOn')} />
-            </FormField>
-            <FormField label="Ends on" error={errors.endsOn?.message}>
-              <Input type="date" {...register('endsOn')} />
-            </FormField>
+            <DateRangeFields form={form} />
           </>
         );
       }}

@@ -35,15 +35,32 @@ export function CompanySlaCard({ companyId }: { companyId: string }) {
 
 type Row = { own: boolean; first: string; resolution: string };
 
+/** Where today's targets come from: an agreement (named), the company, or the help desk. */
+function SourceBadge({ target }: { target: CompanySlaTarget }) {
+  if (target.source === 'agreement')
+    return (
+      <Badge tone="green">
+        Agreement: {target.agreementName} ({toHours(target.firstResponseMinutes)} h /{' '}
+        {toHours(target.resolutionMinutes)} h)
+      </Badge>
+    );
+  return target.source === 'company' ? (
+    <Badge tone="blue">Overridden</Badge>
+  ) : (
+    <Badge>Company Default</Badge>
+  );
+}
+
 function TargetsForm({ companyId, targets }: { companyId: string; targets: CompanySlaTarget[] }) {
   const [draft, setDraft] = useState<Record<string, Row>>(() =>
     Object.fromEntries(
       targets.map((t) => [
         t.priority,
         {
-          own: t.source === 'company',
-          first: toHours(t.firstResponseMinutes),
-          resolution: toHours(t.resolutionMinutes),
+          // The company's own targets stay its own under an agreement's (ADR 073).
+          own: t.own !== null,
+          first: toHours((t.own ?? t).firstResponseMinutes),
+          resolution: toHours((t.own ?? t).resolutionMinutes),
         },
       ]),
     ),
@@ -74,7 +91,7 @@ function TargetsForm({ companyId, targets }: { companyId: string; targets: Compa
         })),
     );
   };
-  const anyOwn = targets.some((t) => t.source === 'company');
+  const anyOwn = targets.some((t) => t.own !== null);
   // A setting of the admins' (ADR 058): the other roles read the company's targets.
   const canManage = useStaffCan('serviceLevels');
   return (
@@ -82,8 +99,9 @@ function TargetsForm({ companyId, targets }: { companyId: string; targets: Compa
       <form onSubmit={submit} className="grid gap-5">
         <p className="text-sm text-slate-600">
           In business hours. A priority without targets of its own uses the help desk&apos;s
-          (Service Levels). Changes apply to this company&apos;s new tickets; open tickets keep the
-          targets they were opened with.
+          (Service Levels). An active agreement with SLA targets (Agreements) sets them for the
+          days it covers, over these. Changes apply to this company&apos;s new tickets; open
+          tickets keep the targets they were opened with.
         </p>
         {targets.map((t) => {
           const row = draft[t.priority]!;
@@ -99,11 +117,7 @@ function TargetsForm({ companyId, targets }: { companyId: string; targets: Compa
                 <span aria-hidden className="text-sm font-semibold text-slate-900">
                   {label}
                 </span>
-                {t.source === 'company' ? (
-                  <Badge tone="blue">Overridden</Badge>
-                ) : (
-                  <Badge>Company Default</Badge>
-                )}
+                <SourceBadge target={t} />
                 {/* Its own line below 1024 px: beside "Company Default" it wrapped for one priority
                     only; the fields take the row's width there, so their labels fit on one line. */}
                 <label className="flex basis-full items-center gap-2 text-sm text-slate-700 lg:basis-auto">

@@ -18,7 +18,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { customerRef, users } from './accounts.ts';
-import { agreementAlertKind, agreementStatus, agreementType } from './enums.ts';
+import { agreementAlertKind, agreementStatus, agreementType, ticketPriority } from './enums.ts';
 
 export const agreements = pgTable(
   'agreements',
@@ -83,4 +83,29 @@ export const agreementAlerts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.agreementId, t.periodStart, t.kind] })],
+);
+
+/**
+ * The SLA targets an agreement promises per priority (ADR 073), with the limits of a company's
+ * own (`company_sla_targets`, ADR 064): a new ticket of the company opened on a day the active
+ * agreement covers takes them; a priority without a row falls back to the company's, then the
+ * help desk's.
+ */
+export const agreementSlaTargets = pgTable(
+  'agreement_sla_targets',
+  {
+    agreementId: uuid('agreement_id')
+      .notNull()
+      .references(() => agreements.id, { onDelete: 'cascade' }),
+    priority: ticketPriority('priority').notNull(),
+    firstResponseMinutes: integer('first_response_minutes').notNull(),
+    resolutionMinutes: integer('resolution_minutes').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agreementId, t.priority] }),
+    check(
+      'agreement_sla_targets_minutes',
+      sql`${t.firstResponseMinutes} between 1 and 60000 and ${t.resolutionMinutes} between 1 and 60000 and ${t.firstResponseMinutes} <= ${t.resolutionMinutes}`,
+    ),
+  ],
 );

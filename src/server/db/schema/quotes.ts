@@ -17,6 +17,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { AgreementValues } from '../../../shared/schemas/agreements.ts';
+import { agreements } from './agreements.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { customerRef, users } from './accounts.ts';
 import { invoices } from './billing.ts';
@@ -49,10 +51,10 @@ export const quotes = pgTable(
     projectName: text('project_name'),
     createInvoice: boolean('create_invoice').notNull().default(false),
     /**
-     * The seam for agreements (issue 40 item 1, built apart): the agreement acceptance is to
-     * create, as that feature's input JSON; nothing reads it yet.
+     * The agreement acceptance creates (ADR 073): the agreements' own input
+     * (`agreementInputSchema`), as staff saved it; drawn in the PDF, so the hash covers it.
      */
-    agreementPlan: jsonb('agreement_plan'),
+    agreementPlan: jsonb('agreement_plan').$type<AgreementValues>(),
     leadId: uuid('lead_id').references(() => quoteRequests.id, { onDelete: 'set null' }),
     sentTo: uuid('sent_to').references(() => users.id),
     sentAt: timestamp('sent_at', { withTimezone: true }),
@@ -66,6 +68,9 @@ export const quotes = pgTable(
       onDelete: 'set null',
     }),
     createdInvoiceId: uuid('created_invoice_id').references(() => invoices.id, {
+      onDelete: 'set null',
+    }),
+    createdAgreementId: uuid('created_agreement_id').references(() => agreements.id, {
       onDelete: 'set null',
     }),
     createdBy: uuid('created_by').references(() => users.id),

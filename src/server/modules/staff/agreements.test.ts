@@ -228,8 +228,8 @@ describe('agreements and their hours (issue 40, ADR 071)', () => {
     expect(free.json()).toMatchObject({ agreementId: a.id, billable: false });
     expect((await log(a.id, 12, '2026-02-05')).statusCode).toBe(201);
     const now = new Date('2026-02-20T12:00:00Z');
-    const { listAgreements } = await import('../../services/agreements.ts');
-    const listed = await t.app.db.transaction((tx) => listAgreements(tx, ctx.acmeId, now));
+    const { agreementsByIds } = await import('../../services/agreements.ts');
+    const listed = await agreementsByIds(t.app.db, [a.id], now);
     // February: its 10 h and January's unused 6 h; 12 used, 4 left.
     expect(listed.find((x) => x.id === a.id)?.period).toEqual({
       start: '2026-02-01',

@@ -3,15 +3,19 @@ import { z } from 'zod';
 import {
   agreementInputSchema,
   agreementSchema,
+  agreementStatuses,
   agreementStatusSchema,
 } from '../../../shared/schemas/agreements.ts';
+import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import {
+  agreementsByIds,
   createAgreement,
   endAgreement,
-  listAgreements,
   updateAgreement,
 } from '../../services/agreements.ts';
+import { requireCompany } from '../../services/companies.ts';
+import { agreementPages } from './agreement-pages.ts';
 import { idParam, messageSchema } from '../route-schemas.ts';
 
 const agreementParams = idParam('agreementId');
@@ -24,10 +28,21 @@ export const agreementRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParam('customerId'),
+        querystring: pageQuerySchema({ status: agreementStatuses }),
         response: { 200: z.array(agreementSchema), ...refusals },
       },
     },
-    (request) => app.db.transaction((tx) => listAgreements(tx, request.params.customerId)),
+    async (request, reply) => {
+      const { customerId } = request.params;
+      await requireCompany(app.db, customerId);
+      return app.sendExpandedPage(
+        request,
+        reply,
+        agreementPages,
+        { scopeId: customerId, query: request.query },
+        (rows) => agreementsByIds(app.db, rows.map((r) => r.id)),
+      );
+    },
   );
 
   app.post(

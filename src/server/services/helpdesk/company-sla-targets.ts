@@ -38,7 +38,7 @@ export async function changeCompanySlaTargets(
   await requireCompany(tx, customerId);
   const before = await readCompanySlaTargets(tx, customerId);
   // Clearing what is not there changes nothing, so it records nothing.
-  if (!targets && before.every((t) => t.source === 'default')) return before;
+  if (!targets && before.every((t) => t.own === null)) return before;
   await tx.delete(companySlaTargets).where(eq(companySlaTargets.customerId, customerId));
   if (targets?.length)
     await tx.insert(companySlaTargets).values(targets.map((t) => ({ customerId, ...t })));

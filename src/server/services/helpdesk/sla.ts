@@ -23,6 +23,7 @@ import {
   type TicketSla,
 } from '../../../shared/schemas/sla.ts';
 import type { ticketPriorities } from '../../../shared/schemas/tickets.ts';
+import { agreementSlaTargetsOn } from '../agreement-sla-targets.ts';
 
 type Priority = (typeof ticketPriorities)[number];
 
@@ -61,27 +62,37 @@ export async function readSlaTargets(db: Db | Tx): Promise<SlaTarget[]> {
 }
 
 /**
- * A company's targets (ADR 064): its own per priority where set, else the help desk's in force.
- * The one seam an agreement's terms will write through later.
+ * A company's targets on the day of `at` (ADR 064, ADR 073): per priority, the targets of the
+ * active agreement covering that day where it sets them, else the company's own, else the help
+ * desk's in force. `at` is a ticket's opening (its clock) or now (the company's SLA card).
  */
 export async function readCompanySlaTargets(
   db: Db | Tx,
   customerId: string,
+  at = new Date(),
 ): Promise<CompanySlaTarget[]> {
-  const own = await db
-    .select()
-    .from(companySlaTargets)
-    .where(eq(companySlaTargets.customerId, customerId));
+  const [own, agreement] = await Promise.all([
+    db.select().from(companySlaTargets).where(eq(companySlaTargets.customerId, customerId)),
+    agreementSlaTargetsOn(db, customerId, at),
+  ]);
   return (await readSlaTargets(db)).map((d) => {
     const o = own.find((r) => r.priority === d.priority);
-    return o
-      ? {
-          priority: d.priority,
-          firstResponseMinutes: o.firstResponseMinutes,
-          resolutionMinutes: o.resolutionMinutes,
-          source: 'company',
-        }
-      : { ...d, source: 'default' };
+    const mine = o
+      ? { firstResponseMinutes: o.firstResponseMinutes, resolutionMinutes: o.resolutionMinutes }
+      : null;
+    const a = agreement?.targets.find((r) => r.priority === d.priority);
+    if (agreement && a)
+      return {
+        priority: d.priority,
+        firstResponseMinutes: a.firstResponseMinutes,
+        resolutionMinutes: a.resolutionMinutes,
+        source: 'agreement',
+        agreementName: agreement.name,
+        own: mine,
+      };
+    return mine
+      ? { priority: d.priority, ...mine, source: 'company', own: mine }
+      : { ...d, source: 'default', own: null };
   });
 }
 
@@ -136,7 +147,7 @@ export async function startSlaClock(
   ticket: { id: string; customerId: string; priority: Priority; openedAt: Date },
 ): Promise<void> {
   const { id: ticketId, openedAt } = ticket;
-  const target = (await readCompanySlaTargets(tx, ticket.customerId)).find(
+  const target = (await readCompanySlaTargets(tx, ticket.customerId, openedAt)).find(
     (t) => t.priority === ticket.priority,
   );
   if (!target) return;
@@ -224,8 +235,9 @@ export async function retargetSlaClock(tx: Tx, ticketId: string, priority: Prior
     .where(eq(ticketSlas.ticketId, ticketId));
   // Tickets from before SLAs have no clock to move (ADR 035).
   if (!clock) return;
-  // The company's own targets where it has them (ADR 064), as when the clock started.
-  const target = (await readCompanySlaTargets(tx, clock.customerId)).find(
+  // The targets of the ticket's opening day (its agreement's, the company's: ADRs 064, 073), as
+  // when the clock started.
+  const target = (await readCompanySlaTargets(tx, clock.customerId, clock.openedAt)).find(
     (t) => t.priority === priority,
   );
   if (!target) return;

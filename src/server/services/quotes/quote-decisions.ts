@@ -12,11 +12,14 @@ import {
   QUOTE_EXPIRED,
   QUOTE_NOT_FOUND,
   QUOTE_NOT_OPEN,
+  QUOTE_PLAN_INVALID,
   quoteExpired,
   type Quote,
   type QuoteAccept,
 } from '../../../shared/schemas/quotes.ts';
+import { agreementInputSchema } from '../../../shared/schemas/agreements.ts';
 import type { Actor } from '../actor.ts';
+import { createAgreement } from '../agreements.ts';
 import { recordEvent } from '../domain-events.ts';
 import { createDraft } from '../invoice-drafts.ts';
 import { createProject } from '../projects.ts';
@@ -54,7 +57,8 @@ async function createWhatItSays(tx: Tx, actor: Actor, row: QuoteRow) {
         notes: '',
       })
     : null;
-  if (!row.createInvoice) return { projectId, invoiceId: null };
+  const agreementId = await createProposedAgreement(tx, actor, row);
+  if (!row.createInvoice) return { projectId, agreementId, invoiceId: null };
   const lines = await linesOf(tx, row.id);
   const invoice = await createDraft(tx, actor, row.customerId, {
     number: `INV-${row.number.slice(2)}`,
@@ -72,7 +76,18 @@ async function createWhatItSays(tx: Tx, actor: Actor, row: QuoteRow) {
       timeEntryIds: [],
     })),
   });
-  return { projectId, invoiceId: invoice.id };
+  return { projectId, agreementId, invoiceId: invoice.id };
+}
+
+/**
+ * The agreement the quote proposes, through the agreements' own command and schema (its
+ * checks, its audit `agreement.create` in the signer's name); null when it proposes none.
+ */
+async function createProposedAgreement(tx: Tx, actor: Actor, row: QuoteRow) {
+  if (!row.agreementPlan) return null;
+  const plan = agreementInputSchema.safeParse(row.agreementPlan);
+  if (!plan.success) throw conflict(QUOTE_PLAN_INVALID);
+  return (await createAgreement(tx, actor, row.customerId, plan.data)).id;
 }
 
 export async function acceptQuote(
@@ -104,6 +119,7 @@ export async function acceptQuote(
       decidedBy: signer.id,
       createdProjectId: created.projectId,
       createdInvoiceId: created.invoiceId,
+      createdAgreementId: created.agreementId,
       updatedAt: sql`now()`,
     })
     .where(eq(quotes.id, quoteId))
@@ -124,6 +140,7 @@ export async function acceptQuote(
       version: accepted.version,
       projectId: created.projectId,
       invoiceId: created.invoiceId,
+      agreementId: created.agreementId,
       signedBy: input.typedName,
     },
   });

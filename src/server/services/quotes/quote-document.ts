@@ -6,6 +6,7 @@ import { quoteLines, quoteSignatures, quotes, users } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
 import { fromMinor, fromScaled } from '../../../shared/currency.ts';
 import { invoiceTotals, type InvoiceTotals } from '../../../shared/invoice-totals.ts';
+import type { AgreementTerms, AgreementValues } from '../../../shared/schemas/agreements.ts';
 import { QUOTE_NOT_FOUND, quoteStatus, type Quote } from '../../../shared/schemas/quotes.ts';
 
 export type QuoteRow = typeof quotes.$inferSelect;
@@ -46,6 +47,22 @@ export async function signatureOf(db: Db | Tx, quoteId: string): Promise<Signatu
     .limit(1);
   return row ?? null;
 }
+
+/** A stored plan's terms: the fields the screens and the PDF read, nothing else it may hold. */
+export const termsOf = (plan: AgreementValues): AgreementTerms => ({
+  name: plan.name,
+  type: plan.type,
+  startsOn: plan.startsOn,
+  endsOn: plan.endsOn,
+  hours: plan.hours,
+  rolloverMonths: plan.rolloverMonths,
+  rolloverCap: plan.rolloverCap,
+  hourlyRate: plan.hourlyRate,
+  overageRate: plan.overageRate,
+  timeZone: plan.timeZone,
+  services: plan.services,
+  slaTargets: plan.slaTargets,
+});
 
 /** The quote as the staff and portal APIs return it. */
 export async function readQuote(db: Db | Tx, row: QuoteRow, now = new Date()): Promise<Quote> {
@@ -94,6 +111,7 @@ export async function readQuote(db: Db | Tx, row: QuoteRow, now = new Date()): P
     validUntil: row.validUntil,
     projectName: row.projectName,
     createInvoice: row.createInvoice,
+    agreementPlan: row.agreementPlan && termsOf(row.agreementPlan),
     sentAt: row.sentAt?.toISOString() ?? null,
     sentToName: person ? `${person.firstName} ${person.lastName}`.trim() : null,
     documentSha256: row.documentSha256,
@@ -109,5 +127,6 @@ export async function readQuote(db: Db | Tx, row: QuoteRow, now = new Date()): P
     },
     createdProjectId: row.createdProjectId,
     createdInvoiceId: row.createdInvoiceId,
+    createdAgreementId: row.createdAgreementId,
   };
 }

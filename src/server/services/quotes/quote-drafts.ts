@@ -34,6 +34,7 @@ function rowsOf(input: QuoteValues, currency: string) {
       validUntil: input.validUntil,
       projectName: input.projectName,
       createInvoice: input.createInvoice,
+      agreementPlan: input.agreementPlan,
     },
   };
 }
@@ -136,6 +137,7 @@ export async function quoteFromLead(
       validUntil: new Date(Date.now() + 30 * DAY_MS).toISOString().slice(0, 10),
       projectName: lead.service.slice(0, 200),
       createInvoice: true,
+      agreementPlan: null,
     },
     leadId,
   );

@@ -8,6 +8,7 @@ import { customers } from '../../db/schema.ts';
 import { company, companyAddressLine } from '../../../shared/company.ts';
 import { formatDate } from '../../../shared/format.ts';
 import { formatMoney, formatQuantity, formatRate } from '../../../shared/money-format.ts';
+import { agreementTermsLines } from '../../../shared/agreement-terms.ts';
 import { billToLines } from '../bill-to.ts';
 import {
   BODY_SIZE,
@@ -119,6 +120,7 @@ function drawTotals(doc: Doc, totals: Total[], top: number): number {
 function drawTerms(doc: Doc, row: QuoteRow, top: number): void {
   const what = [
     row.projectName ? `starts the project "${row.projectName}"` : null,
+    row.agreementPlan ? `starts the agreement "${row.agreementPlan.name}" set out below` : null,
     row.createInvoice ? 'drafts an invoice of the lines above' : null,
   ].filter(Boolean);
   let y = top;
@@ -135,6 +137,17 @@ function drawTerms(doc: Doc, row: QuoteRow, top: number): void {
       (what.length ? ` Accepting it ${what.join(' and ')}.` : ''),
     { width: CONTENT_WIDTH },
   );
+  if (row.agreementPlan) drawAgreement(doc, agreementTermsLines(row.agreementPlan, row.currency));
+}
+
+/** The agreement acceptance starts (ADR 073): its terms are part of the document signed. */
+function drawAgreement(doc: Doc, lines: string[]): void {
+  doc.moveDown(1);
+  if (doc.y + 60 > bottomOf(doc)) doc.addPage();
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('black');
+  doc.text('Agreement on acceptance', MARGIN, doc.y, { width: CONTENT_WIDTH });
+  doc.font('Helvetica').fontSize(BODY_SIZE);
+  for (const line of lines) doc.text(line, { width: CONTENT_WIDTH });
 }
 
 function drawCertificate(

@@ -9,6 +9,7 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { permissions } from '../../../shared/permissions.ts';
 import { QUOTE_NOT_OPEN, quoteExpired, type Quote } from '../../../shared/schemas/quotes.ts';
 import type { Actor } from '../actor.ts';
+import { refuseOverlappingTargets } from '../agreement-sla-targets.ts';
 import { recordEvent } from '../domain-events.ts';
 import { enqueueMail } from '../mail-outbox.ts';
 import { auditQuote } from './quote-drafts.ts';
@@ -48,6 +49,9 @@ export async function sendQuote(
     )
     .limit(1);
   if (!recipient) throw badRequest(RECIPIENT_REFUSED);
+  // An agreement it proposes must be one acceptance can create: its SLA dates free (ADR 073).
+  if (before.agreementPlan)
+    await refuseOverlappingTargets(tx, before.customerId, before.agreementPlan, null);
 
   const version = before.version + 1;
   const pdf = await renderQuotePdf(tx, { ...before, version });

@@ -123,9 +123,27 @@ describe('SLA targets per company and the warnings before a breach (ADR 064)', (
     expect(put.statusCode, put.body).toBe(200);
     const targets = put.json() as CompanySlaTarget[];
     expect(targets).toEqual([
-      { priority: 'high', firstResponseMinutes: 30, resolutionMinutes: 120, source: 'company' },
-      { priority: 'normal', firstResponseMinutes: 240, resolutionMinutes: 1440, source: 'default' },
-      { priority: 'low', firstResponseMinutes: 480, resolutionMinutes: 4320, source: 'default' },
+      {
+        priority: 'high',
+        firstResponseMinutes: 30,
+        resolutionMinutes: 120,
+        source: 'company',
+        own: { firstResponseMinutes: 30, resolutionMinutes: 120 },
+      },
+      {
+        priority: 'normal',
+        firstResponseMinutes: 240,
+        resolutionMinutes: 1440,
+        source: 'default',
+        own: null,
+      },
+      {
+        priority: 'low',
+        firstResponseMinutes: 480,
+        resolutionMinutes: 4320,
+        source: 'default',
+        own: null,
+      },
     ]);
     expect((await t.request('GET', url)).json()).toEqual(targets);
 

@@ -57,11 +57,7 @@ export async function agreementSlaTargetsOn(db: Db | Tx, customerId: string, at:
     })
     .from(agreements)
     .where(
-      and(
-        eq(agreements.customerId, customerId),
-        eq(agreements.status, 'active'),
-        hasTargets(db),
-      ),
+      and(eq(agreements.customerId, customerId), eq(agreements.status, 'active'), hasTargets(db)),
     )
     .orderBy(desc(agreements.startsOn), desc(agreements.id));
   const covering = candidates.find((a) => {

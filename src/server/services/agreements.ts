@@ -15,7 +15,11 @@ import {
 } from '../../shared/schemas/agreements.ts';
 import type { SlaTarget } from '../../shared/schemas/sla.ts';
 import type { Actor } from './actor.ts';
-import { refuseOverlappingTargets, slaTargetsOf, writeSlaTargets } from './agreement-sla-targets.ts';
+import {
+  refuseOverlappingTargets,
+  slaTargetsOf,
+  writeSlaTargets,
+} from './agreement-sla-targets.ts';
 import { recordAudit } from './audit.ts';
 import { requireCompany } from './companies.ts';
 import { localDateOf } from './helpdesk/schedule-runs.ts';

@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { customers } from '../db/schema.ts';
+import { customers, users } from '../db/schema.ts';
 import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../seed/demo.ts';
 import { sessionCookieFor } from './sign-in.ts';
 
-/** Cookies for the seeded staff member and customer user, and the two seeded companies' ids. */
+/**
+ * Cookies for the seeded staff member and customer user, the staff member's id, and the two
+ * seeded companies' ids.
+ */
 export async function staffTestContext(app: FastifyInstance) {
   const idOf = async (name: string) => {
     const [row] = await app.db
@@ -16,6 +19,9 @@ export async function staffTestContext(app: FastifyInstance) {
   };
   return {
     staffCookie: await sessionCookieFor(app, DEMO_STAFF_EMAIL),
+    staffId: (
+      await app.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_STAFF_EMAIL))
+    )[0]!.id,
     customerCookie: await sessionCookieFor(app, DEMO_USERS.acme),
     acmeId: await idOf('Acme Logistics'),
     globexId: await idOf('Globex Retail'),

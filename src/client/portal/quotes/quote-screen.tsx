@@ -184,8 +184,7 @@ function Accepted({ quote }: { quote: Quote }) {
         )}
         {quote.agreementPlan && quote.createdAgreementId && (
           <p className="text-slate-700">
-            The agreement “{quote.agreementPlan.name}” has started: its hours show on your
-            invoices.
+            The agreement “{quote.agreementPlan.name}” has started: its hours show on your invoices.
           </p>
         )}
       </CardBody>

@@ -85,9 +85,7 @@ export function AgreementDialog({
           ? sendJson<Agreement>('PUT', staffUrl(`agreements/${saved.id}`), body)
           : sendJson<Agreement>('POST', staffUrl(`customers/${companyId}/agreements`), body);
       }}
-      success={
-        onPlan ? 'Agreement Terms Set' : saved ? 'Agreement Updated' : 'Agreement Created'
-      }
+      success={onPlan ? 'Agreement Terms Set' : saved ? 'Agreement Updated' : 'Agreement Created'}
       failure="Failed to save the agreement. Please try again."
       submitLabel={onPlan ? 'Set Terms' : 'Save'}
       onClose={onClose}

@@ -53,7 +53,9 @@ export function AgreementSlaFields({ form }: { form: Form }) {
     const start = defaultSlaTargets.find((d) => d.priority === priority)!;
     const next = on ? [...kept, { ...start }] : kept;
     // In the priorities' order, so each row's index (and its error) stays put.
-    next.sort((a, b) => ticketPriorities.indexOf(a.priority) - ticketPriorities.indexOf(b.priority));
+    next.sort(
+      (a, b) => ticketPriorities.indexOf(a.priority) - ticketPriorities.indexOf(b.priority),
+    );
     form.setValue('slaTargets', next, { shouldDirty: true });
   };
   return (

@@ -67,7 +67,10 @@ export function LineRowsEditor<T extends LineValues>({
               <Input {...register(field(i, 'description'))} />
             </FormField>
             <FormField label={lineLabels.quantity} required error={errorOf(field(i, 'quantity'))}>
-              <Input {...quantityInput} {...register(field(i, 'quantity'), { valueAsNumber: true })} />
+              <Input
+                {...quantityInput}
+                {...register(field(i, 'quantity'), { valueAsNumber: true })}
+              />
             </FormField>
             <FormField
               label={lineLabels.unitPrice(currency)}
@@ -82,7 +85,10 @@ export function LineRowsEditor<T extends LineValues>({
               />
             </FormField>
             <FormField label={labels.taxRate} error={errorOf(field(i, 'taxRate'))}>
-              <Input {...percentInput} {...register(field(i, 'taxRate'), { valueAsNumber: true })} />
+              <Input
+                {...percentInput}
+                {...register(field(i, 'taxRate'), { valueAsNumber: true })}
+              />
             </FormField>
             <div className="flex items-end">
               <Button

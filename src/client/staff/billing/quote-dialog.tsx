@@ -2,10 +2,7 @@ import { useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { agreementTermsLines } from '../../../shared/agreement-terms.ts';
 import { decimalTotals } from '../../../shared/invoice-decimal-totals.ts';
-import {
-  agreementTermsSchema,
-  type AgreementValues,
-} from '../../../shared/schemas/agreements.ts';
+import { agreementTermsSchema, type AgreementValues } from '../../../shared/schemas/agreements.ts';
 import {
   quoteInputSchema,
   type Quote,
@@ -64,7 +61,7 @@ function AgreementPlanField({
       )}
       {error && (
         <p className="text-sm text-red-700">
-          {error.message ?? 'The agreement\'s terms are not valid: change them.'}
+          {error.message ?? "The agreement's terms are not valid: change them."}
         </p>
       )}
       <div className="flex flex-wrap gap-2">

@@ -6,7 +6,6 @@ import {
   recurringInvoiceInputSchema,
   type RecurringInvoice,
   type RecurringInvoiceInput,
-  type RecurringInvoiceValues,
 } from '../../../shared/schemas/recurring-invoices.ts';
 import { staffUrl } from '../../lib/staff-queries.ts';
 import { FormField } from '../../ui/form-field.tsx';

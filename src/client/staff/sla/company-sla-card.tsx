@@ -99,9 +99,9 @@ function TargetsForm({ companyId, targets }: { companyId: string; targets: Compa
       <form onSubmit={submit} className="grid gap-5">
         <p className="text-sm text-slate-600">
           In business hours. A priority without targets of its own uses the help desk&apos;s
-          (Service Levels). An active agreement with SLA targets (Agreements) sets them for the
-          days it covers, over these. Changes apply to this company&apos;s new tickets; open
-          tickets keep the targets they were opened with.
+          (Service Levels). An active agreement with SLA targets (Agreements) sets them for the days
+          it covers, over these. Changes apply to this company&apos;s new tickets; open tickets keep
+          the targets they were opened with.
         </p>
         {targets.map((t) => {
           const row = draft[t.priority]!;

@@ -1,25 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { agreementSlaTargets, agreements, auditLog, ticketSlas, users } from '../../db/schema.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { agreementSlaTargets, agreements, auditLog, ticketSlas } from '../../db/schema.ts';
 import type { Agreement, AgreementInput } from '../../../shared/schemas/agreements.ts';
 import type { CompanySlaTarget } from '../../../shared/schemas/sla.ts';
 import { readCompanySlaTargets } from '../../services/helpdesk/sla.ts';
 import { createTicket } from '../../services/helpdesk/tickets.ts';
+import { badOwnTargets } from '../../test/sla-target-cases.ts';
 import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
 describe('the SLA targets an agreement sets (ADR 073)', () => {
   const t = useStaffTestApp();
   const { ctx } = t;
   const call = t.request;
-  let me: string;
-  beforeAll(async () => {
-    const [morgan] = await t.app.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'support@example.com'));
-    me = morgan!.id;
-  });
-
   // Each test starts with no active agreement setting targets: they would overlap the next's.
   afterEach(async () => {
     await t.app.db
@@ -52,7 +44,7 @@ describe('the SLA targets an agreement sets (ADR 073)', () => {
     const ticketId = await t.app.db.transaction((tx) =>
       createTicket(tx, {
         customerId: ctx.acmeId,
-        author: { id: me, name: 'Morgan Hayes', email: 'support@example.com' },
+        author: { id: ctx.staffId, name: 'Morgan Hayes', email: 'support@example.com' },
         channel: 'portal',
         input: {
           subject: 'Agreement SLA probe',
@@ -191,27 +183,7 @@ describe('the SLA targets an agreement sets (ADR 073)', () => {
   });
 
   it('refuses bad targets with a 400 and writes nothing', async () => {
-    const bad: [unknown, string][] = [
-      [
-        [
-          { priority: 'high', firstResponseMinutes: 15, resolutionMinutes: 90 },
-          { priority: 'high', firstResponseMinutes: 20, resolutionMinutes: 90 },
-        ],
-        'Give each priority once',
-      ],
-      [
-        [{ priority: 'high', firstResponseMinutes: 200, resolutionMinutes: 90 }],
-        'A first response target cannot be longer than its resolution target',
-      ],
-      [[{ priority: 'high', firstResponseMinutes: 0, resolutionMinutes: 90 }], 'at least 1 minute'],
-      [
-        [{ priority: 'high', firstResponseMinutes: 15, resolutionMinutes: 60_001 }],
-        'at most 1000 hours',
-      ],
-      [[{ priority: 'urgent', firstResponseMinutes: 15, resolutionMinutes: 90 }], 'Priority must'],
-      [[{ priority: 'low', firstResponseMinutes: 1.5, resolutionMinutes: 90 }], 'whole number'],
-      ['fast', 'SLA targets must be a list'],
-    ];
+    const bad: [unknown, string][] = [...badOwnTargets, ['fast', 'SLA targets must be a list']];
     const agreementsBefore = await t.app.db.select({ id: agreements.id }).from(agreements);
     for (const [slaTargets, message] of bad) {
       const res = await call('POST', `/api/staff/customers/${ctx.acmeId}/agreements`, {

@@ -40,7 +40,11 @@ export const agreementRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         agreementPages,
         { scopeId: customerId, query: request.query },
-        (rows) => agreementsByIds(app.db, rows.map((r) => r.id)),
+        (rows) =>
+          agreementsByIds(
+            app.db,
+            rows.map((r) => r.id),
+          ),
       );
     },
   );

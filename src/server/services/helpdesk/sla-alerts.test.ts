@@ -11,6 +11,7 @@ import {
   ticketSlas,
   users,
 } from '../../db/schema.ts';
+import { badOwnTargets } from '../../test/sla-target-cases.ts';
 import { useStaffTestApp } from '../../test/staff-test-app.ts';
 import type { HelpdeskTicket } from '../../../shared/schemas/staff-helpdesk.ts';
 import type { StaffNotifications } from '../../../shared/schemas/staff-notifications.ts';
@@ -173,22 +174,7 @@ describe('SLA targets per company and the warnings before a breach (ADR 064)', (
 
   it('refuses bad overrides with a clear 400 and unknown companies with 404, storing nothing', async () => {
     const url = `/api/staff/customers/${ctx.acmeId}/sla-targets`;
-    const bad = [
-      [[], 'Give targets for at least one priority'],
-      [
-        [
-          { priority: 'high', firstResponseMinutes: 30, resolutionMinutes: 120 },
-          { priority: 'high', firstResponseMinutes: 30, resolutionMinutes: 120 },
-        ],
-        'Give each priority once',
-      ],
-      [
-        [{ priority: 'high', firstResponseMinutes: 300, resolutionMinutes: 120 }],
-        'A first response target cannot be longer than its resolution target',
-      ],
-      [[{ priority: 'urgent', firstResponseMinutes: 3, resolutionMinutes: 9 }], 'Priority must be'],
-      [[{ priority: 'low', firstResponseMinutes: 0.5, resolutionMinutes: 9 }], 'whole number'],
-    ] as const;
+    const bad = [[[], 'Give targets for at least one priority'], ...badOwnTargets] as const;
     for (const [body, message] of bad) {
       const res = await t.request('PUT', url, body);
       expect(res.statusCode, res.body).toBe(400);

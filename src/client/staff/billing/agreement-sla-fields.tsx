@@ -45,6 +45,11 @@ function HoursInput({
   );
 }
 
+const kinds = [
+  ['firstResponseMinutes', 'first response'],
+  ['resolutionMinutes', 'resolution'],
+] as const;
+
 export function AgreementSlaFields({ form }: { form: Form }) {
   const targets = useWatch({ control: form.control, name: 'slaTargets' }) ?? [];
   const errors = form.formState.errors.slaTargets;
@@ -85,38 +90,23 @@ export function AgreementSlaFields({ form }: { form: Form }) {
               />
               {label}
             </label>
-            {i >= 0 && (
-              <>
+            {i >= 0 &&
+              kinds.map(([kind, what]) => (
                 <Controller
-                  key={`${priority}-first`}
+                  key={`${priority}-${kind}`}
                   control={form.control}
-                  name={`slaTargets.${i}.firstResponseMinutes`}
+                  name={`slaTargets.${i}.${kind}`}
                   render={({ field }) => (
                     <FormField
-                      label={`${label}: first response (business hours)`}
+                      label={`${label}: ${what} (business hours)`}
                       required
-                      error={e?.firstResponseMinutes?.message}
+                      error={e?.[kind]?.message}
                     >
                       <HoursInput minutes={field.value ?? Number.NaN} onChange={field.onChange} />
                     </FormField>
                   )}
                 />
-                <Controller
-                  key={`${priority}-resolution`}
-                  control={form.control}
-                  name={`slaTargets.${i}.resolutionMinutes`}
-                  render={({ field }) => (
-                    <FormField
-                      label={`${label}: resolution (business hours)`}
-                      required
-                      error={e?.resolutionMinutes?.message}
-                    >
-                      <HoursInput minutes={field.value ?? Number.NaN} onChange={field.onChange} />
-                    </FormField>
-                  )}
-                />
-              </>
-            )}
+              ))}
           </div>
         );
       })}

@@ -34,11 +34,15 @@ test('billing adds a retainer, an agent logs time on it, and the admin reads wha
   await dialog.getByLabel('Starts on').fill(`${today.slice(0, 7)}-01`);
   await dialog.getByLabel('Time zone').fill(office.businessHours.timeZone);
   await dialog.getByLabel('Help Desk Services').check();
+  // Its SLA targets (ADR 073): High's, starting from the help desk's, typed in hours.
+  await dialog.getByRole('checkbox', { name: 'High' }).check();
+  await dialog.getByLabel('High: resolution (business hours)').fill('4');
   await look(billing, 'agreement-dialog', WIDTHS);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   const row = billing.getByRole('row', { name: /Help desk retainer/ });
   await expect(row).toContainText('0 h of 20 h used');
+  await expect(row).toContainText('SLA: High 1 h / 4 h');
   await billing.context().close();
 
   const agent = await signedInPage(browser, STAFF_EMAIL);

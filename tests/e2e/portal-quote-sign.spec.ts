@@ -23,6 +23,24 @@ test('a customer signs a quote on a phone, drawing with the mouse, and sees the 
   await dialog.getByLabel('Tax %').fill('20');
   await dialog.getByLabel('Terms').fill('Half on acceptance, half on completion.');
   await dialog.getByLabel('Project to start on acceptance (empty: none)').fill(project);
+  // The agreement acceptance starts (ADR 073): set in the agreement's own dialog, over this one.
+  await dialog.getByRole('button', { name: 'Propose an Agreement' }).click();
+  const terms = staff.getByRole('dialog', { name: 'Agreement on Acceptance' });
+  await terms.getByLabel('Name').fill('Network care retainer');
+  await terms.getByLabel('Hours per month').fill('10');
+  await terms.getByLabel('Hourly rate').fill('120');
+  await terms.getByLabel('Overage rate').fill('150');
+  await terms.getByLabel('Time zone').fill('America/Chicago');
+  await terms.getByRole('checkbox', { name: 'High' }).check();
+  await terms.getByLabel('High: first response (business hours)').fill('0.5');
+  await look(staff, 'quote-agreement-dialog', WIDTHS);
+  await terms.getByRole('button', { name: 'Set Terms' }).click();
+  await expect(terms).toBeHidden();
+  // Setting the terms saved nothing: the quote's dialog is still open, now listing them.
+  await expect(dialog.getByText('Retainer "Network care retainer".')).toBeVisible();
+  await expect(
+    dialog.getByText(/High priority tickets: first response within 30 business minutes/),
+  ).toBeVisible();
   // 3 × 410.50 = 1,231.50, tax 20 % = 246.30: the server's totals, shown while typing.
   await expect(dialog.getByText('$1,477.80')).toBeVisible();
   await look(staff, 'quote-dialog', WIDTHS);
@@ -49,6 +67,10 @@ test('a customer signs a quote on a phone, drawing with the mouse, and sees the 
   await expect(customer.getByRole('heading', { name: 'Office network refresh' })).toBeVisible();
   await expect(customer.getByText('Awaiting signature')).toBeVisible();
   await expect(customer.getByText('$1,477.80').first()).toBeVisible();
+  const agreement = customer.getByRole('region', { name: 'Agreement on acceptance' });
+  await expect(
+    agreement.getByText('10 hours included each calendar month.', { exact: false }),
+  ).toBeVisible();
   await look(customer, 'portal-quote', WIDTHS);
   await customer.setViewportSize({ width: 390, height: 844 });
 
@@ -76,6 +98,9 @@ test('a customer signs a quote on a phone, drawing with the mouse, and sees the 
 
   await expect(customer.getByText(/^Accepted by Quinn Tester on /)).toBeVisible();
   await expect(customer.getByText(`The project “${project}” has been created.`)).toBeVisible();
+  await expect(
+    customer.getByText('The agreement “Network care retainer” has started', { exact: false }),
+  ).toBeVisible();
   await expect(customer.getByRole('link', { name: 'Signed PDF' })).toBeVisible();
   await look(customer, 'portal-quote-accepted', WIDTHS);
   await customer.setViewportSize({ width: 390, height: 844 });

@@ -58,8 +58,11 @@ export const quoteInputSchema = z.object({
     .max(200, 'A quote has at most 200 lines'),
   terms: z.string().trim().max(10_000, 'Terms must be at most 10000 characters').default(''),
   validUntil: dateField('Valid until must be YYYY-MM-DD'),
-  /** The project acceptance starts, by name; none when empty. */
-  projectName: optionalText(200).transform((v) => v ?? null),
+  /**
+   * The project acceptance starts, by name; none when empty or null (what the staff dialog
+   * sends for an empty box: it sends this schema's output, which must read as input again).
+   */
+  projectName: z.union([z.null(), optionalText(200)]).transform((v) => v ?? null),
   /** Whether acceptance drafts an invoice from the quote's lines. */
   createInvoice: z.boolean().default(false),
   /** The agreement acceptance creates (ADR 073), in the agreements' own input; none: null. */

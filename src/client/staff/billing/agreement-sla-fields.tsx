@@ -79,9 +79,9 @@ export function AgreementSlaFields({ form }: { form: Form }) {
             key={priority}
             role="group"
             aria-label={`${label} priority targets`}
-            className="grid items-end gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-[9rem_1fr_1fr]"
+            className="grid items-start gap-2 rounded-md border border-slate-200 p-3 sm:grid-cols-2"
           >
-            <label className="flex items-center gap-2 pb-2 text-sm text-slate-800">
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-800 sm:col-span-2">
               <input
                 type="checkbox"
                 className="h-4 w-4"

@@ -39,10 +39,13 @@ type Row = { own: boolean; first: string; resolution: string };
 function SourceBadge({ target }: { target: CompanySlaTarget }) {
   if (target.source === 'agreement')
     return (
-      <Badge tone="green">
-        Agreement: {target.agreementName} ({toHours(target.firstResponseMinutes)} h /{' '}
-        {toHours(target.resolutionMinutes)} h)
-      </Badge>
+      <>
+        <Badge tone="green">Agreement</Badge>
+        <span className="text-xs break-words text-slate-600">
+          {target.agreementName}: {toHours(target.firstResponseMinutes)} h /{' '}
+          {toHours(target.resolutionMinutes)} h
+        </span>
+      </>
     );
   return target.source === 'company' ? (
     <Badge tone="blue">Overridden</Badge>
@@ -113,7 +116,7 @@ function TargetsForm({ companyId, targets }: { companyId: string; targets: Compa
               className="grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2 sm:items-end lg:grid-cols-[9rem_1fr_1fr]"
             >
               <legend className="sr-only">{label} priority</legend>
-              <div className="flex flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-1 lg:flex-col lg:items-start lg:pb-2">
+              <div className="flex min-w-0 flex-wrap items-center gap-2 sm:col-span-2 lg:col-span-1 lg:flex-col lg:items-start lg:pb-2">
                 <span aria-hidden className="text-sm font-semibold text-slate-900">
                   {label}
                 </span>

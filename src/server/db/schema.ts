@@ -14,6 +14,8 @@ export * from './schema/assignment.ts';
 export * from './schema/scheduled-tickets.ts';
 export * from './schema/recurring-invoices.ts';
 export * from './schema/agreements.ts';
+export * from './schema/agreement-overage.ts';
+export * from './schema/staff-timers.ts';
 export * from './schema/public-site.ts';
 export * from './schema/events.ts';
 export * from './schema/follow-up.ts';

@@ -26,6 +26,8 @@ import { answersDeskMail } from '../helpdesk/desk-reply-address.ts';
 import { emlKeyOf, headerBlock, readMessage, type IncomingMail } from './read-message.ts';
 import { senderAuthentication } from './sender-authentication.ts';
 import { overUnmatchedLimit } from './unmatched-limit.ts';
+import { takeTimeLine } from './mail-time.ts';
+import { logMailTime } from './mail-time-entry.ts';
 
 /** New tickets one sender may open by mail per hour; the rest wait in the unmatched queue. */
 export const NEW_TICKETS_PER_SENDER_HOUR = 20;
@@ -188,7 +190,14 @@ async function place(
     if (!staffMailProven(config, mail, answered.id)) {
       return quarantine(tx, mail, 'staff-unverified');
     }
-    await replyAsAgent(tx, config, sender.actor, { ticketId: answered.id, ...content });
+    // A `time: 30m` line logs time (ADR 074) and is neither mailed nor kept in the thread.
+    const { text, time } = takeTimeLine(mail.text);
+    await logMailTime(tx, sender, answered, time, config.appUrl);
+    // A mail of a time line alone is no reply to anyone.
+    if (time.kind !== 'none' && !text && files.length === 0)
+      return { outcome: 'reply', ticketId: answered.id };
+    const message = (text || '(no text)').slice(0, MAX_TEXT);
+    await replyAsAgent(tx, config, sender.actor, { ticketId: answered.id, ...content, message });
     return { outcome: 'reply', ticketId: answered.id };
   }
 
@@ -242,6 +251,7 @@ async function senderOf(tx: Tx, address: string) {
       firstName: users.firstName,
       lastName: users.lastName,
       role: users.role,
+      staffRole: users.staffRole,
     })
     .from(users)
     .where(and(sql`lower(${users.email}) = ${address}`, eq(users.active, true)));
@@ -251,7 +261,7 @@ async function senderOf(tx: Tx, address: string) {
     name: `${user.firstName} ${user.lastName}`,
     email: user.email,
   };
-  return { actor, staff: user.role === 'staff' };
+  return { actor, staff: user.role === 'staff', staffRole: user.staffRole };
 }
 
 /**

@@ -18,6 +18,7 @@ import { recordAudit } from './audit.ts';
 import { requireCompany } from './companies.ts';
 import { lockInvoice, readDocument, requireCurrency, type InvoiceRow } from './invoice-document.ts';
 import { claimLineTime } from './invoice-time.ts';
+import { claimOverage, linkOverage, relinkOverage } from './agreement-overage.ts';
 
 export const DUPLICATE_INVOICE = 'An invoice with this number already exists';
 export const ISSUED_NOT_EDITED = 'An issued invoice cannot be edited: void it and issue a new one';
@@ -145,16 +146,33 @@ export async function insertInvoice(
   }
 }
 
-/** A new draft in the company's currency; customers see nothing of it until it is issued. */
+/**
+ * A new draft in the company's currency; customers see nothing of it until it is issued. With
+ * `overageAsOf` (a staff draft, the recurring run; not a quote's) it also bills the company's
+ * agreement overage not billed yet, one line per agreement and closed period (ADR 074).
+ */
 export async function createDraft(
   tx: Tx,
   actor: Actor,
   customerId: string,
   input: InvoiceDraftInput,
+  { overageAsOf }: { overageAsOf?: Date } = {},
 ): Promise<StaffInvoiceDocument> {
   const company = await requireCompany(tx, customerId);
   requireCurrency(input.currency, company.currency, "company's");
-  const { lines, discountBp, totalMinor } = draftRows(input, company.currency);
+  const overage = overageAsOf
+    ? await claimOverage(
+        tx,
+        customerId,
+        company.currency,
+        input.lines[0]?.taxRate ?? 0,
+        overageAsOf,
+      )
+    : [];
+  const { lines, discountBp, totalMinor } = draftRows(
+    { ...input, lines: [...input.lines, ...overage.map((o) => o.line)] },
+    company.currency,
+  );
   await requireOwnLinks(tx, customerId, lines);
   const created = await insertInvoice(
     tx,
@@ -170,6 +188,7 @@ export async function createDraft(
     lines,
   );
   await claimLineTime(tx, customerId, created.id, timeOf(input));
+  await linkOverage(tx, created.id, overage, input.lines.length + 1);
   await audit(tx, actor, 'invoice.draft', created);
   return readDocument(tx, created);
 }
@@ -197,6 +216,7 @@ export async function updateDraft(
     await tx.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
     await tx.insert(invoiceLines).values(lines.map((l) => ({ ...l, invoiceId })));
     await claimLineTime(tx, before.customerId, invoiceId, timeOf(input));
+    await relinkOverage(tx, invoiceId);
     await audit(tx, actor, 'invoice.draft_update', updated);
     return await readDocument(tx, updated);
   } catch (err) {

@@ -12,6 +12,7 @@ import { recordAudit } from './audit.ts';
 import { recordInvoiceEvents, recordInvoiceVoided } from './domain-events.ts';
 import { lockInvoice, readDocument, type InvoiceRow } from './invoice-document.ts';
 import { releaseInvoiceTime } from './invoice-time.ts';
+import { releaseOverage } from './agreement-overage.ts';
 
 export const ZERO_TOTAL = 'An invoice with a total of zero cannot be issued';
 
@@ -72,6 +73,7 @@ export async function voidInvoice(
     throw conflict('An invoice with payments or credits cannot be voided: credit the balance');
   const voided = await setState(tx, invoiceId, { state: 'void', voidReason: reason });
   await releaseInvoiceTime(tx, invoiceId);
+  await releaseOverage(tx, invoiceId);
   // The customer was mailed the issued invoice, so is told it is cancelled; a draft they never saw.
   if (before.state !== 'draft') await recordInvoiceVoided(tx, voided);
   await audit(tx, actor, 'invoice.void', voided, before.state);

@@ -1,9 +1,9 @@
 // Logged hours billed by invoice lines (issue 39 item 1, ADR 066 addendum). An entry names the
 // line that bills it; a line of a draft claims its entries when the draft is saved, so an
 // entry is on one invoice at most, and is free again when the line goes or the invoice is void.
-import { and, asc, eq, gte, inArray, isNull, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { invoiceLines, invoices, projects, timeEntries, users } from '../db/schema.ts';
+import { agreements, invoiceLines, invoices, projects, timeEntries, users } from '../db/schema.ts';
 import { badRequest, conflict } from '../lib/errors.ts';
 import {
   UNBILLED_TIME_LIMIT,
@@ -16,10 +16,15 @@ import { timeEntryColumns } from './time-entries.ts';
 export const TIME_ENTRY_NOT_FOUND = 'Time entry not found';
 export const TIME_ENTRY_TWICE = 'A time entry can be on one line only';
 export const TIME_ENTRY_NOT_BILLABLE = 'A non-billable time entry cannot be billed';
+export const TIME_ENTRY_COVERED =
+  "A time entry on a retainer or prepaid agreement is billed by the agreement's fee and overage, not as time";
 export const timeAlreadyBilled = (number: string) =>
   `A time entry is already billed on invoice ${number}: refresh the unbilled time and try again`;
 
-/** The company's billable hours on no invoice, oldest first (the order they are billed in). */
+/**
+ * The company's billable hours on no invoice, oldest first (the order they are billed in).
+ * Hours on a retainer or prepaid block are left out: its fee and overage bill them (ADR 074).
+ */
 export async function listUnbilledTime(
   db: Db,
   customerId: string,
@@ -31,11 +36,13 @@ export async function listUnbilledTime(
     .from(timeEntries)
     .leftJoin(projects, eq(projects.id, timeEntries.projectId))
     .leftJoin(users, eq(users.id, timeEntries.userId))
+    .leftJoin(agreements, eq(agreements.id, timeEntries.agreementId))
     .where(
       and(
         eq(timeEntries.customerId, customerId),
         eq(timeEntries.billable, true),
         isNull(timeEntries.invoiceLineId),
+        or(isNull(timeEntries.agreementId), eq(agreements.type, 'time-and-materials')),
         query.projectId ? eq(timeEntries.projectId, query.projectId) : undefined,
         query.from ? gte(timeEntries.workDate, query.from) : undefined,
         query.to ? lte(timeEntries.workDate, query.to) : undefined,
@@ -69,15 +76,19 @@ export async function claimLineTime(
       customerId: timeEntries.customerId,
       invoiceLineId: timeEntries.invoiceLineId,
       billable: timeEntries.billable,
+      agreementType: agreements.type,
     })
     .from(timeEntries)
+    .leftJoin(agreements, eq(agreements.id, timeEntries.agreementId))
     .where(inArray(timeEntries.id, all))
     .orderBy(asc(timeEntries.id))
-    .for('update');
+    .for('update', { of: timeEntries });
   if (entries.length !== all.length || entries.some((e) => e.customerId !== customerId))
     throw badRequest(TIME_ENTRY_NOT_FOUND);
   // Hours marked non-billable (ADR 071) are the provider's own: never on an invoice.
   if (entries.some((e) => !e.billable)) throw badRequest(TIME_ENTRY_NOT_BILLABLE);
+  if (entries.some((e) => e.agreementType !== null && e.agreementType !== 'time-and-materials'))
+    throw badRequest(TIME_ENTRY_COVERED);
   const taken = entries.find((e) => e.invoiceLineId !== null);
   if (taken?.invoiceLineId)
     throw conflict(timeAlreadyBilled(await numberOfLine(tx, taken.invoiceLineId)));

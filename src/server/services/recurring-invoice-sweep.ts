@@ -51,29 +51,37 @@ async function makeInvoice(
   row: ScheduleRow,
   periodOn: string,
   nextOn: string | null,
+  now: Date,
 ): Promise<string> {
   const actor = await actorOf(tx, row);
   const lines = await templateLines(tx, [row.id]);
   const until = nextOn ? ` to ${daysAfter(nextOn, -1)}` : '';
-  const draft = await createDraft(tx, actor, row.customerId, {
-    number: recurringNumber(row, periodOn),
-    description: `${row.name}: ${periodOn}${until}`,
-    issueDate: periodOn,
-    dueDate: daysAfter(periodOn, row.paymentTermsDays),
-    paymentUrl: null,
-    currency: row.currency,
-    discount: fromScaled(row.discountBp, 2),
-    lines: lines.map((l) => ({
-      description: l.description,
-      quantity: fromScaled(l.quantityMilli, 3),
-      unitPrice: fromMinor(l.unitPriceMinor, row.currency),
-      taxRate: fromScaled(l.taxRateBp, 2),
-      projectId: l.projectId,
-      agreementId: l.agreementId,
-      // A retainer bills its template, never logged hours.
-      timeEntryIds: [],
-    })),
-  });
+  const draft = await createDraft(
+    tx,
+    actor,
+    row.customerId,
+    {
+      number: recurringNumber(row, periodOn),
+      description: `${row.name}: ${periodOn}${until}`,
+      issueDate: periodOn,
+      dueDate: daysAfter(periodOn, row.paymentTermsDays),
+      paymentUrl: null,
+      currency: row.currency,
+      discount: fromScaled(row.discountBp, 2),
+      lines: lines.map((l) => ({
+        description: l.description,
+        quantity: fromScaled(l.quantityMilli, 3),
+        unitPrice: fromMinor(l.unitPriceMinor, row.currency),
+        taxRate: fromScaled(l.taxRateBp, 2),
+        projectId: l.projectId,
+        agreementId: l.agreementId,
+        // A retainer bills its template, never logged hours.
+        timeEntryIds: [],
+      })),
+      // ... and the overage of its closed periods not billed yet (ADR 074).
+    },
+    { overageAsOf: now },
+  );
   if (row.action === 'draft') return draft.id;
   await issueInvoice(tx, actor, draft.id, { mail: row.action === 'issue-and-mail' });
   return draft.id;
@@ -127,7 +135,7 @@ async function runOne(
   try {
     // A savepoint: a refused draft (currency changed, number taken) leaves the run recorded
     // with its reason instead of rolling the claim back and retrying it every round.
-    const invoiceId = await tx.transaction((sp) => makeInvoice(sp, row, periodOn, nextOn));
+    const invoiceId = await tx.transaction((sp) => makeInvoice(sp, row, periodOn, nextOn, now));
     await tx.update(recurringInvoiceRuns).set({ invoiceId }).where(key);
     return { invoiceId, issued: row.action !== 'draft' };
   } catch (err) {

@@ -1,5 +1,6 @@
-// Picked time entries as draft lines (ADR 066 addendum): one line per project, or one per
-// entry. Each line's quantity is its hours and remembers its entries; the server claims them.
+// Picked time entries as draft lines (ADR 066 addendum): one line per project (and agreement),
+// or one per entry. Each line's quantity is its hours and remembers its entries; the server
+// claims them. A line names the agreement its entries were logged on (ADR 074).
 import { fromScaled, toScaled } from '../../../shared/currency.ts';
 import type { StaffTimeEntry } from '../../../shared/schemas/time-entries.ts';
 import type { TimeGrouping } from '../../../shared/schemas/unbilled-time.ts';
@@ -10,6 +11,7 @@ export type TimeLine = {
   unitPrice: number;
   taxRate: number;
   projectId: string | null;
+  agreementId: string | null;
   timeEntryIds: string[];
 };
 
@@ -42,7 +44,7 @@ export function timeLines(
 ): TimeLine[] {
   const groups = new Map<string, StaffTimeEntry[]>();
   for (const e of entries) {
-    const key = grouping === 'entry' ? e.id : (e.projectId ?? '');
+    const key = grouping === 'entry' ? e.id : `${e.projectId ?? ''} ${e.agreementId ?? ''}`;
     groups.set(key, [...(groups.get(key) ?? []), e]);
   }
   return [...groups.values()].map((group) => ({
@@ -51,6 +53,7 @@ export function timeLines(
     unitPrice: hourlyRate,
     taxRate: 0,
     projectId: group[0]?.projectId ?? null,
+    agreementId: group[0]?.agreementId ?? null,
     timeEntryIds: group.map((e) => e.id),
   }));
 }

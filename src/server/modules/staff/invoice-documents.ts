@@ -68,7 +68,8 @@ export const invoiceDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { customerId } = request.params;
       const draft = await app.write((tx) =>
-        createDraft(tx, actorOf(request), customerId, request.body),
+        // A staff draft is the company's next invoice: it bills unbilled overage (ADR 074).
+        createDraft(tx, actorOf(request), customerId, request.body, { overageAsOf: new Date() }),
       );
       return reply.status(201).send(draft);
     },

@@ -73,7 +73,12 @@ describe.skipIf(Boolean(dovecotMissing))('time logged by an agent mail reply', (
     return row!.id;
   }
   /** A mail to the ticket's desk reply address (what makes a staff mail an agent reply). */
-  function mail(from: string, ticketId: string, body: string, to = deskReplyAddress(t.config, ticketId)) {
+  function mail(
+    from: string,
+    ticketId: string,
+    body: string,
+    to = deskReplyAddress(t.config, ticketId),
+  ) {
     n++;
     const head = [
       `From: ${from}`,
@@ -187,7 +192,11 @@ describe.skipIf(Boolean(dovecotMissing))('time logged by an agent mail reply', (
     await deliver(
       mail(DEMO_USERS.acme, id, 'Thanks!\ntime: 30m', 'support@meridian.test'),
       mail(auditor, id, 'Looked at it.\ntime: 30m'),
-      mail(DEMO_STAFF_EMAIL, id, 'See below.\n\nOn Monday Jordan wrote:\n> time: 2h\n> the printer'),
+      mail(
+        DEMO_STAFF_EMAIL,
+        id,
+        'See below.\n\nOn Monday Jordan wrote:\n> time: 2h\n> the printer',
+      ),
     );
     expect(await entriesOf(id)).toEqual([]);
     const replies = await repliesOf(id);

@@ -5,9 +5,7 @@
 export const TIME_LINE_FORMS = '30m, 45 min, 1h, 1.5h, 1h 30m or 1:30';
 
 export type MailTime =
-  | { kind: 'none' }
-  | { kind: 'minutes'; minutes: number }
-  | { kind: 'refused'; reason: string };
+  { kind: 'none' } | { kind: 'minutes'; minutes: number } | { kind: 'refused'; reason: string };
 
 const LINE = /^[ \t]*time[ \t]*:(.*)$/i;
 const HOURS = '(?:h|hr|hrs|hour|hours)';
@@ -53,14 +51,21 @@ export function takeTimeLine(text: string): { text: string; time: MailTime } {
     .trim();
   const given = values[0]?.trim() ?? '';
   if (values.length > 1)
-    return { text: rest, time: { kind: 'refused', reason: 'The reply held more than one time line' } };
+    return {
+      text: rest,
+      time: { kind: 'refused', reason: 'The reply held more than one time line' },
+    };
   const minutes = minutesOf(given);
   if (minutes === undefined)
     return {
       text: rest,
-      time: { kind: 'refused', reason: `"${given.slice(0, 40)}" is not a time: write ${TIME_LINE_FORMS}` },
+      time: {
+        kind: 'refused',
+        reason: `"${given.slice(0, 40)}" is not a time: write ${TIME_LINE_FORMS}`,
+      },
     };
-  if (minutes <= 0) return { text: rest, time: { kind: 'refused', reason: 'The time must be more than 0' } };
+  if (minutes <= 0)
+    return { text: rest, time: { kind: 'refused', reason: 'The time must be more than 0' } };
   if (minutes > MAX_MINUTES)
     return { text: rest, time: { kind: 'refused', reason: 'The time must be at most 24 hours' } };
   return { text: rest, time: { kind: 'minutes', minutes } };

@@ -18,6 +18,7 @@ import {
   recurringInvoices,
   savedReplies,
   scheduledTickets,
+  staffTimers,
   tickets,
   ticketWatchers,
   unmatchedMails,
@@ -128,6 +129,20 @@ const companyless = [
   'PUT /api/staff/assignment-rule',
   'PUT /api/staff/me/availability',
 ];
+
+/** Morgan's timer set to a state on a fresh ticket (none: removed), with no audit row. */
+async function timerOf(t: TestApp, ctx: Ctx, state: 'running' | 'paused' | null) {
+  const staff = await first(t.app.db.select().from(users).where(eq(users.email, DEMO_STAFF_EMAIL)));
+  await t.app.db.delete(staffTimers).where(eq(staffTimers.userId, staff.id));
+  if (!state) return;
+  const [ticketId] = await freshTickets(t, ctx, 1);
+  await t.app.db.insert(staffTimers).values({
+    userId: staff.id,
+    ticketId: ticketId!,
+    runningSince: state === 'running' ? new Date() : null,
+    elapsedSeconds: 600,
+  });
+}
 
 /** A saved reply to edit or delete, made without an audit row of its own. */
 const savedReply = (t: TestApp) =>
@@ -646,6 +661,30 @@ const samples: Record<string, Sample> = {
       ticketId: (await freshTickets(t, ctx, 1))[0],
     },
   }),
+  // The member's own timer (ADR 074): each sample sets the state it acts on, unaudited.
+  'POST /api/staff/timer': async (t, ctx) => {
+    await timerOf(t, ctx, null);
+    return { url: '/api/staff/timer', payload: { ticketId: (await freshTickets(t, ctx, 1))[0] } };
+  },
+  'POST /api/staff/timer/pause': async (t, ctx) => {
+    await timerOf(t, ctx, 'running');
+    return { url: '/api/staff/timer/pause' };
+  },
+  'POST /api/staff/timer/resume': async (t, ctx) => {
+    await timerOf(t, ctx, 'paused');
+    return { url: '/api/staff/timer/resume' };
+  },
+  'POST /api/staff/timer/log': async (t, ctx) => {
+    await timerOf(t, ctx, 'paused');
+    return {
+      url: '/api/staff/timer/log',
+      payload: { workDate: '2026-02-02', hours: 0.5, description: 'Timed' },
+    };
+  },
+  'DELETE /api/staff/timer': async (t, ctx) => {
+    await timerOf(t, ctx, 'running');
+    return { url: '/api/staff/timer' };
+  },
   'POST /api/staff/customers/:customerId/documents': async (_t, ctx) => ({
     url: `/api/staff/customers/${ctx.acmeId}/documents`,
     ...(await multipartBody(

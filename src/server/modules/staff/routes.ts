@@ -36,6 +36,7 @@ import { staffTicketReplyRoutes } from './ticket-replies.ts';
 import { ticketNoteRoutes } from './ticket-notes.ts';
 import { ticketTimeRoutes } from './ticket-time.ts';
 import { timeEntryRoutes } from './time-entries.ts';
+import { staffTimerRoutes } from './staff-timer.ts';
 import { unmatchedMailRoutes } from './unmatched-mail.ts';
 import { userRoutes } from './users.ts';
 import { webhookRoutes } from './webhooks.ts';
@@ -82,6 +83,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(inArea('invoices', quoteRoutes), { appUrl: config.appUrl });
   await app.register(inArea('companies', staffProjectRoutes));
   await app.register(inArea('timeEntries', timeEntryRoutes), { appUrl: config.appUrl });
+  await app.register(inArea('timeEntries', staffTimerRoutes), { appUrl: config.appUrl });
   await app.register(inArea('companies', staffDocumentRoutes));
   await app.register(inArea('auditLogs', auditRoutes));
   await app.register(inArea('helpdesk', unmatchedMailRoutes), { config });

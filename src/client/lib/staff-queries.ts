@@ -10,6 +10,7 @@ import { staffInvoiceDocumentSchema } from '../../shared/schemas/invoice-documen
 import { staffProjectSchema } from '../../shared/schemas/projects.ts';
 import { staffTimeEntrySchema, ticketTimeSchema } from '../../shared/schemas/time-entries.ts';
 import { agreementSchema } from '../../shared/schemas/agreements.ts';
+import { staffTimerStateSchema } from '../../shared/schemas/staff-timer.ts';
 import { unbilledTimeSchema } from '../../shared/schemas/unbilled-time.ts';
 import {
   companyDetailSchema,
@@ -179,6 +180,8 @@ export const staffQueries = {
   satisfaction: () => staffRead('satisfaction', satisfactionReportSchema),
   /** The hours logged on a ticket and their total (issue 38). */
   ticketTime: (ticketId: string) => staffRead(`tickets/${ticketId}/time-entries`, ticketTimeSchema),
+  /** The member's own timer on a ticket, or none (ADR 074). */
+  timer: () => staffRead('timer', staffTimerStateSchema),
   ticketNotes: (ticketId: string) =>
     staffRead(`tickets/${ticketId}/notes`, ticketNoteSchema.array()),
   /** The open unmatched mail in pages (issue 20): `q` on sender and subject, `reason`. */

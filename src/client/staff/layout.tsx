@@ -9,6 +9,7 @@ import { NotificationsBell } from './notifications-bell.tsx';
 import { ConfirmItIsYouDialog } from './second-factor/confirm-dialog.tsx';
 import { StaffMenu } from './staff-menu.tsx';
 import { StaffNavLinks } from './staff-nav.tsx';
+import { HeaderTimer } from './ticket-timer.tsx';
 
 /** The staff workspace frame: navigation by area (a drawer below 1280 px), who is signed in, logout. */
 export function StaffLayout({ children }: { children: ReactNode }) {
@@ -30,6 +31,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
             <div className="hidden lg:block">
               <AvailabilityToggle compact />
             </div>
+            <HeaderTimer />
             <NotificationsBell />
             {/* Nine areas fill the row at 1280 px: the name (also in the menu) from 1536. */}
             <span className="hidden text-slate-700 2xl:inline">{fullName}</span>

@@ -1,34 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate } from '../../../shared/format.ts';
-import { timeEntryInputSchema } from '../../../shared/schemas/time-entries.ts';
-import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { Button } from '../../ui/button.tsx';
-import { FormField } from '../../ui/form-field.tsx';
-import { Input } from '../../ui/input.tsx';
-import { sendJson } from '../api.ts';
-import { FormDialog } from '../form-dialog.tsx';
-import {
-  AgreementBillableFields,
-  WorkDateHoursFields,
-  blankWorkHours,
-} from '../time-entry-fields.tsx';
+import { StartTimerButton } from '../ticket-timer.tsx';
 import { useStaffCan } from '../use-staff-can.ts';
+import { LogTimeDialog } from './log-time-dialog.tsx';
 
-/** The dialog's fields; the ticket (and so its company) is the screen's. */
-const logSchema = timeEntryInputSchema.pick({
-  workDate: true,
-  hours: true,
-  description: true,
-  agreementId: true,
-  billable: true,
-});
 const hoursText = (hours: number) => `${hours.toFixed(2)} ${hours === 1 ? 'hour' : 'hours'}`;
 
 /**
- * The hours spent on a ticket (issue 38): their total, each entry, and "Log Time", which posts
- * through the company's one time write with the ticket named. A merged ticket's hours are on
- * its survivor, so it logs none.
+ * The hours spent on a ticket (issue 38): their total, each entry, "Log Time", which posts
+ * through the company's one time write with the ticket named, and "Start Timer" (ADR 074). A
+ * merged ticket's hours are on its survivor, so it logs none.
  */
 export function TicketTime({
   ticket,
@@ -46,9 +30,12 @@ export function TicketTime({
           Time
         </h3>
         {canLog && (
-          <Button variant="secondary" size="sm" onClick={() => setLogging(true)}>
-            Log Time
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <StartTimerButton ticketId={ticket.id} />
+            <Button variant="secondary" size="sm" onClick={() => setLogging(true)}>
+              Log Time
+            </Button>
+          </div>
         )}
       </div>
       {time.data && (
@@ -72,38 +59,7 @@ export function TicketTime({
           ))}
         </ol>
       )}
-      {logging && (
-        <FormDialog
-          title={`Log Time on ${ticket.id}`}
-          schema={logSchema}
-          defaultValues={{ ...blankWorkHours(), description: '' }}
-          request={(values) =>
-            sendJson('POST', staffUrl(`customers/${ticket.customerId}/time-entries`), {
-              ...values,
-              ticketId: ticket.id,
-            })
-          }
-          success="Time Logged"
-          failure="Failed to log time. Please try again."
-          submitLabel="Log Time"
-          onClose={() => setLogging(false)}
-        >
-          {(form) => (
-            <>
-              <WorkDateHoursFields
-                dateLabel="Date"
-                date={form.register('workDate')}
-                hours={form.register('hours', { valueAsNumber: true })}
-                errors={form.formState.errors}
-              />
-              <FormField label="Description" error={form.formState.errors.description?.message}>
-                <Input {...form.register('description')} />
-              </FormField>
-              <AgreementBillableFields form={form} companyId={ticket.customerId} />
-            </>
-          )}
-        </FormDialog>
-      )}
+      {logging && <LogTimeDialog ticket={ticket} onClose={() => setLogging(false)} />}
     </section>
   );
 }

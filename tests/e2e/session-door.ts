@@ -7,6 +7,8 @@
 // `POST /staff` makes a staff member of a spec's own (no second factor yet).
 // `POST /sla-due` puts a ticket's first response at risk a minute ago and sweeps the SLA
 // warnings now (ADR 064), so a spec sees a notice without waiting for business time to pass.
+// `POST /timer-started` moves a staff member's running timer's start minutes back (ADR 074), so
+// a spec sees a long timer without waiting for it.
 // `POST /mail` hands a raw message to the mail intake's own `ingestMessage`, as a message
 // fetched from the support mailbox would be (the IMAP side is tested against Dovecot).
 import { randomUUID } from 'node:crypto';
@@ -18,6 +20,7 @@ import type { Db } from '../../src/server/db/client.ts';
 import {
   notificationPreferences,
   sessions,
+  staffTimers,
   ticketSlas,
   users,
 } from '../../src/server/db/schema.ts';
@@ -50,6 +53,21 @@ export async function startSessionDoor(app: FastifyInstance, db: Db, config: Con
             return sweepSlaAlerts(tx, config.appUrl);
           });
           res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ made }));
+          return;
+        }
+        if (req.method === 'POST' && req.url === '/timer-started') {
+          const { email, minutesAgo } = JSON.parse(Buffer.concat(chunks).toString()) as {
+            email: string;
+            minutesAgo: number;
+          };
+          const moved = await db
+            .update(staffTimers)
+            .set({ runningSince: sql`now() - make_interval(mins => ${minutesAgo})` })
+            .where(
+              sql`${staffTimers.userId} = (select ${users.id} from ${users} where lower(${users.email}) = ${email.toLowerCase()})`,
+            )
+            .returning({ userId: staffTimers.userId });
+          res.writeHead(moved.length ? 200 : 404).end();
           return;
         }
         // A staff member of the spec's own, without a second factor yet: the app has no door

@@ -31,7 +31,6 @@ export function StaffLayout({ children }: { children: ReactNode }) {
             <div className="hidden lg:block">
               <AvailabilityToggle compact />
             </div>
-            <HeaderTimer />
             <NotificationsBell />
             {/* Nine areas fill the row at 1280 px: the name (also in the menu) from 1536. */}
             <span className="hidden text-slate-700 2xl:inline">{fullName}</span>
@@ -43,6 +42,7 @@ export function StaffLayout({ children }: { children: ReactNode }) {
             </a>
           </div>
         </div>
+        <HeaderTimer />
       </header>
       <StaffMenu open={menuOpen} onOpenChange={setMenuOpen} fullName={fullName} />
       <main className="mx-auto max-w-7xl px-4 py-8">{children}</main>

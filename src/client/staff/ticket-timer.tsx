@@ -7,6 +7,7 @@ import { timerMinutes, type StaffTimer } from '../../shared/schemas/staff-timer.
 import { apiRequest } from '../lib/api.ts';
 import { staffQueries, staffUrl } from '../lib/staff-queries.ts';
 import { Button } from '../ui/button.tsx';
+import { cn } from '../ui/cn.ts';
 import { sendJson, useStaffMutation } from './api.ts';
 import { LogTimeDialog } from './helpdesk/log-time-dialog.tsx';
 import { useStaffCan } from './use-staff-can.ts';
@@ -48,12 +49,38 @@ const clock = (seconds: number) => {
 const post = (path: string) => sendJson<StaffTimer>('POST', staffUrl(path));
 
 /**
- * The header's running timer (ADR 074): its ticket, the time so far, pause or resume, and stop,
- * which pauses it and opens Log Time prefilled with its minutes; logging ends it, cancelling
- * leaves it paused. A paused timer can also be discarded.
+ * The header's running timer (ADR 074), on every workspace screen for a role that logs time.
+ * A modal hides the header from assistive technology, so the ticket's own screen shows the
+ * same controls (`TicketTimer`).
  */
 export function HeaderTimer() {
   const { canTime, timer, fetchedAt } = useTimer();
+  if (!canTime || !timer) return null;
+  // A strip under the header's row: the row is full at 1280 px and at 390 px already.
+  return (
+    <div className="border-t border-slate-200 bg-slate-50">
+      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-1.5 text-sm">
+        <TimerControls timer={timer} fetchedAt={fetchedAt} withSubject />
+      </div>
+    </div>
+  );
+}
+
+/**
+ * A timer's ticket, the time so far, pause or resume, and stop, which pauses it and opens Log
+ * Time prefilled with its minutes; logging ends it, cancelling leaves it paused. A paused
+ * timer can also be discarded.
+ */
+function TimerControls({
+  timer,
+  fetchedAt,
+  withSubject = false,
+}: {
+  timer: StaffTimer;
+  fetchedAt: number;
+  /** The header's strip names the ticket's subject too; the ticket's own screen needs not. */
+  withSubject?: boolean;
+}) {
   const seconds = useSeconds(timer, fetchedAt);
   const [logMinutes, setLogMinutes] = useState<number>();
   const failure = 'Failed to change the timer. Please try again.';
@@ -67,35 +94,44 @@ export function HeaderTimer() {
     success: 'Timer Resumed',
     failure,
   });
-  const stop = useStaffMutation<void, StaffTimer | null>({
-    request: () => (timer?.running ? post('timer/pause') : Promise.resolve(timer)),
+  const stop = useStaffMutation<void, StaffTimer>({
+    request: () => (timer.running ? post('timer/pause') : Promise.resolve(timer)),
     success: 'Timer Stopped',
     failure,
-    onSuccess: (stopped) => setLogMinutes(timerMinutes(stopped?.elapsedSeconds ?? seconds)),
+    onSuccess: (stopped) => setLogMinutes(timerMinutes(stopped.elapsedSeconds)),
   });
   const discard = useStaffMutation<void>({
     request: () => apiRequest('DELETE', staffUrl('timer')).then(() => undefined),
     success: 'Timer Discarded',
     failure,
   });
-  if (!canTime || !timer) return null;
   const busy = pause.isPending || resume.isPending || stop.isPending || discard.isPending;
   const state = timer.running ? 'running' : 'paused';
   return (
     <div
       role="group"
       aria-label={`Timer on ${timer.ticketId}, ${state}`}
-      className="flex items-center gap-1 rounded-md border border-slate-200 bg-slate-50 py-0.5 pr-0.5 pl-2"
+      className={cn(
+        'flex min-w-0 items-center gap-1 text-sm',
+        withSubject
+          ? 'w-full'
+          : 'rounded-md border border-slate-200 bg-slate-50 py-0.5 pr-0.5 pl-2',
+      )}
     >
-      <Timer aria-hidden className="hidden h-4 w-4 text-slate-500 sm:block" />
-      <Link
-        href={paths.staffTicket(timer.ticketId)}
-        className="hidden font-medium text-brand-700 hover:underline sm:inline"
-        title={timer.subject}
-      >
-        {timer.ticketId}
-      </Link>
-      <span className="min-w-14 text-center font-mono text-slate-900 tabular-nums">
+      <Timer aria-hidden className="h-4 w-4 shrink-0 text-slate-500" />
+      {withSubject && (
+        <span className="flex min-w-0 flex-1 items-baseline gap-2">
+          <Link
+            href={paths.staffTicket(timer.ticketId)}
+            className="shrink-0 font-medium text-brand-700 hover:underline"
+          >
+            {timer.ticketId}
+          </Link>
+          <span className="truncate text-slate-600">{timer.subject}</span>
+          <span className="shrink-0 text-slate-500">{timer.running ? 'Running' : 'Paused'}</span>
+        </span>
+      )}
+      <span className="min-w-16 text-center font-mono text-slate-900 tabular-nums">
         {clock(seconds)}
       </span>
       {timer.running ? (
@@ -150,15 +186,15 @@ function IconButton({
   );
 }
 
-/** A ticket's "Start Timer": hidden while the member's timer is on this ticket. */
-export function StartTimerButton({ ticketId }: { ticketId: string }) {
-  const { timer } = useTimer();
+/** On a ticket's screen: the member's timer when it is on this ticket, else "Start Timer". */
+export function TicketTimer({ ticketId }: { ticketId: string }) {
+  const { timer, fetchedAt } = useTimer();
   const start = useStaffMutation<void, StaffTimer>({
     request: () => sendJson('POST', staffUrl('timer'), { ticketId }),
     success: 'Timer Started',
     failure: 'Failed to start the timer. Please try again.',
   });
-  if (timer?.ticketId === ticketId) return null;
+  if (timer?.ticketId === ticketId) return <TimerControls timer={timer} fetchedAt={fetchedAt} />;
   return (
     <Button variant="secondary" size="sm" disabled={start.isPending} onClick={() => start.mutate()}>
       Start Timer

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatDate } from '../../../shared/format.ts';
 import { staffQueries } from '../../lib/staff-queries.ts';
 import { Button } from '../../ui/button.tsx';
-import { StartTimerButton } from '../ticket-timer.tsx';
+import { TicketTimer } from '../ticket-timer.tsx';
 import { useStaffCan } from '../use-staff-can.ts';
 import { LogTimeDialog } from './log-time-dialog.tsx';
 
@@ -31,7 +31,7 @@ export function TicketTime({
         </h3>
         {canLog && (
           <div className="flex flex-wrap gap-2">
-            <StartTimerButton ticketId={ticket.id} />
+            <TicketTimer ticketId={ticket.id} />
             <Button variant="secondary" size="sm" onClick={() => setLogging(true)}>
               Log Time
             </Button>

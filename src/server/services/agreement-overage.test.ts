@@ -138,6 +138,41 @@ describe('agreement overage on the next invoice', () => {
     expect(await claims(tm)).toEqual([]);
   });
 
+  it('bills a prepaid block once it is over: past its end date, or ended by staff', async () => {
+    const customerId = await company();
+    const dated = await agreement(customerId, {
+      name: 'Block 2025',
+      type: 'prepaid',
+      hours: 5,
+      rolloverMonths: 0,
+      startsOn: '2025-01-01',
+      endsOn: '2025-06-30',
+    });
+    await log(customerId, dated, '2025-03-01', 7.5);
+    const open = await agreement(customerId, {
+      name: 'Open block',
+      type: 'prepaid',
+      hours: 2,
+      rolloverMonths: 0,
+      startsOn: '2025-01-01',
+    });
+    await log(customerId, open, '2025-04-01', 3);
+    // Not over yet: only the dated block's overage is billed.
+    const first = (await draft(customerId)).json<StaffInvoiceDocument>();
+    expect(overageLines(first).map((l) => [l.description, l.quantity])).toEqual([
+      ['Overage: Block 2025, 2025-01-01 to 2025-06-30, 2.5 h over 5 h', 2.5],
+    ]);
+    const ended = await call('PATCH', `/api/staff/agreements/${open}`, { status: 'ended' });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const second = (await draft(customerId)).json<StaffInvoiceDocument>();
+    expect(overageLines(second)).toEqual([
+      expect.objectContaining({ quantity: 1, agreementId: open }),
+    ]);
+    expect(overageLines(second)[0]?.description).toMatch(
+      /^Overage: Open block, 2025-01-01 to \d{4}-\d{2}-\d{2}, 1 h over 2 h$/,
+    );
+  });
+
   it('two invoices made at once bill the overage once', async () => {
     for (let round = 0; round < 4; round++) {
       const { customerId, id } = await retainerWithOverage();

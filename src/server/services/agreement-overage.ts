@@ -43,9 +43,15 @@ function closedPeriods(row: AgreementRow, uses: Parameters<typeof periodHours>[1
   return periods;
 }
 
-const lineOf = (row: AgreementRow, p: PeriodCenti, taxRate: number): BilledLineInput => ({
+/** The line of a period's overage; a block ended without an end date runs to the day billed. */
+const lineOf = (
+  row: AgreementRow,
+  p: PeriodCenti,
+  today: string,
+  taxRate: number,
+): BilledLineInput => ({
   description:
-    `Overage: ${row.name}, ${p.start} to ${p.end ?? 'end'}, ${hoursOf(p.overage)} h over ${hoursOf(p.included)} h`.slice(
+    `Overage: ${row.name}, ${p.start} to ${p.end ?? today}, ${hoursOf(p.overage)} h over ${hoursOf(p.included)} h`.slice(
       0,
       500,
     ),
@@ -85,7 +91,8 @@ export async function claimOverage(
   const claimed: ClaimedOverage[] = [];
   for (const row of rows) {
     const uses = await dayUses(tx, row.id, null);
-    const over = closedPeriods(row, uses, todayOf(row, now)).filter((p) => p.overage > 0);
+    const today = todayOf(row, now);
+    const over = closedPeriods(row, uses, today).filter((p) => p.overage > 0);
     if (over.length === 0) continue;
     const won = await tx
       .insert(agreementOverageClaims)
@@ -103,7 +110,11 @@ export async function claimOverage(
     const wonStarts = new Set(won.map((w) => w.periodStart));
     for (const p of over)
       if (wonStarts.has(p.start))
-        claimed.push({ agreementId: row.id, periodStart: p.start, line: lineOf(row, p, taxRate) });
+        claimed.push({
+          agreementId: row.id,
+          periodStart: p.start,
+          line: lineOf(row, p, today, taxRate),
+        });
   }
   return claimed;
 }

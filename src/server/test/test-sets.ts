@@ -21,6 +21,7 @@ export const pureServerTests = [
   'src/server/services/agreement-hours.test.ts',
   'src/server/services/group-commit.test.ts',
   'src/server/services/image-budget.test.ts',
+  'src/server/services/intake/mail-time.test.ts',
   'src/server/services/poller.test.ts',
   'src/server/services/recurring-periods.test.ts',
   'src/server/services/secret-box.test.ts',

@@ -56,32 +56,27 @@ async function makeInvoice(
   const actor = await actorOf(tx, row);
   const lines = await templateLines(tx, [row.id]);
   const until = nextOn ? ` to ${daysAfter(nextOn, -1)}` : '';
-  const draft = await createDraft(
-    tx,
-    actor,
-    row.customerId,
-    {
-      number: recurringNumber(row, periodOn),
-      description: `${row.name}: ${periodOn}${until}`,
-      issueDate: periodOn,
-      dueDate: daysAfter(periodOn, row.paymentTermsDays),
-      paymentUrl: null,
-      currency: row.currency,
-      discount: fromScaled(row.discountBp, 2),
-      lines: lines.map((l) => ({
-        description: l.description,
-        quantity: fromScaled(l.quantityMilli, 3),
-        unitPrice: fromMinor(l.unitPriceMinor, row.currency),
-        taxRate: fromScaled(l.taxRateBp, 2),
-        projectId: l.projectId,
-        agreementId: l.agreementId,
-        // A retainer bills its template, never logged hours.
-        timeEntryIds: [],
-      })),
-      // ... and the overage of its closed periods not billed yet (ADR 074).
-    },
-    { overageAsOf: now },
-  );
+  const input = {
+    number: recurringNumber(row, periodOn),
+    description: `${row.name}: ${periodOn}${until}`,
+    issueDate: periodOn,
+    dueDate: daysAfter(periodOn, row.paymentTermsDays),
+    paymentUrl: null,
+    currency: row.currency,
+    discount: fromScaled(row.discountBp, 2),
+    lines: lines.map((l) => ({
+      description: l.description,
+      quantity: fromScaled(l.quantityMilli, 3),
+      unitPrice: fromMinor(l.unitPriceMinor, row.currency),
+      taxRate: fromScaled(l.taxRateBp, 2),
+      projectId: l.projectId,
+      agreementId: l.agreementId,
+      // A retainer bills its template, never logged hours.
+      timeEntryIds: [],
+    })),
+  };
+  // ... and its agreements' overage of closed periods not billed yet (ADR 074).
+  const draft = await createDraft(tx, actor, row.customerId, input, { overageAsOf: now });
   if (row.action === 'draft') return draft.id;
   await issueInvoice(tx, actor, draft.id, { mail: row.action === 'issue-and-mail' });
   return draft.id;

@@ -54,6 +54,8 @@ test('a staff member times a ticket: start, survive a reload, pause, resume, sto
   // Kept on the server: as if started 25 minutes ago, and still there after a reload.
   await timerStarted(email, 25);
   await staff.reload();
+  // The reloaded ticket's screen loads first (on a busy machine longer than an assertion waits).
+  await onTicket.waitFor();
   await expect(onTicket).toContainText(/0:25:\d\d/);
   await look(staff, onTicket, 'staff-timer-ticket');
 

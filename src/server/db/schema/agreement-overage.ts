@@ -1,7 +1,16 @@
 // The overage of an agreement's closed periods, billed once on an invoice (issue 40 item 2,
 // ADR 074). Apart from agreements.ts: it names invoices, which already name agreements.
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { agreements } from './agreements.ts';
 import { invoiceLines, invoices } from './billing.ts';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { paths } from '../../shared/routes.ts';
 import {
-  staffNoticeTitle,
+  staffNoticeText,
   type StaffNotification,
 } from '../../shared/schemas/staff-notifications.ts';
 import { staffQueries, staffUrl } from '../lib/staff-queries.ts';
@@ -19,8 +19,9 @@ import { sendJson, useStaffMutation } from './api.ts';
 const REFRESH_MS = 60_000;
 
 /**
- * The header's bell (ADR 064): how many SLA notices are unread, and the recent ones in a
- * dialog; opening a notice goes to its ticket's own screen and marks it read.
+ * The header's bell (ADRs 064, 075): how many notices are unread, and the recent ones in a
+ * dialog; opening a notice goes to its ticket's own screen (or its company's page, for an
+ * agreement or a quote) and marks it read.
  */
 export function NotificationsBell() {
   const [open, setOpen] = useState(false);
@@ -48,7 +49,10 @@ export function NotificationsBell() {
           )}
         </button>
       </DialogTrigger>
-      <DialogContent title="Notifications" description="SLA warnings and breaches of your tickets.">
+      <DialogContent
+        title="Notifications"
+        description="SLA warnings of your tickets, agreements' hours and renewals, and quotes decided."
+      >
         {items.length === 0 ? (
           <p className="text-sm text-slate-600">No notifications</p>
         ) : (
@@ -81,11 +85,47 @@ export function NotificationsBell() {
   );
 }
 
+/** Where a notice opens: its ticket's screen (ADR 064), or the company page that keeps its agreement or quote. */
+function hrefOf(n: StaffNotification) {
+  return n.about === 'ticket' ? paths.staffTicket(n.ticketId) : paths.staffCustomer(n.customerId);
+}
+
+function NoticeBadge({ notice: n }: { notice: StaffNotification }) {
+  switch (n.kind) {
+    case 'breach':
+      return <Badge tone="red">Breached</Badge>;
+    case 'warning':
+      return <Badge tone="amber">At risk</Badge>;
+    case 'agreement-used-80':
+      return <Badge tone="amber">Hours low</Badge>;
+    case 'agreement-used-100':
+      return <Badge tone="red">Hours used up</Badge>;
+    case 'agreement-renewal':
+      return <Badge tone="blue">Renewal due</Badge>;
+    case 'quote-accepted':
+      return <Badge tone="green">Quote accepted</Badge>;
+    case 'quote-declined':
+      return <Badge tone="gray">Quote declined</Badge>;
+  }
+}
+
+/** The notice's second line: what it is about, and whose. */
+function aboutOf(n: StaffNotification) {
+  switch (n.about) {
+    case 'ticket':
+      return n.subject;
+    case 'agreement':
+      return 'Agreement';
+    case 'quote':
+      return n.quoteTitle;
+  }
+}
+
 function NoticeItem({ notice: n, onOpen }: { notice: StaffNotification; onOpen: () => void }) {
   return (
     <li>
       <Link
-        href={paths.staffTicket(n.ticketId)}
+        href={hrefOf(n)}
         onClick={onOpen}
         className={cn(
           'grid gap-1 rounded-md p-2 text-sm hover:bg-slate-50',
@@ -93,18 +133,21 @@ function NoticeItem({ notice: n, onOpen }: { notice: StaffNotification; onOpen: 
         )}
       >
         <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-          {n.kind === 'breach' ? (
-            <Badge tone="red">Breached</Badge>
-          ) : (
-            <Badge tone="amber">At risk</Badge>
-          )}
-          {staffNoticeTitle(n)}
+          <NoticeBadge notice={n} />
+          {staffNoticeText(n)}
         </span>
         <span className="break-words text-slate-700">
-          {n.subject} · {n.companyName}
+          {aboutOf(n)} · {n.companyName}
         </span>
         <span className="text-xs text-slate-500">
-          Due <DateTime value={n.dueAt} /> · {n.readAt ? 'Read' : 'Unread'}
+          {n.about === 'ticket' ? (
+            <>
+              Due <DateTime value={n.dueAt} />
+            </>
+          ) : (
+            <DateTime value={n.createdAt} />
+          )}{' '}
+          · {n.readAt ? 'Read' : 'Unread'}
         </span>
       </Link>
     </li>

@@ -25,7 +25,7 @@ import * as schema from './schema.ts';
 import { signInPolicies } from '../../shared/schemas/sso.ts';
 import { assignmentRules } from '../../shared/schemas/assignment.ts';
 import { slaClockKinds } from '../../shared/schemas/sla.ts';
-import { slaAlertKinds } from '../../shared/schemas/staff-notifications.ts';
+import { slaAlertKinds, staffNoticeKinds } from '../../shared/schemas/staff-notifications.ts';
 import { scheduleFrequencies } from '../../shared/schemas/scheduled-tickets.ts';
 import { recurringActions, recurringCadences } from '../../shared/schemas/recurring-invoices.ts';
 import {
@@ -64,6 +64,7 @@ const sharedLists: Record<string, readonly string[]> = {
   assignment_rule: assignmentRules,
   sla_clock: slaClockKinds,
   sla_alert_kind: slaAlertKinds,
+  staff_notice_kind: staffNoticeKinds,
   quote_state: quoteStates,
   schedule_frequency: scheduleFrequencies,
   recurring_cadence: recurringCadences,

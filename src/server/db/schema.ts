@@ -21,3 +21,4 @@ export * from './schema/events.ts';
 export * from './schema/follow-up.ts';
 export * from './schema/online-payments.ts';
 export * from './schema/quotes.ts';
+export * from './schema/staff-notifications.ts';

@@ -2,19 +2,21 @@
 // its end. Each is claimed by inserting its `agreement_alerts` row (agreement, period, kind) in
 // the transaction that sends it — the time entry that crossed the line, or the renewal sweep —
 // so racing entries, retries and several servers send it once. The company hears through the
-// notification outbox (the event's notice), webhooks through the event, staff by mail.
-import { and, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+// notification outbox (the event's notice), webhooks through the event, staff by mail and a
+// notice in their bell (ADR 075).
+import { and, eq, gte, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
-import { agreementAlerts, agreements, customers, users } from '../db/schema.ts';
+import { agreementAlerts, agreements, customers } from '../db/schema.ts';
 import { formatDate } from '../../shared/format.ts';
 import { paths } from '../../shared/routes.ts';
 import { RENEWAL_NOTICE_DAYS, type AgreementAlertKind } from '../../shared/schemas/agreements.ts';
-import { staffAreas } from '../../shared/staff-permissions.ts';
+import type { AgreementNoticeKind } from '../../shared/schemas/staff-notifications.ts';
 import { hoursOf } from './agreement-hours.ts';
 import { agreementPeriod, todayOf, type AgreementRow } from './agreements.ts';
 import { recordEvent } from './domain-events.ts';
 import { enqueueMail } from './mail-outbox.ts';
 import { daysAfter } from './recurring-periods.ts';
+import { noticeBillingStaff } from './staff-notifications.ts';
 
 const THRESHOLDS = [
   { percent: 80, kind: 'used-80' },
@@ -31,24 +33,22 @@ async function claim(tx: Tx, agreementId: string, periodStart: string, kind: Agr
   return made.length > 0;
 }
 
-/** Staff who keep agreements (admin and billing: the invoices area's writers) get the mail. */
-async function mailStaff(tx: Tx, subject: string, line: string, link: string) {
-  const staff = await tx
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(
-      and(
-        eq(users.role, 'staff'),
-        eq(users.active, true),
-        inArray(users.staffRole, [...staffAreas.invoices.write]),
-      ),
-    );
+/**
+ * Staff who keep agreements (admin and billing: the invoices area's writers) get the mail and a
+ * notice in their bell (ADR 075), in the claim's transaction.
+ */
+async function tellStaff(
+  tx: Tx,
+  notice: { kind: AgreementNoticeKind; agreementId: string },
+  mail: { subject: string; line: string; link: string },
+) {
+  const staff = await noticeBillingStaff(tx, notice);
   await enqueueMail(
     tx,
     staff.map((s) => ({
       to: s.email,
-      subject,
-      text: [`Hi ${s.firstName},`, '', line, '', `Open the company: ${link}`].join('\n'),
+      subject: mail.subject,
+      text: [`Hi ${s.firstName},`, '', mail.line, '', `Open the company: ${mail.link}`].join('\n'),
     })),
   );
 }
@@ -96,11 +96,14 @@ export async function claimHoursAlerts(
     data,
   });
   const company = await companyName(tx, row.customerId);
-  await mailStaff(
+  await tellStaff(
     tx,
-    `${company}: ${crossed} % of ${row.name} hours used`,
-    `${company} has used ${data.used} of the ${data.included} hours of "${row.name}" for the period from ${formatDate(period.start)}; ${data.left} are left.`,
-    `${appUrl}${paths.staffCustomer(row.customerId)}`,
+    { kind: crossed === 100 ? 'agreement-used-100' : 'agreement-used-80', agreementId: row.id },
+    {
+      subject: `${company}: ${crossed} % of ${row.name} hours used`,
+      line: `${company} has used ${data.used} of the ${data.included} hours of "${row.name}" for the period from ${formatDate(period.start)}; ${data.left} are left.`,
+      link: `${appUrl}${paths.staffCustomer(row.customerId)}`,
+    },
   );
   return crossed;
 }
@@ -139,11 +142,14 @@ export async function sweepRenewalReminders(tx: Tx, appUrl: string, now = new Da
       data: { agreementId: row.id, name: row.name, endsOn },
     });
     const company = await companyName(tx, row.customerId);
-    await mailStaff(
+    await tellStaff(
       tx,
-      `${company}: ${row.name} ends on ${formatDate(endsOn)}`,
-      `The agreement "${row.name}" of ${company} ends on ${formatDate(endsOn)}: time to renew it.`,
-      `${appUrl}${paths.staffCustomer(row.customerId)}`,
+      { kind: 'agreement-renewal', agreementId: row.id },
+      {
+        subject: `${company}: ${row.name} ends on ${formatDate(endsOn)}`,
+        line: `The agreement "${row.name}" of ${company} ends on ${formatDate(endsOn)}: time to renew it.`,
+        link: `${appUrl}${paths.staffCustomer(row.customerId)}`,
+      },
     );
     told++;
   }

@@ -1,35 +1,143 @@
-// A staff member's notices in the workspace (ADR 064): the SLA warnings and breaches the sweep
-// (helpdesk/sla-alerts.ts) made for them; each reads only their own.
+// A staff member's notices in the workspace (ADRs 064, 075): the SLA warnings and breaches the
+// sweep (helpdesk/sla-alerts.ts) made, and the agreement and quote notices made beside their
+// claim or decision; each reads only their own.
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { customers, staffNotifications, tickets } from '../db/schema.ts';
+import { agreements, customers, quotes, staffNotifications, tickets, users } from '../db/schema.ts';
 import {
   STAFF_NOTIFICATIONS_SHOWN,
+  type AgreementNoticeKind,
+  type QuoteNoticeKind,
+  type StaffNotification,
   type StaffNotifications,
 } from '../../shared/schemas/staff-notifications.ts';
+import { staffAreas } from '../../shared/staff-permissions.ts';
 import type { Actor } from './actor.ts';
 import { recordAudit } from './audit.ts';
+
+/** The staff who keep agreements and quotes: the invoices area's writers (admin, billing). */
+function billingStaff(tx: Tx) {
+  return tx
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(
+      and(
+        eq(users.role, 'staff'),
+        eq(users.active, true),
+        inArray(users.staffRole, [...staffAreas.invoices.write]),
+      ),
+    );
+}
+
+/**
+ * One notice of an agreement or a quote for each of the staff who keep them, in the caller's
+ * transaction — the alert's claim or the customer's decision — so it is made exactly once.
+ * Returns those staff (the agreement alerts mail them too).
+ */
+export async function noticeBillingStaff(
+  tx: Tx,
+  subject:
+    { kind: AgreementNoticeKind; agreementId: string } | { kind: QuoteNoticeKind; quoteId: string },
+) {
+  const staff = await billingStaff(tx);
+  if (staff.length > 0) {
+    await tx.insert(staffNotifications).values(staff.map((s) => ({ userId: s.id, ...subject })));
+  }
+  return staff;
+}
+
+type Row = {
+  id: string;
+  kind: StaffNotification['kind'];
+  ticketId: string | null;
+  subject: string | null;
+  clock: 'first-response' | 'resolution' | null;
+  dueAt: Date | null;
+  agreementId: string | null;
+  agreementName: string | null;
+  quoteId: string | null;
+  quoteNumber: string | null;
+  quoteTitle: string | null;
+  customerId: string;
+  companyName: string;
+  createdAt: Date;
+  readAt: Date | null;
+};
+
+/** A row as the bell reads it: its subject's fields, which the check constraint guarantees. */
+function noticeOf(r: Row): StaffNotification {
+  const base = {
+    id: r.id,
+    customerId: r.customerId,
+    companyName: r.companyName,
+    createdAt: r.createdAt.toISOString(),
+    readAt: r.readAt ? r.readAt.toISOString() : null,
+  };
+  if (r.kind === 'warning' || r.kind === 'breach') {
+    return {
+      ...base,
+      about: 'ticket',
+      kind: r.kind,
+      ticketId: r.ticketId ?? '',
+      subject: r.subject ?? '',
+      clock: r.clock ?? 'resolution',
+      dueAt: (r.dueAt ?? r.createdAt).toISOString(),
+    };
+  }
+  if (r.kind === 'quote-accepted' || r.kind === 'quote-declined') {
+    return {
+      ...base,
+      about: 'quote',
+      kind: r.kind,
+      quoteId: r.quoteId ?? '',
+      quoteNumber: r.quoteNumber ?? '',
+      quoteTitle: r.quoteTitle ?? '',
+    };
+  }
+  return {
+    ...base,
+    about: 'agreement',
+    kind: r.kind,
+    agreementId: r.agreementId ?? '',
+    agreementName: r.agreementName ?? '',
+  };
+}
 
 /** The most recent notices of `userId` and how many of all theirs are unread. */
 export async function listStaffNotifications(
   db: Db | Tx,
   userId: string,
 ): Promise<StaffNotifications> {
-  const rows = await db
+  const rows: Row[] = await db
     .select({
       id: staffNotifications.id,
+      kind: staffNotifications.kind,
       ticketId: staffNotifications.ticketId,
       subject: tickets.subject,
-      companyName: customers.name,
       clock: staffNotifications.clock,
-      kind: staffNotifications.kind,
       dueAt: staffNotifications.dueAt,
+      agreementId: staffNotifications.agreementId,
+      agreementName: agreements.name,
+      quoteId: staffNotifications.quoteId,
+      quoteNumber: quotes.number,
+      quoteTitle: quotes.title,
+      customerId: customers.id,
+      companyName: customers.name,
       createdAt: staffNotifications.createdAt,
       readAt: staffNotifications.readAt,
     })
     .from(staffNotifications)
-    .innerJoin(tickets, eq(tickets.id, staffNotifications.ticketId))
-    .innerJoin(customers, eq(customers.id, tickets.customerId))
+    .leftJoin(tickets, eq(tickets.id, staffNotifications.ticketId))
+    .leftJoin(agreements, eq(agreements.id, staffNotifications.agreementId))
+    .leftJoin(quotes, eq(quotes.id, staffNotifications.quoteId))
+    // Exactly one subject is set, so exactly one of these names the company.
+    .innerJoin(
+      customers,
+      eq(
+        customers.id,
+        sql`coalesce(${tickets.customerId}, ${agreements.customerId}, ${quotes.customerId})`,
+      ),
+    )
     .where(eq(staffNotifications.userId, userId))
     .orderBy(desc(staffNotifications.createdAt), desc(staffNotifications.id))
     .limit(STAFF_NOTIFICATIONS_SHOWN);
@@ -37,15 +145,7 @@ export async function listStaffNotifications(
     .select({ n: count() })
     .from(staffNotifications)
     .where(and(eq(staffNotifications.userId, userId), isNull(staffNotifications.readAt)));
-  return {
-    unread: unread?.n ?? 0,
-    items: rows.map((r) => ({
-      ...r,
-      dueAt: r.dueAt.toISOString(),
-      createdAt: r.createdAt.toISOString(),
-      readAt: r.readAt ? r.readAt.toISOString() : null,
-    })),
-  };
+  return { unread: unread?.n ?? 0, items: rows.map(noticeOf) };
 }
 
 /**

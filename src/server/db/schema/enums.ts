@@ -32,7 +32,7 @@ import {
 } from '../../../shared/schemas/tickets.ts';
 import { assignmentRules } from '../../../shared/schemas/assignment.ts';
 import { slaClockKinds } from '../../../shared/schemas/sla.ts';
-import { slaAlertKinds } from '../../../shared/schemas/staff-notifications.ts';
+import { slaAlertKinds, staffNoticeKinds } from '../../../shared/schemas/staff-notifications.ts';
 import { scheduleFrequencies } from '../../../shared/schemas/scheduled-tickets.ts';
 
 export const userRole = pgEnum('user_role', userRoles);
@@ -65,6 +65,7 @@ export const notificationKind = pgEnum('notification_kind', notificationKinds);
 export const assignmentRule = pgEnum('assignment_rule', assignmentRules);
 export const slaClock = pgEnum('sla_clock', slaClockKinds);
 export const slaAlertKind = pgEnum('sla_alert_kind', slaAlertKinds);
+export const staffNoticeKind = pgEnum('staff_notice_kind', staffNoticeKinds);
 export const scheduleFrequency = pgEnum('schedule_frequency', scheduleFrequencies);
 export const recurringCadence = pgEnum('recurring_cadence', recurringCadences);
 export const recurringAction = pgEnum('recurring_invoice_action', recurringActions);

@@ -1,15 +1,6 @@
 // Service levels: the targets per priority, the closed days, and each ticket's clock.
-import {
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { customers, users } from './accounts.ts';
+import { date, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { customers } from './accounts.ts';
 import { createdAt, updatedAt } from './columns.ts';
 import { slaAlertKind, slaClock, ticketPriority } from './enums.ts';
 import { tickets } from './tickets.ts';
@@ -94,24 +85,4 @@ export const slaAlerts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.ticketId, t.clock, t.kind] })],
-);
-
-/** A notice in a staff member's workspace list (the header's bell); read once opened. */
-export const staffNotifications = pgTable(
-  'staff_notifications',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    ticketId: text('ticket_id')
-      .notNull()
-      .references(() => tickets.id, { onDelete: 'cascade' }),
-    clock: slaClock('clock').notNull(),
-    kind: slaAlertKind('kind').notNull(),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    readAt: timestamp('read_at', { withTimezone: true }),
-  },
-  (t) => [index('staff_notifications_user_idx').on(t.userId, t.createdAt)],
 );

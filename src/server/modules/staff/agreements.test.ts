@@ -10,6 +10,7 @@ import {
   domainEvents,
   mailOutbox,
   notifications,
+  staffNotifications,
   tickets,
   timeEntries,
   users,
@@ -103,6 +104,18 @@ describe('agreements and their hours (issue 40, ADR 071)', () => {
       .select({ data: domainEvents.data })
       .from(domainEvents)
       .where(and(eq(domainEvents.entityId, id), eq(domainEvents.type, 'agreement.low_balance')));
+
+  /** The staff notices (ADR 075) of an agreement: who got which, sorted. */
+  const staffNoticesOf = async (id: string) =>
+    (
+      await t.app.db
+        .select({ email: users.email, kind: staffNotifications.kind })
+        .from(staffNotifications)
+        .innerJoin(users, eq(users.id, staffNotifications.userId))
+        .where(eq(staffNotifications.agreementId, id))
+    )
+      .map((n) => `${n.email} ${n.kind}`)
+      .sort();
 
   it('creates, lists, changes and ends an agreement, each write audited', async () => {
     const made = await create();
@@ -284,6 +297,21 @@ describe('agreements and their hours (issue 40, ADR 071)', () => {
       expect.arrayContaining([DEMO_STAFF_EMAIL, 'billing@example.com']),
     );
     expect(staffMails.map((m) => m.to)).not.toContain('agent@example.com');
+    // And find one notice per alert in their bell (never the agent's), linking to the company.
+    const keepers = [...new Set(staffMails.map((m) => m.to))];
+    expect(await staffNoticesOf(a.id)).toEqual(
+      keepers.flatMap((e) => [`${e} agreement-used-100`, `${e} agreement-used-80`]).sort(),
+    );
+    const bell = await call('GET', '/api/staff/notifications', undefined, billingStaff);
+    expect(bell.json().items).toContainEqual(
+      expect.objectContaining({
+        about: 'agreement',
+        kind: 'agreement-used-100',
+        agreementId: a.id,
+        agreementName: 'Help desk retainer',
+        customerId: ctx.acmeId,
+      }),
+    );
     const mailsAfter = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
     expect(mailsAfter[0]!.n).toBeGreaterThan(mailsBefore[0]!.n);
 
@@ -337,6 +365,9 @@ describe('agreements and their hours (issue 40, ADR 071)', () => {
       expect((await racing).statusCode).toBe(201);
       expect(await alertsOf(a.id)).toEqual([{ kind: 'used-80', periodStart: '2026-03-01' }]);
       expect(await lowBalanceEvents(a.id)).toHaveLength(1);
+      expect((await staffNoticesOf(a.id)).filter((n) => n.startsWith('billing@'))).toEqual([
+        'billing@example.com agreement-used-80',
+      ]);
     },
   );
 
@@ -394,6 +425,11 @@ describe('agreements and their hours (issue 40, ADR 071)', () => {
     expect(await t.app.sweepAgreementRenewals(new Date('2026-05-31T12:00:00Z'))).toBe(1);
     expect(await t.app.sweepAgreementRenewals(new Date('2026-06-10T12:00:00Z'))).toBe(0);
     expect(await alertsOf(a.id)).toEqual([{ kind: 'renewal', periodStart: '2026-06-30' }]);
+    const notices = await staffNoticesOf(a.id);
+    expect(notices).toContain('billing@example.com agreement-renewal');
+    expect(notices).toContain(`${DEMO_STAFF_EMAIL} agreement-renewal`);
+    expect(notices.filter((n) => n.startsWith('billing@'))).toHaveLength(1);
+    expect(notices.join()).not.toContain('agent@example.com');
     const told = await t.app.db
       .select({ role: customerUsers.role })
       .from(notifications)

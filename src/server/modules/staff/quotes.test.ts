@@ -15,6 +15,7 @@ import {
   quoteRequests,
   quoteSignatures,
   quotes,
+  staffNotifications,
   users,
 } from '../../db/schema.ts';
 import type { Quote, QuoteInput } from '../../../shared/schemas/quotes.ts';
@@ -146,6 +147,32 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
     signature: { kind: 'drawn', png: pngUrl(tinyPng()) },
   });
 
+  /** The staff notices (ADR 075) of a quote: who got which, sorted. */
+  const staffNoticesOf = async (quoteId: string) =>
+    (
+      await t.app.db
+        .select({ email: users.email, kind: staffNotifications.kind })
+        .from(staffNotifications)
+        .innerJoin(users, eq(users.id, staffNotifications.userId))
+        .where(eq(staffNotifications.quoteId, quoteId))
+    )
+      .map((n) => `${n.email} ${n.kind}`)
+      .sort();
+  /** Admin and billing staff, active: who keeps quotes and hears of their decisions. */
+  const billingStaffEmails = async () =>
+    (
+      await t.app.db
+        .select({ email: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.role, 'staff'),
+            eq(users.active, true),
+            inArray(users.staffRole, ['admin', 'billing']),
+          ),
+        )
+    ).map((u) => u.email);
+
   /** What a refused request must not have left. */
   const nothingRecorded = async (quoteId: string) => {
     expect(
@@ -165,6 +192,7 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
           ),
         ),
     ).toEqual([]);
+    expect(await staffNoticesOf(quoteId)).toEqual([]);
   };
 
   it('totals a draft with the invoices’ rounding and keeps it from the customer', async () => {
@@ -292,6 +320,24 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
       path: `/portal/quotes/${q.id}`,
       action: 'View the quote',
     });
+
+    // The staff who keep quotes find it in their bell once, double submit or not; agents never.
+    const keepers = await billingStaffEmails();
+    expect(keepers).toContain('billing@example.com');
+    expect(keepers).not.toContain('agent@example.com');
+    expect(await staffNoticesOf(q.id)).toEqual(keepers.map((e) => `${e} quote-accepted`).sort());
+    const bell = await call('GET', '/api/staff/notifications', undefined, cookies.staffBilling);
+    expect(bell.json().items).toContainEqual(
+      expect.objectContaining({
+        about: 'quote',
+        kind: 'quote-accepted',
+        quoteId: q.id,
+        quoteNumber: q.number,
+        quoteTitle: 'Office network refresh',
+        customerId: ctx.acmeId,
+        readAt: null,
+      }),
+    );
 
     // The signed copy carries the certificate page with the evidence.
     const signedPdf = await call('GET', portal(q, '/signed-pdf'), undefined, ctx.customerCookie);
@@ -470,8 +516,10 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
     expect(list.json()[0].status).toBe('expired');
   });
 
-  it('declines with a reason; tells webhooks; a reason is required', async () => {
+  it('declines with a reason; tells webhooks and the staff bell; a reason is required', async () => {
     const q = await sent();
+    // Sending tells no one's bell: the sender knows.
+    expect(await staffNoticesOf(q.id)).toEqual([]);
     const empty = await call('POST', portal(q, '/decline'), { reason: ' ' }, ctx.customerCookie);
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({ message: 'Say why you decline' });
@@ -491,6 +539,9 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
       .from(domainEvents)
       .where(eq(domainEvents.entityId, q.id));
     expect(events.map((e) => e.type).sort()).toEqual(['quote.declined', 'quote.sent']);
+    expect(await staffNoticesOf(q.id)).toEqual(
+      (await billingStaffEmails()).map((e) => `${e} quote-declined`).sort(),
+    );
     expect(
       (await call('POST', portal(q, '/decline'), { reason: 'again' }, ctx.customerCookie))
         .statusCode,

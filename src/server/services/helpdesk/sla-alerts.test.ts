@@ -279,7 +279,7 @@ describe('SLA targets per company and the warnings before a breach (ADR 064)', (
     await sweep(at(base, 10));
     await sweep(at(base, 20));
     const list = (await t.request('GET', '/api/staff/notifications')).json() as StaffNotifications;
-    const mine = list.items.filter((n) => n.ticketId === id);
+    const mine = list.items.filter((n) => n.about === 'ticket' && n.ticketId === id);
     expect(mine.map((n) => n.kind)).toEqual(['breach', 'warning']);
     expect(mine[0]).toMatchObject({ clock: 'first-response', companyName: expect.any(String) });
     expect(list.unread).toBeGreaterThanOrEqual(2);

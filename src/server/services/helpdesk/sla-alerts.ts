@@ -102,7 +102,7 @@ export async function sweepSlaAlerts(tx: Tx, appUrl: string, now = new Date()): 
       const notice = { ticketId: alert.ticket_id, clock, kind: alert.kind };
       await tx.execute(
         sql`insert into staff_notifications (user_id, ticket_id, clock, kind, due_at)
-          select r.id::uuid, ${alert.ticket_id}, ${clock}::sla_clock, ${alert.kind}::sla_alert_kind, ${dueAt.toISOString()}::timestamptz
+          select r.id::uuid, ${alert.ticket_id}, ${clock}::sla_clock, ${alert.kind}::staff_notice_kind, ${dueAt.toISOString()}::timestamptz
           from jsonb_to_recordset(${JSON.stringify(recipients.map((r) => ({ id: r.id })))}::jsonb) as r(id text)`,
       );
       const title = staffNoticeTitle(notice);

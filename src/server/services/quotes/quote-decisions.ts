@@ -1,7 +1,8 @@
 // The customer's decision on a sent quote (ADR 072). Accepting records the evidence (who, the
 // name typed, when, IP, user agent, the SHA-256 of the PDF they were served, the signature) and
 // creates what the quote says, all in one transaction with the quote row locked, so a double
-// submit accepts once and a refusal records nothing.
+// submit accepts once and a refusal records nothing. Either decision puts a notice in the bell of
+// the staff who keep quotes (ADR 075).
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { quoteSignatures, quotes } from '../../db/schema.ts';
@@ -23,6 +24,7 @@ import { createAgreement } from '../agreements.ts';
 import { recordEvent } from '../domain-events.ts';
 import { createDraft } from '../invoice-drafts.ts';
 import { createProject } from '../projects.ts';
+import { noticeBillingStaff } from '../staff-notifications.ts';
 import { auditQuote } from './quote-drafts.ts';
 import { linesOf, lockQuote, readQuote, type QuoteRow } from './quote-document.ts';
 import { signaturePng } from './signature-image.ts';
@@ -144,6 +146,7 @@ export async function acceptQuote(
       signedBy: input.typedName,
     },
   });
+  await noticeBillingStaff(tx, { kind: 'quote-accepted', quoteId });
   return readQuote(tx, accepted);
 }
 
@@ -180,5 +183,6 @@ export async function declineQuote(
       declinedBy: actor.name,
     },
   });
+  await noticeBillingStaff(tx, { kind: 'quote-declined', quoteId });
   return readQuote(tx, declined);
 }

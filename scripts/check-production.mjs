@@ -3,8 +3,9 @@
 // server needs (package.json, the lockfile, dist/, drizzle/, scripts/) gets only the
 // `npm ci --omit=dev` packages, then must start in production mode on the embedded database
 // (migrations and demo data at start), serve the prerendered pages and /api/ready, let a
-// user sign in by the mail link, stop cleanly, back up, restore into a new DATA_DIR and start
-// there with that user's session still valid. Prints the package count and size the README quotes.
+// user sign in by the mail link and draw an invoice PDF (its fonts ship), stop cleanly, back
+// up, restore into a new DATA_DIR and start there with that user's session still valid.
+// Prints the package count and size the README quotes.
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -238,6 +239,23 @@ async function expectSignedIn(email) {
   if (user.email !== email) fail(`GET /api/auth/user names ${user.email}, not ${email}.`);
 }
 
+/**
+ * The user's first invoice as a PDF: drawn in the embedded Noto faces (ADR 075), whose files
+ * come from production packages, so a font left out of the install fails here.
+ */
+async function expectInvoicePdf() {
+  const user = await (await request('/api/auth/user')).json();
+  const customerId = user.customers?.[0]?.id;
+  if (!customerId) fail('the signed-in user has no company.');
+  const list = await (await request(`/api/customers/${customerId}/invoices`)).json();
+  if (!Array.isArray(list) || list.length === 0) fail('the demo company has no invoice.');
+  const res = await request(`/api/customers/${customerId}/invoices/${list[0].id}/pdf`);
+  const pdf = Buffer.from(await res.arrayBuffer());
+  if (res.status !== 200 || !pdf.subarray(0, 5).equals(Buffer.from('%PDF-')))
+    fail(`the invoice PDF answered ${res.status}: ${pdf.subarray(0, 200)}`);
+  if (!pdf.includes('NotoSans')) fail('the invoice PDF does not embed Noto Sans.');
+}
+
 /** An npm script of the install, as an operator runs it (the backup tools need the server stopped). */
 function npmRun(script, args, dataDir) {
   execFileSync('npm', ['run', script, '--', ...args], {
@@ -272,6 +290,8 @@ try {
   await signIn(data, USER);
   await expectSignedIn(USER);
   steps.push('signed in by the mail link');
+  await expectInvoicePdf();
+  steps.push('drew an invoice PDF in the embedded fonts');
   await stopServer();
   steps.push('stopped on SIGTERM');
 

@@ -1,25 +1,36 @@
-import { inflateSync } from 'node:zlib';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+type Item = { str: string; transform: number[]; width: number };
+
+/** What comes between two pieces: nothing or a space within one run of text, else a new line. */
+function between(last: Item, next: Item): string {
+  const size = next.transform[0]!;
+  const sameLine = Math.abs(next.transform[5]! - last.transform[5]!) < 0.5;
+  const gap = next.transform[4]! - (last.transform[4]! + last.width);
+  if (!sameLine || gap < -0.5) return '\n';
+  if (gap < 0.5) return '';
+  // A word space (Noto Sans's is 0.26 em); table cells stand at least 6 pt (0.6 em) apart.
+  return gap < 0.35 * size ? ' ' : '\n';
+}
 
 /**
- * The text drawn on the pages of a PDF written by pdfkit: inflates each content
- * stream and decodes the hex strings of its TJ operators (standard fonts, WinAnsi).
+ * The text drawn on the pages of a PDF, read by PDF.js through each font's ToUnicode map (the
+ * embedded Noto faces write glyph ids, not characters): each separately drawn text (a line, a
+ * table cell) on a line of its own; the runs of one text set in two faces (a name with Chinese
+ * characters) joined again. PDF.js's own spaces between distant pieces are dropped.
  */
-export function pdfText(pdf: Buffer): string {
-  const source = pdf.toString('latin1');
-  const parts: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let m = streams.exec(source); m; m = streams.exec(source)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      content = m[1] ?? '';
-    }
-    const arrays = /\[([^\]]*)\]\s*TJ/g;
-    for (let a = arrays.exec(content); a; a = arrays.exec(content)) {
-      const hex = [...(a[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('');
-      parts.push(Buffer.from(hex, 'hex').toString('latin1'));
-    }
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const task = getDocument({ data: new Uint8Array(pdf), useSystemFonts: false });
+  const doc = await task.promise;
+  let text = '';
+  for (let n = 1; n <= doc.numPages; n++) {
+    const page = await doc.getPage(n);
+    const items = ((await page.getTextContent()).items as Item[]).filter((i) => i.str.trim());
+    items.forEach((item, i) => {
+      text += (i > 0 ? between(items[i - 1]!, item) : '') + item.str;
+    });
+    text += '\n';
   }
-  return parts.join('\n');
+  await task.destroy();
+  return text;
 }

@@ -1,6 +1,7 @@
 // The pieces every billing document shares (the invoice, the statement): a Letter page with
 // our letterhead and the document's facts, the bill-to block, rules, and a footer on every page
 // naming the document, so a loose page is placed again.
+import { drawUserText, FONT, registerFonts } from './pdf-fonts.ts';
 import PDFDocument from 'pdfkit';
 
 export type Doc = PDFKit.PDFDocument;
@@ -35,6 +36,7 @@ export function startDocument(title: string): { doc: Doc; bytes: Promise<Buffer>
     bufferPages: true,
     info: { Title: title },
   });
+  registerFonts(doc);
   const bytes = new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
@@ -46,28 +48,28 @@ export function startDocument(title: string): { doc: Doc; bytes: Promise<Buffer>
 
 /** Letterhead on the left, the title and facts on the right, then the bill-to block. */
 export function drawHeading(doc: Doc, content: DocumentHeading): number {
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(16);
+  doc.fillColor('black').font(FONT.bold).fontSize(16);
   doc.text(content.letterhead.name, MARGIN, MARGIN, { width: 300 });
-  doc.font('Helvetica').fontSize(BODY_SIZE).fillColor(MUTED);
+  doc.font(FONT.regular).fontSize(BODY_SIZE).fillColor(MUTED);
   for (const line of content.letterhead.lines) doc.text(line, { width: 300 });
   const leftBottom = doc.y;
 
   const factsX = MARGIN + CONTENT_WIDTH - 200;
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(20);
+  doc.fillColor('black').font(FONT.bold).fontSize(20);
   doc.text(content.title, factsX, MARGIN, { width: 200, align: 'right' });
   doc.fontSize(BODY_SIZE);
   let factsY = doc.y + 4;
   for (const [label, value] of content.facts) {
-    doc.font('Helvetica').fillColor(MUTED).text(label, factsX, factsY, { width: 90 });
-    doc.font('Helvetica-Bold').fillColor('black');
+    doc.font(FONT.regular).fillColor(MUTED).text(label, factsX, factsY, { width: 90 });
+    doc.font(FONT.bold).fillColor('black');
     doc.text(value, factsX + 90, factsY, { width: 110, align: 'right' });
     factsY = doc.y + 2;
   }
 
   let y = Math.max(leftBottom, factsY) + 20;
-  doc.font('Helvetica-Bold').fontSize(BODY_SIZE).fillColor(MUTED).text('BILL TO', MARGIN, y);
-  doc.font('Helvetica').fontSize(10).fillColor('black');
-  for (const line of content.billTo) doc.text(line, { width: 300 });
+  doc.font(FONT.bold).fontSize(BODY_SIZE).fillColor(MUTED).text('BILL TO', MARGIN, y);
+  doc.font(FONT.regular).fontSize(10).fillColor('black');
+  for (const line of content.billTo) drawUserText(doc, line, undefined, undefined, { width: 300 });
   y = doc.y + 20;
   return y;
 }
@@ -80,7 +82,7 @@ export function drawFooters(doc: Doc, label: string): void {
     // Below the bottom margin pdfkit would start a new page: lift the margin while writing.
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(MUTED);
+    doc.font(FONT.regular).fontSize(8).fillColor(MUTED);
     doc.text(`${label} · Page ${i + 1} of ${count}`, MARGIN, doc.page.height - MARGIN, {
       width: CONTENT_WIDTH,
       align: 'center',

@@ -1,5 +1,6 @@
 // The table an invoice's lines and a statement's entries are drawn as: a bold header repeated
 // on every page, rows that wrap long text, a light rule under each row.
+import { drawUserText, FONT } from './pdf-fonts.ts';
 import {
   BODY_SIZE,
   bottomOf,
@@ -44,7 +45,7 @@ export function drawTable(
 }
 
 function drawHeader(doc: Doc, columns: PdfColumn[], top: number): number {
-  doc.font('Helvetica-Bold').fontSize(BODY_SIZE).fillColor(MUTED);
+  doc.font(FONT.bold).fontSize(BODY_SIZE).fillColor(MUTED);
   let x = MARGIN;
   for (const c of columns) {
     doc.text(c.title, x, top, { width: c.width, align: c.align, lineBreak: false });
@@ -56,16 +57,16 @@ function drawHeader(doc: Doc, columns: PdfColumn[], top: number): number {
 }
 
 function rowHeight(doc: Doc, columns: PdfColumn[], row: string[]): number {
-  doc.font('Helvetica').fontSize(BODY_SIZE);
+  doc.font(FONT.regular).fontSize(BODY_SIZE);
   const heights = columns.map((c, i) => doc.heightOfString(row[i] ?? '', { width: c.width }));
   return Math.max(...heights) + 2 * ROW_PADDING;
 }
 
 function drawRow(doc: Doc, columns: PdfColumn[], row: string[], top: number, height: number) {
-  doc.font('Helvetica').fontSize(BODY_SIZE).fillColor('black');
+  doc.font(FONT.regular).fontSize(BODY_SIZE).fillColor('black');
   let x = MARGIN;
   columns.forEach((c, i) => {
-    doc.text(row[i] ?? '', x, top, { width: c.width, align: c.align });
+    drawUserText(doc, row[i] ?? '', x, top, { width: c.width, align: c.align });
     x += c.width + GAP;
   });
   rule(doc, top + height - ROW_PADDING, RULE);

@@ -1,6 +1,7 @@
 // Draws an invoice's content (invoice-pdf-content.ts) with pdfkit on Letter pages: letterhead
 // and invoice facts, bill-to, the lines as a table that wraps long descriptions and repeats its
 // header on every page, then the totals, terms and payment link kept together on one page.
+import { drawUserText, FONT } from '../../lib/pdf/pdf-fonts.ts';
 import type { InvoicePdfContent, PdfTableRow, PdfTotalRow } from './invoice-pdf-content.ts';
 import { drawTable, type PdfColumn } from '../../lib/pdf/pdf-table.ts';
 import {
@@ -27,7 +28,8 @@ const COLUMNS: (PdfColumn & { key: keyof PdfTableRow })[] = [
 ];
 
 const VALUE_WIDTH = 104;
-const LABEL_WIDTH = 240;
+// Wide enough for a payment's label ("Payment received …, BACS 1234") on one line in Noto Sans.
+const LABEL_WIDTH = 300;
 const VALUE_X = MARGIN + CONTENT_WIDTH - VALUE_WIDTH;
 const LABEL_X = VALUE_X - GAP - LABEL_WIDTH;
 
@@ -44,7 +46,7 @@ export function drawInvoicePdf(content: InvoicePdfContent): Promise<Buffer> {
 }
 
 const totalFont = (doc: Doc, t: PdfTotalRow) =>
-  doc.font(t.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(t.strong ? 11 : BODY_SIZE);
+  doc.font(t.strong ? FONT.bold : FONT.regular).fontSize(t.strong ? 11 : BODY_SIZE);
 
 function totalRowHeight(doc: Doc, t: PdfTotalRow): number {
   totalFont(doc, t);
@@ -56,7 +58,7 @@ const termsText = (content: InvoicePdfContent) => `Payment terms: ${content.term
 /** The height of everything after the table, measured before drawing so it fits one page. */
 function closingHeight(doc: Doc, content: InvoicePdfContent): number {
   let h = 10 + content.totals.reduce((sum, t) => sum + totalRowHeight(doc, t), 0) + 16;
-  doc.font('Helvetica').fontSize(10);
+  doc.font(FONT.regular).fontSize(10);
   h += doc.heightOfString(termsText(content), { width: CONTENT_WIDTH });
   if (content.paymentUrl)
     h += 4 + doc.heightOfString(`Pay online: ${content.paymentUrl}`, { width: CONTENT_WIDTH });
@@ -74,10 +76,10 @@ function drawClosing(doc: Doc, content: InvoicePdfContent, top: number): void {
     y += height;
   }
   y += 16;
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black');
-  doc.text(termsText(content), MARGIN, y, { width: CONTENT_WIDTH });
+  doc.font(FONT.bold).fontSize(10).fillColor('black');
+  drawUserText(doc, termsText(content), MARGIN, y, { width: CONTENT_WIDTH }, FONT.bold);
   if (content.paymentUrl) {
-    doc.moveDown(0.3).font('Helvetica').text('Pay online: ', { continued: true });
+    doc.moveDown(0.3).font(FONT.regular).text('Pay online: ', { continued: true });
     doc
       .fillColor('#1a56db')
       .text(content.paymentUrl, { link: content.paymentUrl, underline: true });

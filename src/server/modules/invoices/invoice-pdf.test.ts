@@ -34,7 +34,7 @@ describe('invoice PDF', () => {
       ctx.customerCookie,
     );
     expect(res.statusCode, res.body).toBe(200);
-    return { pdf: res.rawPayload, text: pdfText(res.rawPayload) };
+    return { pdf: res.rawPayload, text: await pdfText(res.rawPayload) };
   };
   const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
 

@@ -97,7 +97,7 @@ describe('GET /api/customers/:customerId/invoices', () => {
     const pdf = res.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.subarray(-6).toString()).toMatch(/%%EOF/);
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     expect(text).toContain('Invoice INV-2026-1003');
     expect(text).toContain('Meridian IT Services');
     expect(text).toContain('Acme Logistics');

@@ -1,6 +1,7 @@
 // A company's statement as a PDF (issue 39 item 5, ADR 069): the invoice's letterhead and
 // bill-to (pdf-document.ts), the period's sums, every entry with the balance after it (a table
 // that repeats its header on each page) and the ageing of the closing balance.
+import { FONT } from '../../lib/pdf/pdf-fonts.ts';
 import { eq } from 'drizzle-orm';
 import { ageingBuckets } from '../../../shared/ageing.ts';
 import { company, companyAddressLine } from '../../../shared/company.ts';
@@ -99,7 +100,7 @@ function drawSums(doc: Doc, top: number, sums: [string, string][]): number {
   sums.forEach(([label, value], i) => {
     const last = i === sums.length - 1;
     if (last) rule(doc, y - 2, RULE, labelX);
-    doc.font(last ? 'Helvetica-Bold' : 'Helvetica').fontSize(last ? 11 : BODY_SIZE);
+    doc.font(last ? FONT.bold : FONT.regular).fontSize(last ? 11 : BODY_SIZE);
     doc.fillColor('black').text(label, labelX, y, { width: 200, align: 'right' });
     doc.text(value, labelX + 200 + GAP, y, { width: valueWidth, align: 'right' });
     y = doc.y + 3;
@@ -119,14 +120,14 @@ function drawAgeing(doc: Doc, top: number, statement: Statement, money: (n: numb
     doc.addPage();
     y = MARGIN;
   }
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black');
+  doc.font(FONT.bold).fontSize(10).fillColor('black');
   doc.text(`Ageing at ${formatDate(statement.to)} (days past due)`, MARGIN, y);
   y = doc.y + 6;
   columns.forEach(([title, value], i) => {
     const x = MARGIN + i * (width + GAP);
-    doc.font('Helvetica-Bold').fontSize(BODY_SIZE).fillColor(MUTED);
+    doc.font(FONT.bold).fontSize(BODY_SIZE).fillColor(MUTED);
     doc.text(title ?? '', x, y, { width, align: 'right' });
-    doc.font(i === columns.length - 1 ? 'Helvetica-Bold' : 'Helvetica').fillColor('black');
+    doc.font(i === columns.length - 1 ? FONT.bold : FONT.regular).fillColor('black');
     doc.text(value ?? '', x, y + 14, { width, align: 'right' });
   });
   rule(doc, y + 11, 'black');

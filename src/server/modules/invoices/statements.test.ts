@@ -124,7 +124,7 @@ describe('GET /api/customers/:customerId/statement (JSON, PDF, CSV)', () => {
     const res = await get(`${base()}/pdf${period}`, ctx.customerCookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     for (const s of [
       'Meridian IT Services',
       'STATEMENT',

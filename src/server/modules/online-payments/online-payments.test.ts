@@ -158,7 +158,7 @@ describe('online payment with Stripe', () => {
       ctx.customerCookie,
     );
     expect(pdf.statusCode).toBe(200);
-    expect(pdfText(pdf.rawPayload).replace(/\s+/g, '')).toMatch(
+    expect((await pdfText(pdf.rawPayload)).replace(/\s+/g, '')).toMatch(
       new RegExp(`Payonline:https?://[^/]+${payUrl(id).replaceAll('/', '\\/')}`),
     );
   });

@@ -221,7 +221,7 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
     expect(q.documentSha256).toBe(sha256(pdf));
     // Served byte for byte each time: the hash names one document.
     expect(sha256(await servedPdf(q))).toBe(q.documentSha256);
-    expect(pdfText(pdf)).toContain('Office network refresh');
+    expect(await pdfText(pdf)).toContain('Office network refresh');
     const [mail] = await t.app.db
       .select()
       .from(mailOutbox)
@@ -342,7 +342,7 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
     // The signed copy carries the certificate page with the evidence.
     const signedPdf = await call('GET', portal(q, '/signed-pdf'), undefined, ctx.customerCookie);
     expect(signedPdf.statusCode).toBe(200);
-    const text = pdfText(signedPdf.rawPayload);
+    const text = await pdfText(signedPdf.rawPayload);
     for (const s of [
       'Certificate of acceptance',
       'Jordan Lee',
@@ -384,6 +384,38 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
     const newHash = sha256(await servedPdf(q));
     expect(newHash).not.toBe(oldHash);
     expect((await accept(q, signed(newHash))).statusCode).toBe(200);
+  });
+
+  it('prints names, titles and lines outside Latin-1 as typed, in the embedded Noto faces', async () => {
+    const name = 'Zoë Ångström 王秀英 Дмитрий';
+    const title = 'Überprüfung — сеть 网络 Łódź';
+    const line = 'Коммутатор 交换机, 24 ports (Ærøskøbing)';
+    const q = await sent({
+      title,
+      lines: [{ description: line, quantity: 1, unitPrice: 100, taxRate: 0 }],
+      projectName: '',
+      createInvoice: false,
+    });
+    const sent_ = await servedPdf(q);
+    const shown = await pdfText(sent_);
+    expect(shown).toContain(title);
+    expect(shown).toContain(line);
+    const res = await accept(q, {
+      documentSha256: sha256(sent_),
+      typedName: name,
+      signature: { kind: 'typed' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const signedPdf = await call('GET', portal(q, '/signed-pdf'), undefined, ctx.customerCookie);
+    const text = await pdfText(signedPdf.rawPayload);
+    // The typed name twice: the evidence, and the signature drawn in the italic face.
+    expect(text.split(name).length - 1).toBe(2);
+    expect(text).toContain(title);
+    // No standard (WinAnsi) font is left: every face is embedded with its ToUnicode map.
+    const raw = signedPdf.rawPayload.toString('latin1');
+    expect(raw).not.toMatch(/\/BaseFont \/(Helvetica|Times)/);
+    expect(raw).toMatch(/NotoSans-Italic/);
+    expect(raw).toMatch(/NotoSansHans/);
   });
 
   it('refuses each bad acceptance with a clear 4xx and records nothing', async () => {

@@ -112,7 +112,7 @@ describe('GET /api/staff/receivables', () => {
   it("serves a company's statement PDF and CSV to staff, and 404 for no such company", async () => {
     const pdf = await get(`/api/staff/customers/${ctx.acmeId}/statement/pdf`);
     expect(pdf.statusCode).toBe(200);
-    expect(pdfText(pdf.rawPayload)).toContain('Acme Logistics');
+    expect(await pdfText(pdf.rawPayload)).toContain('Acme Logistics');
     const csv = await get(`/api/staff/customers/${ctx.acmeId}/statement/csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.rawPayload.toString('utf8')).toContain('Opening balance');

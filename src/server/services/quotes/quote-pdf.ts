@@ -2,6 +2,7 @@
 // table, footers) so a quote and the invoice it becomes look alike. The bytes drawn when the
 // quote is sent are stored and served as they are: they are the document the customer signs.
 // A signed copy is the same drawing plus a certificate page with the acceptance's evidence.
+import { drawUserText, FONT } from '../../lib/pdf/pdf-fonts.ts';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
@@ -71,8 +72,8 @@ export async function renderQuotePdf(
       ['Valid until', formatDate(row.validUntil)],
     ],
   });
-  doc.font('Helvetica-Bold').fontSize(12).fillColor('black');
-  doc.text(row.title, MARGIN, y, { width: CONTENT_WIDTH });
+  doc.fontSize(12).fillColor('black');
+  drawUserText(doc, row.title, MARGIN, y, { width: CONTENT_WIDTH }, FONT.bold);
   y = doc.y + 10;
 
   const rows = lines.map((l, i) => [
@@ -107,7 +108,7 @@ export async function renderQuotePdf(
 function drawTotals(doc: Doc, totals: Total[], top: number): number {
   let y = top + 10;
   for (const t of totals) {
-    doc.font(t.strong ? 'Helvetica-Bold' : 'Helvetica').fontSize(t.strong ? 11 : BODY_SIZE);
+    doc.font(t.strong ? FONT.bold : FONT.regular).fontSize(t.strong ? 11 : BODY_SIZE);
     const height = doc.heightOfString(t.label, { width: LABEL_WIDTH }) + 4;
     if (t.strong) rule(doc, y - 2, RULE, LABEL_X);
     doc.fillColor('black').text(t.label, LABEL_X, y, { width: LABEL_WIDTH, align: 'right' });
@@ -128,9 +129,11 @@ function drawTerms(doc: Doc, row: QuoteRow, top: number): void {
     doc.addPage();
     y = MARGIN;
   }
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text('Terms', MARGIN, y);
-  doc.font('Helvetica').fontSize(BODY_SIZE);
-  doc.text(row.terms || 'No further terms.', { width: CONTENT_WIDTH });
+  doc.font(FONT.bold).fontSize(10).fillColor('black').text('Terms', MARGIN, y);
+  doc.fontSize(BODY_SIZE);
+  drawUserText(doc, row.terms || 'No further terms.', undefined, undefined, {
+    width: CONTENT_WIDTH,
+  });
   doc.moveDown(0.5).fillColor(MUTED);
   doc.text(
     `This quote is valid until ${formatDate(row.validUntil)}.` +
@@ -156,9 +159,9 @@ function drawCertificate(
   s: SignatureRow & { signerEmail: string | null },
 ): void {
   doc.addPage();
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('black');
+  doc.font(FONT.bold).fontSize(16).fillColor('black');
   doc.text('Certificate of acceptance', MARGIN, MARGIN, { width: CONTENT_WIDTH });
-  doc.moveDown(0.5).font('Helvetica').fontSize(BODY_SIZE).fillColor(MUTED);
+  doc.moveDown(0.5).font(FONT.regular).fontSize(BODY_SIZE).fillColor(MUTED);
   doc.text(
     `Quote ${row.number}, version ${row.version}, was accepted online in the ${company.name} customer portal. ` +
       'The document accepted is the PDF whose SHA-256 is given below; the pages before this one are that document, drawn again from the same quote.',
@@ -178,14 +181,12 @@ function drawCertificate(
   for (const [label, value] of facts) {
     const y = doc.y;
     doc
-      .font('Helvetica')
+      .font(FONT.regular)
       .fontSize(BODY_SIZE)
       .fillColor(MUTED)
       .text(label, MARGIN, y, { width: 140 });
-    doc
-      .font('Helvetica')
-      .fillColor('black')
-      .text(value, MARGIN + 150, y, { width: CONTENT_WIDTH - 150 });
+    doc.fillColor('black');
+    drawUserText(doc, value, MARGIN + 150, y, { width: CONTENT_WIDTH - 150 });
     doc.moveDown(0.4);
   }
   doc.moveDown(1);
@@ -194,12 +195,7 @@ function drawCertificate(
   if (s.signaturePng) {
     doc.image(s.signaturePng, MARGIN, top + 8, { fit: [240, 90] });
   } else {
-    doc
-      .font('Times-Italic')
-      .fontSize(28)
-      .fillColor('black')
-      .text(s.typedName, MARGIN, top + 30, {
-        width: CONTENT_WIDTH,
-      });
+    doc.fontSize(28).fillColor('black');
+    drawUserText(doc, s.typedName, MARGIN, top + 30, { width: CONTENT_WIDTH }, FONT.italic);
   }
 }

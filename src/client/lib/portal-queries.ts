@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { quoteListItemSchema } from '../../shared/schemas/quotes.ts';
 import { activityListSchema, dashboardSchema } from '../../shared/schemas/dashboard.ts';
 import { documentListSchema, documentSummarySchema } from '../../shared/schemas/documents.ts';
 import { invoiceListSchema, invoiceSummarySchema } from '../../shared/schemas/invoices.ts';
@@ -61,6 +62,8 @@ export const portalQueries = {
   responseTimes: companyRead('tickets/response-times', responseTimesSchema),
   /** Each active agreement's hours this period and its burn-down (ADR 071; admin, billing). */
   agreementHours: companyRead('agreements/hours', portalAgreementHoursSchema.array()),
+  /** The company's quotes past drafting, newest first (ADR 072; admin and billing). */
+  quotes: companyRead('quotes', quoteListItemSchema.array()),
   /** The minutes logged on one ticket (ADR 071; admin, billing, technical). */
   ticketTime: (companyId: string, ticketId: string) =>
     companyRead(`tickets/${ticketId}/time`, portalTicketTimeSchema)(companyId),

@@ -23,6 +23,7 @@ import { CompanyListScreen } from '../shared/company-list-screen.tsx';
 import type { PortalCompany } from '../shared/use-company-query.ts';
 import { StatementCard } from './statement-card.tsx';
 import { AgreementHoursCard } from './agreement-hours-card.tsx';
+import { QuotesCard } from './quotes-card.tsx';
 import { PagedListCard } from '../shared/paged-list-card.tsx';
 import { SampleNotice } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
@@ -107,6 +108,8 @@ function InvoiceList({ summary, company }: { summary: InvoiceSummary; company: P
       />
       {/* Real hours even beside sample invoices: the card hides itself without an agreement. */}
       {can(company.role, 'agreementHours') && <AgreementHoursCard companyId={company.id} />}
+      {/* Real quotes even beside sample invoices: the card hides itself without one. */}
+      {can(company.role, 'quotes') && <QuotesCard companyId={company.id} />}
       {/* The statement is of real rows only; the route itself admits admin and billing. */}
       {!isSample && can(company.role, 'invoices') && <StatementCard companyId={company.id} />}
       <InvoiceDialog invoice={selected} onClose={() => setSelected(null)} />

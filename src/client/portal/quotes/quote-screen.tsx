@@ -6,15 +6,9 @@ import { formatDate, formatDateTime } from '../../../shared/format.ts';
 import { documentTotals } from '../../../shared/invoice-decimal-totals.ts';
 import { formatAmount } from '../../../shared/money-format.ts';
 import { paths } from '../../../shared/routes.ts';
-import {
-  QUOTE_CHANGED,
-  quoteStatusLabels,
-  type Quote,
-  type QuoteStatus,
-} from '../../../shared/schemas/quotes.ts';
+import { QUOTE_CHANGED, type Quote } from '../../../shared/schemas/quotes.ts';
 import { InvoiceLines, InvoiceTotalsList } from '../../invoices/invoice-breakdown.tsx';
 import { ApiError } from '../../lib/api.ts';
-import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
@@ -22,15 +16,8 @@ import { Input, Textarea } from '../../ui/input.tsx';
 import { QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
 import { useCompanyHref, useCurrentCompany } from '../shared/use-company-query.ts';
 import { quotePdfUrl, signedQuotePdfUrl, useQuote, useQuoteDecision } from './quote-api.ts';
+import { QuoteStatusBadge } from './quote-status-badge.tsx';
 import { SignatureField } from './signature-field.tsx';
-
-const tones: Record<QuoteStatus, BadgeTone> = {
-  draft: 'gray',
-  sent: 'blue',
-  accepted: 'green',
-  declined: 'red',
-  expired: 'amber',
-};
 
 /**
  * A quote to read and sign (issue 40 item 4, ADR 072), reached from its mail. The document
@@ -73,7 +60,7 @@ function QuoteDocument({ quote, companyId }: { quote: Quote; companyId: string }
               </p>
               <h1 className="text-xl font-bold break-words text-slate-900">{quote.title}</h1>
             </div>
-            <Badge tone={tones[quote.status]}>{quoteStatusLabels[quote.status]}</Badge>
+            <QuoteStatusBadge status={quote.status} />
           </div>
           <dl className="grid grid-cols-2 gap-4 text-sm">
             <div>

@@ -1,0 +1,15 @@
+import { quoteStatusLabels, type QuoteStatus } from '../../../shared/schemas/quotes.ts';
+import { Badge, type BadgeTone } from '../../ui/badge.tsx';
+
+const tones: Record<QuoteStatus, BadgeTone> = {
+  draft: 'gray',
+  sent: 'blue',
+  accepted: 'green',
+  declined: 'red',
+  expired: 'amber',
+};
+
+/** A quote's state as the portal names it ("Awaiting signature", "Accepted", ...). */
+export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
+  return <Badge tone={tones[status]}>{quoteStatusLabels[status]}</Badge>;
+}

@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import { acmeInvoices } from '../test/customer-invoices.ts';
 import { describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -12,7 +13,7 @@ import {
 } from '../db/schema.ts';
 import { invoiceTotals } from '../../shared/invoice-totals.ts';
 import type { StaffInvoiceDocument } from '../../shared/schemas/invoice-documents.ts';
-import type { Invoice, InvoiceSummary } from '../../shared/schemas/invoices.ts';
+import type { InvoiceSummary } from '../../shared/schemas/invoices.ts';
 import { useStaffTestApp } from '../test/staff-test-app.ts';
 
 /** Issue 39 item 1 (ADR 066): invoices as documents, through the staff routes. */
@@ -59,15 +60,7 @@ describe('invoice documents', () => {
       receivedOn: '2026-03-20',
       ...over,
     });
-  const customerList = async () =>
-    (
-      await t.request(
-        'GET',
-        `/api/customers/${ctx.acmeId}/invoices?limit=100`,
-        undefined,
-        ctx.customerCookie,
-      )
-    ).json<Invoice[]>();
+  const customerList = () => acmeInvoices(t);
   const summary = async () =>
     (
       await t.request(

@@ -7,15 +7,16 @@ import {
   recurringCadenceLabels,
   type RecurringInvoice,
 } from '../../../shared/schemas/recurring-invoices.ts';
-import { apiRequest } from '../../lib/api.ts';
-import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
-import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
-import { sendJson, useStaffMutation } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
-import { ScheduleRowActions } from '../schedule-row-actions.tsx';
+import {
+  ScheduleDeleteDialog,
+  ScheduleRowActions,
+  useScheduleCommands,
+} from '../schedule-row-actions.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { useStaffCan } from '../use-staff-can.ts';
 import { RecurringInvoiceDialog } from './recurring-invoice-dialog.tsx';
@@ -36,19 +37,12 @@ export function RecurringInvoicesCard({ companyId }: { companyId: string }) {
   // The template's prices are in the company's currency, read as the invoices card reads it.
   const currency = useQuery(staffQueries.company(companyId)).data?.currency;
   const [editing, setEditing] = useState<RecurringInvoice | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<RecurringInvoice | null>(null);
   const [showingRuns, setShowingRuns] = useState<RecurringInvoice | null>(null);
   const canWrite = useStaffCan('invoices');
-  const toggle = useStaffMutation<RecurringInvoice>({
-    request: (s) =>
-      sendJson('PATCH', staffUrl(`recurring-invoices/${s.id}`), { active: !s.active }),
-    success: 'Recurring Invoice Updated',
-    failure: 'Failed to update the recurring invoice. Please try again.',
-  });
-  const remove = useStaffMutation<RecurringInvoice>({
-    request: (s) => apiRequest('DELETE', staffUrl(`recurring-invoices/${s.id}`)),
-    success: 'Recurring Invoice Deleted',
-    failure: 'Failed to delete the recurring invoice. Please try again.',
+  const commands = useScheduleCommands<RecurringInvoice>({
+    path: 'recurring-invoices',
+    title: 'Recurring Invoice',
+    toggleBody: (s) => ({ active: !s.active }),
   });
   return (
     <Card>
@@ -103,12 +97,11 @@ export function RecurringInvoicesCard({ companyId }: { companyId: string }) {
                     </Button>
                     {canWrite && (
                       <ScheduleRowActions
+                        row={s}
                         name={s.name}
                         paused={!s.active}
-                        toggling={toggle.isPending}
+                        commands={commands}
                         onEdit={() => setEditing(s)}
-                        onToggle={() => toggle.mutate(s)}
-                        onDelete={() => setDeleting(s)}
                       />
                     )}
                   </div>
@@ -118,13 +111,10 @@ export function RecurringInvoicesCard({ companyId }: { companyId: string }) {
           </DataTable>
         )}
       </QueryState>
-      <ConfirmItemDialog
-        item={deleting}
-        onClose={() => setDeleting(null)}
+      <ScheduleDeleteDialog
+        commands={commands}
         title="Delete this recurring invoice?"
         description={(s) => `"${s.name}" will make no more invoices. Invoices it made stay.`}
-        confirmLabel="Delete"
-        onConfirm={(s) => remove.mutate(s)}
       />
       {showingRuns && (
         <RecurringInvoiceRunsDialog schedule={showingRuns} onClose={() => setShowingRuns(null)} />

@@ -5,16 +5,17 @@ import {
   weekdayNames,
   type ScheduledTicket,
 } from '../../../shared/schemas/scheduled-tickets.ts';
-import { apiRequest } from '../../lib/api.ts';
-import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
-import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
+import { staffQueries } from '../../lib/staff-queries.ts';
 import { Badge } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { DateTime } from '../../ui/date-time.tsx';
-import { sendJson, useStaffMutation } from '../api.ts';
 import { QueryState } from '../query-state.tsx';
-import { ScheduleRowActions } from '../schedule-row-actions.tsx';
+import {
+  ScheduleDeleteDialog,
+  ScheduleRowActions,
+  useScheduleCommands,
+} from '../schedule-row-actions.tsx';
 import { DataRow, DataTable, cell } from '../table.tsx';
 import { useStaffCan } from '../use-staff-can.ts';
 import { ScheduledTicketDialog } from './scheduled-ticket-dialog.tsx';
@@ -38,18 +39,12 @@ function when(s: ScheduledTicket): string {
 export function ScheduledTicketsCard({ companyId }: { companyId: string }) {
   const schedules = useQuery(staffQueries.scheduledTickets(companyId));
   const [editing, setEditing] = useState<ScheduledTicket | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<ScheduledTicket | null>(null);
   // Agents keep the schedules (ADR 058); the auditor reads them.
   const canWrite = useStaffCan('helpdesk');
-  const pause = useStaffMutation<ScheduledTicket>({
-    request: (s) => sendJson('PATCH', staffUrl(`scheduled-tickets/${s.id}`), { paused: !s.paused }),
-    success: 'Scheduled Ticket Updated',
-    failure: 'Failed to update the scheduled ticket. Please try again.',
-  });
-  const remove = useStaffMutation<ScheduledTicket>({
-    request: (s) => apiRequest('DELETE', staffUrl(`scheduled-tickets/${s.id}`)),
-    success: 'Scheduled Ticket Deleted',
-    failure: 'Failed to delete the scheduled ticket. Please try again.',
+  const commands = useScheduleCommands<ScheduledTicket>({
+    path: 'scheduled-tickets',
+    title: 'Scheduled Ticket',
+    toggleBody: (s) => ({ paused: !s.paused }),
   });
   return (
     <Card>
@@ -94,12 +89,11 @@ export function ScheduledTicketsCard({ companyId }: { companyId: string }) {
                   <td className={cell}>
                     <div className="flex flex-wrap gap-2">
                       <ScheduleRowActions
+                        row={s}
                         name={s.subject}
                         paused={s.paused}
-                        toggling={pause.isPending}
+                        commands={commands}
                         onEdit={() => setEditing(s)}
-                        onToggle={() => pause.mutate(s)}
-                        onDelete={() => setDeleting(s)}
                       />
                     </div>
                   </td>
@@ -109,13 +103,10 @@ export function ScheduledTicketsCard({ companyId }: { companyId: string }) {
           </DataTable>
         )}
       </QueryState>
-      <ConfirmItemDialog
-        item={deleting}
-        onClose={() => setDeleting(null)}
+      <ScheduleDeleteDialog
+        commands={commands}
         title="Delete this scheduled ticket?"
         description={(s) => `"${s.subject}" will no longer open. Tickets it opened stay.`}
-        confirmLabel="Delete"
-        onConfirm={(s) => remove.mutate(s)}
       />
       {editing && (
         <ScheduledTicketDialog

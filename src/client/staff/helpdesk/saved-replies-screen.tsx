@@ -10,6 +10,7 @@ import { apiRequest } from '../../lib/api.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Button } from '../../ui/button.tsx';
+import { EditDeleteButtons } from '../edit-delete-buttons.tsx';
 import { Card } from '../../ui/card.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, Textarea } from '../../ui/input.tsx';
@@ -69,22 +70,11 @@ export function SavedRepliesScreen() {
                   {canManage && (
                     <td className={`${cell} whitespace-nowrap`}>
                       <div className="flex gap-2">
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          onClick={() => setEditing(r)}
-                          aria-label={`Edit ${r.title}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          onClick={() => setDeleting(r)}
-                          aria-label={`Delete ${r.title}`}
-                        >
-                          Delete
-                        </Button>
+                        <EditDeleteButtons
+                          name={r.title}
+                          onEdit={() => setEditing(r)}
+                          onDelete={() => setDeleting(r)}
+                        />
                       </div>
                     </td>
                   )}

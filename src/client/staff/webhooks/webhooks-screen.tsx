@@ -7,6 +7,7 @@ import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { ConfirmItemDialog } from '../../ui/alert-dialog.tsx';
 import { Badge, type BadgeTone } from '../../ui/badge.tsx';
 import { Button } from '../../ui/button.tsx';
+import { EditDeleteButtons } from '../edit-delete-buttons.tsx';
 import { Card, CardHeader } from '../../ui/card.tsx';
 import { useStaffMutation } from '../api.ts';
 import { PageHeader } from '../layout.tsx';
@@ -108,24 +109,11 @@ export function WebhooksScreen() {
                           Deliveries
                         </Button>
                         {canManage && (
-                          <>
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              onClick={() => setEditing(w)}
-                              aria-label={`Edit ${w.url}`}
-                            >
-                              Edit
-                            </Button>
-                            <Button
-                              size="sm"
-                              variant="secondary"
-                              onClick={() => setDeleting(w)}
-                              aria-label={`Delete ${w.url}`}
-                            >
-                              Delete
-                            </Button>
-                          </>
+                          <EditDeleteButtons
+                            name={w.url}
+                            onEdit={() => setEditing(w)}
+                            onDelete={() => setDeleting(w)}
+                          />
                         )}
                       </div>
                     </td>

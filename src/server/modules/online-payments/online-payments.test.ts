@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import { acmeInvoices } from '../../test/customer-invoices.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../config.ts';
 import {
@@ -16,7 +17,6 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { StaffInvoiceDocument } from '../../../shared/schemas/invoice-documents.ts';
-import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import { autopayInvoice } from '../../services/online-payments/autopay.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
@@ -47,6 +47,24 @@ describe('online payment with Stripe', () => {
   });
   const t = useStaffTestApp({ config });
   const { ctx } = t;
+
+  /** Runs `during` while every mail insert fails (a commit that dies late), then heals. */
+  const whileMailFails = async (during: () => Promise<void>) => {
+    await t.app.db.execute(
+      `create function fail_mail() returns trigger language plpgsql as $$
+       begin raise exception 'disk gone'; end $$`,
+    );
+    await t.app.db.execute(
+      `create trigger fail_mail before insert on mail_outbox
+       for each row execute function fail_mail()`,
+    );
+    try {
+      await during();
+    } finally {
+      await t.app.db.execute('drop trigger fail_mail on mail_outbox');
+      await t.app.db.execute('drop function fail_mail');
+    }
+  };
   beforeAll(() => {
     standIn.setDeliver(
       async (payload, signature) =>
@@ -136,14 +154,7 @@ describe('online payment with Stripe', () => {
 
   it('links every invoice the customer can pay online to Checkout, and nothing else', async () => {
     const id = await issued();
-    const list = (
-      await t.request(
-        'GET',
-        `/api/customers/${ctx.acmeId}/invoices?limit=100`,
-        undefined,
-        ctx.customerCookie,
-      )
-    ).json<Invoice[]>();
+    const list = await acmeInvoices(t);
     expect(list.find((i) => i.id === id)?.paymentUrl).toBe(payUrl(id));
     // The seeded unpaid invoices (some with a link staff pasted) open Checkout too.
     for (const invoice of list.filter((i) => i.status !== 'paid'))
@@ -473,20 +484,9 @@ describe('online payment with Stripe', () => {
       const late = succeeded(intentFor(id, 12000));
       const pi = late.data.object.id;
       // The commit fails after Stripe refunded (the mail insert, as if the server died there).
-      await t.app.db.execute(
-        `create function fail_refund_mail() returns trigger language plpgsql as $$
-         begin raise exception 'disk gone'; end $$`,
-      );
-      await t.app.db.execute(
-        `create trigger fail_refund_mail before insert on mail_outbox
-         for each row execute function fail_refund_mail()`,
-      );
-      try {
+      await whileMailFails(async () => {
         expect(await standIn.send(late)).toBe(500);
-      } finally {
-        await t.app.db.execute('drop trigger fail_refund_mail on mail_outbox');
-        await t.app.db.execute('drop function fail_refund_mail');
-      }
+      });
       expect(await refundAudit(id)).toEqual([]);
       // Stripe retries the event; then replays it; then sends the intent in a new event.
       expect(await standIn.send(late)).toBe(200);
@@ -646,22 +646,11 @@ describe('online payment with Stripe', () => {
     const event = succeeded(intentFor(id, 12000));
     // The fault: the receipt mail's insert fails, after the event row and the payment were
     // written in the same transaction — as if the server died there.
-    await t.app.db.execute(
-      `create function fail_receipt() returns trigger language plpgsql as $$
-       begin raise exception 'disk gone'; end $$`,
-    );
-    await t.app.db.execute(
-      `create trigger fail_receipt before insert on mail_outbox
-       for each row execute function fail_receipt()`,
-    );
-    try {
+    await whileMailFails(async () => {
       expect(await standIn.send(event)).toBe(500);
       expect(await paymentsOf(id)).toEqual([]);
       expect(await outcomeOf(event.id)).toBeUndefined();
-    } finally {
-      await t.app.db.execute('drop trigger fail_receipt on mail_outbox');
-      await t.app.db.execute('drop function fail_receipt');
-    }
+    });
     // Stripe retries with the same event id.
     expect(await standIn.send(event)).toBe(200);
     expect(await standIn.send(event)).toBe(200);
@@ -791,14 +780,7 @@ describe('without Stripe keys', () => {
   const { ctx } = t;
 
   it('keeps the Pay button as before: the pasted link or none; the new routes answer 404', async () => {
-    const list = (
-      await t.request(
-        'GET',
-        `/api/customers/${ctx.acmeId}/invoices?limit=100`,
-        undefined,
-        ctx.customerCookie,
-      )
-    ).json<Invoice[]>();
+    const list = await acmeInvoices(t);
     const [row] = await t.app.db.select().from(invoices).where(eq(invoices.customerId, ctx.acmeId));
     // The seeded list: pasted links where staff pasted them, nothing else.
     expect(

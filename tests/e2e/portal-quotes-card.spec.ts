@@ -1,10 +1,12 @@
 // ADR 075: the portal's invoices screen lists the company's quotes (never drafts) for admin and
-// billing users, each opening its own screen; technical and member users never see one.
+// billing users, each opening its own screen; technical and member users never see one. The
+// admin's decision reaches the bell of the staff who keep quotes, linking to the company.
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures/test.ts';
 import { newCompany } from './fixtures/company.ts';
 import { look } from './fixtures/look.ts';
-import { openPortal, tableRows } from './fixtures/portal.ts';
+import { expectNoSeriousAxeViolations, openPortal, tableRows } from './fixtures/portal.ts';
+import { signedInPage } from './fixtures/session.ts';
 import { unique } from './fixtures/staff.ts';
 
 test.use({ actionTimeout: 15_000 });
@@ -28,10 +30,11 @@ async function draftQuote(staff: APIRequestContext, companyId: string, title: st
   return ((await res.json()) as { id: string }).id;
 }
 
-test('the admin finds the sent quote on the invoices screen; technical and member never do', async ({
+test('the admin finds the sent quote on the invoices screen and declines it; billing staff hear of it; technical and member never see it', async ({
+  browser,
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const sentTitle = `Network refresh ${unique()}`;
   const draftTitle = `Unsent idea ${unique()}`;
   const others: Record<'technical' | 'member', string> = { technical: '', member: '' };
@@ -73,6 +76,24 @@ test('the admin finds the sent quote on the invoices screen; technical and membe
   await card.getByRole('link', { name: /^View quote Q-/ }).click();
   await expect(page).toHaveURL(/\/portal\/quotes\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { name: sentTitle })).toBeVisible();
+  await page.getByRole('button', { name: 'Decline', exact: true }).click();
+  await page.getByLabel('Why do you decline?').fill('Over budget this year');
+  await page.getByRole('button', { name: 'Decline quote' }).click();
+  await expect(page.getByText('You declined this quote: Over budget this year')).toBeVisible();
+
+  // The staff who keep quotes find the decision in their bell; it opens the company's page.
+  const number = rows[0]![0]!;
+  const billing = await signedInPage(browser, 'billing@example.com');
+  await billing.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  const bell = billing.getByRole('dialog', { name: 'Notifications' });
+  const notice = bell.getByRole('link', { name: new RegExp(`${number} declined`) });
+  await expect(notice).toContainText(`${sentTitle} · ${company.name}`);
+  await expect(notice).toContainText('Unread');
+  await expectNoSeriousAxeViolations(billing);
+  await look(billing, 'staff-bell-quote-declined', [1280, 768, 390]);
+  await notice.click();
+  await expect(billing).toHaveURL(new RegExp(`/staff/customers/${company.id}$`));
+  await billing.context().close();
 
   for (const role of ['technical', 'member'] as const) {
     await page.context().clearCookies();

@@ -6,9 +6,9 @@ import type { Db, Tx } from '../db/client.ts';
 import { agreements, customers, quotes, staffNotifications, tickets, users } from '../db/schema.ts';
 import {
   STAFF_NOTIFICATIONS_SHOWN,
+  staffNotificationSchema,
   type AgreementNoticeKind,
   type QuoteNoticeKind,
-  type StaffNotification,
   type StaffNotifications,
 } from '../../shared/schemas/staff-notifications.ts';
 import { staffAreas } from '../../shared/staff-permissions.ts';
@@ -46,61 +46,27 @@ export async function noticeBillingStaff(
   return staff;
 }
 
-type Row = {
-  id: string;
-  kind: StaffNotification['kind'];
-  ticketId: string | null;
-  subject: string | null;
-  clock: 'first-response' | 'resolution' | null;
-  dueAt: Date | null;
-  agreementId: string | null;
-  agreementName: string | null;
-  quoteId: string | null;
-  quoteNumber: string | null;
-  quoteTitle: string | null;
-  customerId: string;
-  companyName: string;
-  createdAt: Date;
-  readAt: Date | null;
-};
-
-/** A row as the bell reads it: its subject's fields, which the check constraint guarantees. */
-function noticeOf(r: Row): StaffNotification {
-  const base = {
-    id: r.id,
-    customerId: r.customerId,
-    companyName: r.companyName,
-    createdAt: r.createdAt.toISOString(),
-    readAt: r.readAt ? r.readAt.toISOString() : null,
-  };
-  if (r.kind === 'warning' || r.kind === 'breach') {
-    return {
-      ...base,
-      about: 'ticket',
-      kind: r.kind,
-      ticketId: r.ticketId ?? '',
-      subject: r.subject ?? '',
-      clock: r.clock ?? 'resolution',
-      dueAt: (r.dueAt ?? r.createdAt).toISOString(),
-    };
-  }
-  if (r.kind === 'quote-accepted' || r.kind === 'quote-declined') {
-    return {
-      ...base,
-      about: 'quote',
-      kind: r.kind,
-      quoteId: r.quoteId ?? '',
-      quoteNumber: r.quoteNumber ?? '',
-      quoteTitle: r.quoteTitle ?? '',
-    };
-  }
-  return {
-    ...base,
-    about: 'agreement',
-    kind: r.kind,
-    agreementId: r.agreementId ?? '',
-    agreementName: r.agreementName ?? '',
-  };
+/**
+ * A row as the bell reads it: the fields its subject sets (the check constraint guarantees
+ * which), read by the list item's own schema so a row of another shape fails loudly.
+ */
+function noticeOf(
+  row: Record<string, unknown> & {
+    ticketId: string | null;
+    agreementId: string | null;
+    dueAt: Date | null;
+    createdAt: Date;
+    readAt: Date | null;
+  },
+) {
+  const set = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null));
+  return staffNotificationSchema.parse({
+    ...set,
+    about: row.ticketId ? 'ticket' : row.agreementId ? 'agreement' : 'quote',
+    dueAt: row.dueAt?.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+  });
 }
 
 /** The most recent notices of `userId` and how many of all theirs are unread. */
@@ -108,7 +74,7 @@ export async function listStaffNotifications(
   db: Db | Tx,
   userId: string,
 ): Promise<StaffNotifications> {
-  const rows: Row[] = await db
+  const rows = await db
     .select({
       id: staffNotifications.id,
       kind: staffNotifications.kind,

@@ -10,7 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { Card } from '../../ui/card.tsx';
 import { RowCard } from '../../ui/row-card.tsx';
 import { VirtualTable } from '../../ui/virtual-table.tsx';
-import { QuoteStatusBadge } from '../quotes/quote-status-badge.tsx';
+import { QuoteStatusBadge } from '../../quotes/quote-status-badge.tsx';
 import { useCompanyHref } from '../shared/use-company-query.ts';
 
 const columns = [

@@ -16,7 +16,7 @@ import { Input, Textarea } from '../../ui/input.tsx';
 import { QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
 import { useCompanyHref, useCurrentCompany } from '../shared/use-company-query.ts';
 import { quotePdfUrl, signedQuotePdfUrl, useQuote, useQuoteDecision } from './quote-api.ts';
-import { QuoteStatusBadge } from './quote-status-badge.tsx';
+import { QuoteStatusBadge } from '../../quotes/quote-status-badge.tsx';
 import { SignatureField } from './signature-field.tsx';
 
 /**

@@ -2,15 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDate } from '../../../shared/format.ts';
 import { formatAmount } from '../../../shared/money-format.ts';
-import {
-  quoteStatusLabels,
-  type Quote,
-  type QuoteListItem,
-  type QuoteStatus,
-} from '../../../shared/schemas/quotes.ts';
+import type { Quote, QuoteListItem } from '../../../shared/schemas/quotes.ts';
 import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
-import { Badge, type BadgeTone } from '../../ui/badge.tsx';
+import { QuoteStatusBadge } from '../../quotes/quote-status-badge.tsx';
 import { Button } from '../../ui/button.tsx';
 import { sendJson, useStaffMutation } from '../api.ts';
 import { ListCard } from '../list-card.tsx';
@@ -18,14 +13,6 @@ import { DataRow, DataTable, cell } from '../table.tsx';
 import { useStaffCan } from '../use-staff-can.ts';
 import { QuoteDialog } from './quote-dialog.tsx';
 import { QuoteSendDialog } from './quote-send-dialog.tsx';
-
-const tones: Record<QuoteStatus, BadgeTone> = {
-  draft: 'gray',
-  sent: 'blue',
-  accepted: 'green',
-  declined: 'red',
-  expired: 'amber',
-};
 
 /**
  * A company's quotes, newest first, in pages (ADR 072): a draft is edited and sent, a sent one
@@ -73,7 +60,7 @@ export function QuotesCard({ companyId }: { companyId: string }) {
                 <td className={cell}>{formatDate(q.validUntil)}</td>
                 <td className={cell}>{formatAmount(q.amount, q.currency)}</td>
                 <td className={cell}>
-                  <Badge tone={tones[q.status]}>{quoteStatusLabels[q.status]}</Badge>
+                  <QuoteStatusBadge status={q.status} />
                 </td>
                 <td className={cell}>
                   <div className="flex flex-wrap gap-2">

@@ -10,7 +10,6 @@ import {
   domainEvents,
   mailOutbox,
   notifications,
-  staffNotifications,
   tickets,
   timeEntries,
   users,
@@ -25,6 +24,7 @@ import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';
 import type { Actor } from '../../services/actor.ts';
 import { logTime } from '../../services/time-entries.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
+import { staffNoticesOf as staffNotices } from '../../test/staff-notices.ts';
 import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -105,17 +105,7 @@ describe('agreements and their hours (issue 40, ADR 071)', () => {
       .from(domainEvents)
       .where(and(eq(domainEvents.entityId, id), eq(domainEvents.type, 'agreement.low_balance')));
 
-  /** The staff notices (ADR 075) of an agreement: who got which, sorted. */
-  const staffNoticesOf = async (id: string) =>
-    (
-      await t.app.db
-        .select({ email: users.email, kind: staffNotifications.kind })
-        .from(staffNotifications)
-        .innerJoin(users, eq(users.id, staffNotifications.userId))
-        .where(eq(staffNotifications.agreementId, id))
-    )
-      .map((n) => `${n.email} ${n.kind}`)
-      .sort();
+  const staffNoticesOf = (id: string) => staffNotices(t.app.db, { agreementId: id });
 
   it('creates, lists, changes and ends an agreement, each write audited', async () => {
     const made = await create();

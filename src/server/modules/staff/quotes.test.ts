@@ -15,7 +15,6 @@ import {
   quoteRequests,
   quoteSignatures,
   quotes,
-  staffNotifications,
   users,
 } from '../../db/schema.ts';
 import type { Quote, QuoteInput } from '../../../shared/schemas/quotes.ts';
@@ -23,6 +22,7 @@ import { DEMO_USERS } from '../../seed/demo.ts';
 import { noticeText } from '../../services/notification-mail-templates.tsx';
 import { pdfText } from '../../test/pdf-text.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
+import { staffNoticesOf as staffNotices } from '../../test/staff-notices.ts';
 import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -147,17 +147,7 @@ describe('quotes signed online (issue 40 item 4, ADR 072)', () => {
     signature: { kind: 'drawn', png: pngUrl(tinyPng()) },
   });
 
-  /** The staff notices (ADR 075) of a quote: who got which, sorted. */
-  const staffNoticesOf = async (quoteId: string) =>
-    (
-      await t.app.db
-        .select({ email: users.email, kind: staffNotifications.kind })
-        .from(staffNotifications)
-        .innerJoin(users, eq(users.id, staffNotifications.userId))
-        .where(eq(staffNotifications.quoteId, quoteId))
-    )
-      .map((n) => `${n.email} ${n.kind}`)
-      .sort();
+  const staffNoticesOf = (id: string) => staffNotices(t.app.db, { quoteId: id });
   /** Admin and billing staff, active: who keeps quotes and hears of their decisions. */
   const billingStaffEmails = async () =>
     (

@@ -1,5 +1,5 @@
-import { quoteStatusLabels, type QuoteStatus } from '../../../shared/schemas/quotes.ts';
-import { Badge, type BadgeTone } from '../../ui/badge.tsx';
+import { quoteStatusLabels, type QuoteStatus } from '../../shared/schemas/quotes.ts';
+import { Badge, type BadgeTone } from '../ui/badge.tsx';
 
 const tones: Record<QuoteStatus, BadgeTone> = {
   draft: 'gray',
@@ -9,7 +9,7 @@ const tones: Record<QuoteStatus, BadgeTone> = {
   expired: 'amber',
 };
 
-/** A quote's state as the portal names it ("Awaiting signature", "Accepted", ...). */
+/** A quote's state as the portal and the staff card name it ("Awaiting signature", "Accepted", ...). */
 export function QuoteStatusBadge({ status }: { status: QuoteStatus }) {
   return <Badge tone={tones[status]}>{quoteStatusLabels[status]}</Badge>;
 }

@@ -108,8 +108,11 @@ function InvoiceList({ summary, company }: { summary: InvoiceSummary; company: P
       />
       {/* Real hours even beside sample invoices: the card hides itself without an agreement. */}
       {can(company.role, 'agreementHours') && <AgreementHoursCard companyId={company.id} />}
-      {/* Real quotes even beside sample invoices: the card hides itself without one. */}
-      {can(company.role, 'quotes') && <QuotesCard companyId={company.id} />}
+      {/* Real quotes even beside sample invoices: the card hides itself without one. It asks
+          once the invoices' first page is in, so the screen's own list is never queued behind it. */}
+      {can(company.role, 'quotes') && (isSample || !pages.isPending) && (
+        <QuotesCard companyId={company.id} />
+      )}
       {/* The statement is of real rows only; the route itself admits admin and billing. */}
       {!isSample && can(company.role, 'invoices') && <StatementCard companyId={company.id} />}
       <InvoiceDialog invoice={selected} onClose={() => setSelected(null)} />

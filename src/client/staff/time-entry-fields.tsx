@@ -79,6 +79,13 @@ export function AgreementBillableFields<T extends AgreementFieldValues & FieldVa
   const value: unknown = useWatch({ control: form.control, name: agreementPath });
   // Once staff pick for themselves (even "No agreement"), their pick stays after each entry.
   const picked = useRef(false);
+  // Radix echoes a value set in code through its hidden native select as a change: only a
+  // change made while the person is using the select (pointer or key, its menu included) is
+  // theirs. An echo was read as a pick of "No agreement" under load (agreement-hours spec).
+  const using = useRef(false);
+  const touch = () => {
+    using.current = true;
+  };
   useEffect(() => {
     if (only && !value && !picked.current)
       setValue(agreementPath, only as PathValue<T, FieldPath<T>>);
@@ -90,22 +97,24 @@ export function AgreementBillableFields<T extends AgreementFieldValues & FieldVa
         control={form.control}
         name={agreementPath}
         render={({ field }) => (
-          <FormField label="Agreement" error={error}>
-            <Select
-              value={typeof field.value === 'string' && field.value ? field.value : NO_AGREEMENT}
-              // Radix's hidden native select answers '' when the value is set before its
-              // option is there (the default chosen as the list arrives): not a choice.
-              onValueChange={(v) => {
-                if (!v) return;
-                picked.current = true;
-                field.onChange(v === NO_AGREEMENT ? '' : v);
-              }}
-              options={[
-                { value: NO_AGREEMENT, label: 'No agreement' },
-                ...active.map((a) => ({ value: a.id, label: a.name })),
-              ]}
-            />
-          </FormField>
+          <div className="contents" onPointerDownCapture={touch} onKeyDownCapture={touch}>
+            <FormField label="Agreement" error={error}>
+              <Select
+                value={typeof field.value === 'string' && field.value ? field.value : NO_AGREEMENT}
+                // Radix's hidden native select answers '' when the value is set before its
+                // option is there (the default chosen as the list arrives): not a choice.
+                onValueChange={(v) => {
+                  if (!v || !using.current) return;
+                  picked.current = true;
+                  field.onChange(v === NO_AGREEMENT ? '' : v);
+                }}
+                options={[
+                  { value: NO_AGREEMENT, label: 'No agreement' },
+                  ...active.map((a) => ({ value: a.id, label: a.name })),
+                ]}
+              />
+            </FormField>
+          </div>
         )}
       />
       <Controller

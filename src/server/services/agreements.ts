@@ -225,6 +225,16 @@ export async function updateAgreement(
     )
     .limit(1);
   if (outside) throw conflict(AGREEMENT_MESSAGES.datesExcludeTime);
+  // A type decides how its hours are billed (T&M's through Add Unbilled Time, a retainer's as
+  // overage): switching it under logged hours would bill them once each way.
+  if (input.type !== current.type) {
+    const [logged] = await tx
+      .select({ id: timeEntries.id })
+      .from(timeEntries)
+      .where(eq(timeEntries.agreementId, id))
+      .limit(1);
+    if (logged) throw conflict(AGREEMENT_MESSAGES.typeFixedByTime);
+  }
   await refuseOverlappingTargets(tx, current.customerId, input, id);
   // Rates are re-read in the company's currency of today, as a new agreement's would be.
   const company = await requireCompany(tx, current.customerId);

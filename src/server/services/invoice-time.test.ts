@@ -11,9 +11,11 @@ describe('invoice lines from time entries', () => {
   const t = useStaffTestApp();
   const { ctx } = t;
   let serial = 0;
-  // Each test logs its hours on its own day of 2015, so the seeded hours never mix in.
+  // Each test logs its hours on its own day of January five years back, so the seeded hours
+  // never mix in (a work date may be up to ten years old).
+  const year = new Date().getUTCFullYear() - 5;
   let day = 0;
-  const nextDay = () => `2015-01-${String(++day).padStart(2, '0')}`;
+  const nextDay = () => `${year}-01-${String(++day).padStart(2, '0')}`;
 
   const log = async (hours: number, workDate: string, customerId = ctx.acmeId, billable = true) => {
     const res = await t.request('POST', `/api/staff/customers/${customerId}/time-entries`, {
@@ -33,8 +35,8 @@ describe('invoice lines from time entries', () => {
   const body = (timeEntryIds: string[], over: object = {}) => ({
     number: `TIME-${++serial}`,
     description: 'Hours, January',
-    issueDate: '2015-02-01',
-    dueDate: '2015-03-01',
+    issueDate: `${year}-02-01`,
+    dueDate: `${year}-03-01`,
     lines: [{ description: 'Time: hours', quantity: 1, unitPrice: 100, taxRate: 0, timeEntryIds }],
     ...over,
   });
@@ -199,7 +201,7 @@ describe('invoice lines from time entries', () => {
   it('refuses a bad filter (400) and an unknown company (404)', async () => {
     const bad = await t.request(
       'GET',
-      `/api/staff/customers/${ctx.acmeId}/unbilled-time?from=2015-02-02&to=2015-02-01`,
+      `/api/staff/customers/${ctx.acmeId}/unbilled-time?from=${year}-02-02&to=${year}-02-01`,
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ message: string }>().message).toBe('To date cannot be before the from date');

@@ -37,6 +37,9 @@ export const AGREEMENT_MESSAGES = {
   datesExcludeTime:
     'Time is logged on this agreement outside the new dates: move or keep the dates',
   hoursRequired: 'Hours are required for a retainer or a prepaid block',
+  /** Billed time of one type would be counted again under another (tenth outside attack). */
+  typeFixedByTime:
+    'Time is logged on this agreement: its type cannot change. End it and add a new one',
 } as const;
 
 const serviceSlugs = serviceIndex.map((s) => s.slug) as [string, ...string[]];

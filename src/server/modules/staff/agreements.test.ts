@@ -194,6 +194,8 @@ describe('agreements and their hours (issue 40, ADR 071)', () => {
       [await log('00000000-0000-0000-0000-000000000000', 1), 400, AGREEMENT_MESSAGES.notOfCompany],
       // Ninth outside attack: work four years ahead was taken on a live agreement.
       [await log(globex.id, 1, '2099-01-01'), 400, 'Work date cannot be in the future'],
+      // Tenth outside attack: a day of 1900 was taken.
+      [await log(null, 1, '1900-01-01'), 400, 'Work date cannot be more than 10 years ago'],
     ];
     for (const [res, status, message] of refused) {
       expect(res.statusCode, res.body).toBe(status);
@@ -217,6 +219,23 @@ describe('agreements and their hours (issue 40, ADR 071)', () => {
       terms({ startsOn: '2026-03-10' }),
     );
     expect(still.statusCode, still.body).toBe(200);
+  });
+
+  // Tenth outside attack: retainer -> T&M let Add Unbilled Time bill its hours, and back to a
+  // retainer counted them again as used (and as overage).
+  it('keeps the type of an agreement with logged time (409); without time it may change', async () => {
+    const a = await create({ startsOn: '2026-03-01' });
+    const tm = { type: 'time-and-materials' as const, hours: null, rolloverMonths: 0 };
+    const free = await create({ startsOn: '2026-03-01' });
+    const changed = await call('PUT', `/api/staff/agreements/${free.id}`, terms(tm));
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ type: 'time-and-materials' });
+    expect((await log(a.id, 2, '2026-03-10')).statusCode).toBe(201);
+    const res = await call('PUT', `/api/staff/agreements/${a.id}`, terms(tm));
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toEqual({ message: AGREEMENT_MESSAGES.typeFixedByTime });
+    const [row] = await t.app.db.select().from(agreements).where(eq(agreements.id, a.id));
+    expect(row?.type).toBe('retainer');
   });
 
   it('draws down with rollover, counting billable time only', async () => {

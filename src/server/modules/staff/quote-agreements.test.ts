@@ -77,7 +77,7 @@ describe('a quote’s agreement, created on acceptance (ADR 073)', () => {
     expect(q.agreementPlan).toMatchObject({ name: 'Managed network retainer', hours: 12.5 });
     expect((await send(q)).statusCode).toBe(200);
     const pdf = await served(q);
-    const text = pdfText(pdf);
+    const text = await pdfText(pdf);
     for (const s of [
       'Agreement on acceptance',
       'Retainer "Managed network retainer".',
@@ -177,7 +177,7 @@ describe('a quote’s agreement, created on acceptance (ADR 073)', () => {
     const q = await draft({ agreementPlan: null, title: 'No agreement' });
     expect((await send(q)).statusCode).toBe(200);
     const pdf = await served(q);
-    expect(pdfText(pdf)).not.toContain('Agreement on acceptance');
+    expect(await pdfText(pdf)).not.toContain('Agreement on acceptance');
     const res = await accept(q, sha256(pdf));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json<Quote>().createdAgreementId).toBeNull();

@@ -58,7 +58,9 @@ export function AuditScreen() {
                   {e.entityId && <div className="text-xs text-slate-500">{e.entityId}</div>}
                 </td>
                 <td className={cell}>{e.customerName ?? '—'}</td>
-                <td className={`${cell} text-xs text-slate-600`}>{describe(e.details)}</td>
+                <td className={`${cell} text-xs [overflow-wrap:anywhere] text-slate-600`}>
+                  {describe(e.details)}
+                </td>
               </DataRow>
             ))}
           </DataTable>

@@ -40,6 +40,13 @@ export async function currentTimer(db: Db | Tx, userId: string): Promise<StaffTi
   return { ...rest, running: runningSince !== null, elapsedSeconds: Number(elapsedSeconds) };
 }
 
+/** The timer a command of this transaction has just written or locked (so it is there). */
+async function timerAfterWrite(tx: Tx, userId: string): Promise<StaffTimer> {
+  const timer = await currentTimer(tx, userId);
+  if (!timer) throw notFound(TIMER_MESSAGES.none);
+  return timer;
+}
+
 /** The member's timer row, locked: two tabs pausing at once take turns. */
 async function lockTimer(tx: Tx, userId: string) {
   const [row] = await tx
@@ -88,7 +95,7 @@ export async function startTimer(tx: Tx, actor: Actor, ticketId: string): Promis
     throw conflict(TIMER_MESSAGES.running(current.ticketId));
   }
   await audit(tx, actor, 'ticket.timer_start', ticketId, ticket.customerId);
-  return (await currentTimer(tx, actor.id))!;
+  return timerAfterWrite(tx, actor.id);
 }
 
 /** Pauses a running timer: its seconds so far are kept. */
@@ -100,7 +107,7 @@ export async function pauseTimer(tx: Tx, actor: Actor): Promise<StaffTimer> {
     .set({ elapsedSeconds: elapsed, runningSince: null, updatedAt: sql`now()` })
     .where(eq(staffTimers.userId, actor.id));
   await audit(tx, actor, 'ticket.timer_pause', row.ticketId, await customerOf(tx, row.ticketId));
-  return (await currentTimer(tx, actor.id))!;
+  return timerAfterWrite(tx, actor.id);
 }
 
 /** Runs a paused timer again. */
@@ -112,7 +119,7 @@ export async function resumeTimer(tx: Tx, actor: Actor): Promise<StaffTimer> {
     .set({ runningSince: sql`now()`, updatedAt: sql`now()` })
     .where(eq(staffTimers.userId, actor.id));
   await audit(tx, actor, 'ticket.timer_resume', row.ticketId, await customerOf(tx, row.ticketId));
-  return (await currentTimer(tx, actor.id))!;
+  return timerAfterWrite(tx, actor.id);
 }
 
 /** Ends the timer without logging its time. */

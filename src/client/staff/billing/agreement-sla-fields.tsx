@@ -55,6 +55,7 @@ export function AgreementSlaFields({ form }: { form: Form }) {
   const errors = form.formState.errors.slaTargets;
   const toggle = (priority: SlaTarget['priority'], on: boolean) => {
     const kept = targets.filter((t) => t.priority !== priority);
+    // The help desk's defaults name every priority (shared/schemas/sla.ts), so one is always found.
     const start = defaultSlaTargets.find((d) => d.priority === priority)!;
     const next = on ? [...kept, { ...start }] : kept;
     // In the priorities' order, so each row's index (and its error) stays put.

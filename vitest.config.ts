@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './src/server/test/slow-first-sequencer.ts';
 import { databaseIndependentTests, pureServerTests } from './src/server/test/test-sets.ts';
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
@@ -8,6 +9,7 @@ export default defineConfig({
   test: {
     // Each server test file opens its own database copy; two at a time fits a 2-core machine.
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         plugins: [react()],

@@ -40,3 +40,18 @@ export const databaseIndependentTests = [
   'src/server/test/hardening/pglite-crash.test.ts',
   'src/server/test/hardening/intake-crash.test.ts',
 ];
+
+/**
+ * The longest server files (seconds on a slow 2-core machine, 2026-11-29), started first: in
+ * the order the run finds them, the last of them began when the other worker was nearly done,
+ * and the step waited on one worker for their length.
+ */
+export const slowTestsFirst = [
+  'src/server/backup/backup.test.ts', // 67
+  'src/server/test/hardening/intake-crash.test.ts', // 52
+  'src/server/test/hardening/shutdown-contact.test.ts', // 41
+  'src/server/server-start.test.ts', // 35
+  'src/server/test/hardening/fuzz.test.ts', // 31
+  'src/server/lifecycle.test.ts', // 24
+  'src/server/test/hardening/bodies.test.ts', // 20
+];

@@ -56,6 +56,7 @@ import {
 } from './plugins/session/company-access.ts';
 import { sessionPlugin } from './plugins/session/plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
+import type { FileStorage } from './services/storage.ts';
 import { webhooksPlugin } from './plugins/webhooks.ts';
 import { stripePlugin } from './plugins/stripe.ts';
 import { notificationsPlugin } from './plugins/notifications.ts';
@@ -73,6 +74,8 @@ export type AppOptions = {
   mailWorker?: boolean;
   /** Sees every route as it is added (tests enumerate the API this way). */
   onRoute?: (route: RouteOptions) => void;
+  /** An already-checked file store (server.ts checks it first); otherwise opened and checked here. */
+  storage?: FileStorage;
 };
 
 /**
@@ -144,7 +147,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
   await app.register(sessionPlugin, { config });
   await app.register(readLimitPlugin, { config });
-  await app.register(storagePlugin, { config });
+  await app.register(storagePlugin, { config, storage: options.storage });
   await app.register(companyCachesPlugin);
   await app.register(pagedListsPlugin, { config });
   await app.register(mailPlugin, { config, worker: options.mailWorker ?? true });

@@ -179,3 +179,54 @@ describe('Stripe keys (issue 39 item 3, ADR 067)', () => {
     ).toThrow(/STRIPE_API_BASE/);
   });
 });
+
+describe('STORAGE_URL and the S3 settings (issue 41, ADR 076)', () => {
+  it('keeps files on disk when unset, and reads a bucket, prefix, endpoint and keys when set', () => {
+    expect(loadConfig({}).storage).toEqual({ kind: 'disk' });
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://meridian-files/prod/files/',
+        S3_ENDPOINT: 'http://127.0.0.1:9000',
+        S3_FORCE_PATH_STYLE: 'true',
+        AWS_REGION: 'auto',
+        AWS_ACCESS_KEY_ID: 'key',
+        AWS_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'meridian-files',
+      prefix: 'prod/files',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'auto',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    // Without keys, the SDK's own chain (a profile, an instance or task role).
+    expect(loadConfig({ STORAGE_URL: 's3://files' }).storage).toMatchObject({
+      bucket: 'files',
+      prefix: '',
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it('names the variable of a bad bucket, prefix, endpoint or half a key pair', () => {
+    for (const url of [
+      'https://bucket',
+      's3://Bad_Bucket',
+      's3://files/a..b',
+      's3://files/a%20b',
+      's3://u:p@files',
+    ]) {
+      expect(() => loadConfig({ STORAGE_URL: url }), url).toThrow(/STORAGE_URL must be/);
+    }
+    expect(() => loadConfig({ STORAGE_URL: 's3://files', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT must be a URL/,
+    );
+    expect(() => loadConfig({ STORAGE_URL: 's3://files', AWS_ACCESS_KEY_ID: 'key' })).toThrow(
+      /AWS_SECRET_ACCESS_KEY is required with the other AWS key/,
+    );
+    expect(() => loadConfig({ S3_FORCE_PATH_STYLE: 'yes' })).toThrow(/S3_FORCE_PATH_STYLE/);
+  });
+});

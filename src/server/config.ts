@@ -145,6 +145,14 @@ const envSchema = z
     STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
     STRIPE_API_BASE: optionalUrl(['http:', 'https:']),
+    STORAGE_URL: optionalUrl(['s3:']),
+    S3_ENDPOINT: optionalUrl(['http:', 'https:']),
+    S3_FORCE_PATH_STYLE: z
+      .enum(['true', 'false'], { message: 'must be true or false' })
+      .default('false'),
+    AWS_REGION: z.string().trim().min(1).default('us-east-1'),
+    AWS_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+    AWS_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     // Online payment needs both: a checkout whose payments no webhook could record is worse
@@ -176,6 +184,18 @@ const envSchema = z
           message: 'must be https (http only to this machine)',
         });
       }
+    }
+    if (env.STORAGE_URL && !bucketOf(env.STORAGE_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['STORAGE_URL'], message: STORAGE_URL_FORM });
+    }
+    // One key without the other would fall back to another identity without saying so.
+    if (!env.AWS_ACCESS_KEY_ID !== !env.AWS_SECRET_ACCESS_KEY) {
+      const missing = env.AWS_ACCESS_KEY_ID ? 'AWS_SECRET_ACCESS_KEY' : 'AWS_ACCESS_KEY_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required with the other AWS key',
+      });
     }
     // The development secret is public: a site reached over https is a real deployment,
     // whatever NODE_ENV says.
@@ -272,7 +292,63 @@ export type Config = {
    * for tests only, another API base (a local stand-in). Unset: the Pay button is the staff link.
    */
   stripe?: StripeConfig;
+  /** Where stored files live: DATA_DIR/files or a bucket (STORAGE_URL, ADR 076). */
+  storage: StorageConfig;
 };
+
+/**
+ * Where stored files live (ADR 076): `DATA_DIR/files`, or a bucket named by STORAGE_URL
+ * (`s3://bucket/prefix`) on AWS S3 or any S3-protocol store (S3_ENDPOINT). Credentials: the
+ * AWS_* keys when set, else the SDK's own chain (a profile, an instance or task role).
+ */
+export type StorageConfig = { kind: 'disk' } | S3StorageConfig;
+export type S3StorageConfig = {
+  kind: 's3';
+  bucket: string;
+  /** Key prefix inside the bucket, without slashes at either end; '' for the whole bucket. */
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string };
+};
+
+const STORAGE_URL_FORM =
+  'must be s3://bucket or s3://bucket/prefix (a bucket name, then letters, digits, . _ - and /)';
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const PREFIX = /^[a-zA-Z0-9][a-zA-Z0-9._/-]*$/;
+
+/** STORAGE_URL's bucket and prefix, or undefined when it is not of the accepted form. */
+function bucketOf(url: string): { bucket: string; prefix: string } | undefined {
+  if (!URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  const prefix = parsed.pathname.replace(/^\/+|\/+$/g, '');
+  const validPrefix = prefix === '' || (PREFIX.test(prefix) && !prefix.includes('..'));
+  if (!BUCKET_NAME.test(parsed.hostname) || !validPrefix || parsed.search || parsed.username) {
+    return undefined;
+  }
+  return { bucket: parsed.hostname, prefix };
+}
+
+/** The bucket and prefix as STORAGE_URL names them, for messages and backup manifests. */
+export const bucketUrl = (s: S3StorageConfig) =>
+  `s3://${s.bucket}${s.prefix ? `/${s.prefix}` : ''}`;
+
+function storageConfig(e: z.output<typeof envSchema>): StorageConfig {
+  const where = e.STORAGE_URL ? bucketOf(e.STORAGE_URL) : undefined;
+  if (!where) return { kind: 'disk' };
+  return {
+    kind: 's3',
+    ...where,
+    endpoint: e.S3_ENDPOINT,
+    region: e.AWS_REGION,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.AWS_ACCESS_KEY_ID, secretAccessKey: e.AWS_SECRET_ACCESS_KEY }
+        : undefined,
+  };
+}
 
 export type StripeConfig = { secretKey: string; webhookSecret: string; apiBase?: string };
 
@@ -352,5 +428,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             apiBase: e.STRIPE_API_BASE,
           }
         : undefined,
+    storage: storageConfig(e),
   };
 }

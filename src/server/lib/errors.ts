@@ -9,6 +9,22 @@ export class HttpError extends Error {
   }
 }
 
+/** What a caller is told while the file store cannot be reached: try again (Retry-After). */
+export const STORAGE_UNAVAILABLE = 'File storage is unavailable. Please try again shortly.';
+
+/**
+ * The file store cannot be used right now (unreachable, refusing, bucket gone): a 503 with a
+ * Retry-After hint, never a 404 or a 500. `reason` is one line for the log and for the
+ * refusal at start, naming the setting to look at; the caller never sees it.
+ */
+export class StorageUnavailableError extends HttpError {
+  readonly retryAfterSeconds = 10;
+  constructor(readonly reason: string) {
+    super(503, STORAGE_UNAVAILABLE);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = () => new HttpError(401, 'Unauthorized');
 export const forbidden = () => new HttpError(403, 'Forbidden');

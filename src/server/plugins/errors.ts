@@ -7,6 +7,7 @@ import {
   isDatabaseUnavailable,
   isMalformedMultipart,
   isUnstorableText,
+  StorageUnavailableError,
 } from '../lib/errors.ts';
 import { API_CACHE_CONTROL, securityHeaders } from './security.ts';
 import { UNSTORABLE_TEXT } from '../lib/unstorable-text.ts';
@@ -17,6 +18,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const first = err.validation[0];
       return reply.status(400).send({ message: first?.message ?? 'Invalid request' });
+    }
+    if (err instanceof StorageUnavailableError) {
+      request.log.error({ err, reason: err.reason }, 'file storage unavailable');
+      reply.header('retry-after', String(err.retryAfterSeconds));
     }
     if (err instanceof HttpError) {
       return reply.status(err.statusCode).send({ message: err.message });

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.ts';
-import { FsStorage, type FileStorage } from '../services/storage.ts';
+import { openStorage } from '../services/open-storage.ts';
+import type { FileStorage } from '../services/storage.ts';
 import { ImageBudget } from '../services/image-budget.ts';
 
 declare module 'fastify' {
@@ -13,7 +13,17 @@ declare module 'fastify' {
   }
 }
 
-export const storagePlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
-  app.decorate('storage', new FsStorage(path.join(config.dataDir, 'files')));
-  app.decorate('imageBudget', new ImageBudget(config.imagePixelsPerMinute));
-});
+/**
+ * The file store (`storage`, when the caller opened one already: the server checked it
+ * before anything else). A store that cannot be used refuses the start
+ * (StorageUnavailableError, whose reason names the setting).
+ */
+export const storagePlugin = fp<{ config: Config; storage?: FileStorage }>(
+  async (app: FastifyInstance, { config, storage }) => {
+    const files = storage ?? openStorage(config);
+    if (!storage) await files.check();
+    app.decorate('storage', files);
+    app.addHook('onClose', () => files.close());
+    app.decorate('imageBudget', new ImageBudget(config.imagePixelsPerMinute));
+  },
+);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { renderPdf } from '../lib/pdf.ts';
 import { inspectFile, storedContentType } from '../lib/safe-file.ts';
-import { FsStorage } from '../services/storage.ts';
+import { FsStorage, type FileStorage } from '../services/storage.ts';
 import { slaClockFor } from '../services/helpdesk/sla.ts';
 import { company } from '../../shared/company.ts';
 import { defaultSlaTargets } from '../../shared/schemas/sla.ts';
@@ -474,8 +474,11 @@ const globex: CompanySeed = {
  * Fills an empty database with the demo companies, their users and a living
  * history. Idempotent: a database that already has the staff user is left alone.
  */
-export async function seedDemoData(db: Db, opts: { dataDir: string }): Promise<boolean> {
-  const storage = new FsStorage(path.join(opts.dataDir, 'files'));
+export async function seedDemoData(
+  db: Db,
+  opts: { dataDir: string; storage?: FileStorage },
+): Promise<boolean> {
+  const storage = opts.storage ?? new FsStorage(path.join(opts.dataDir, 'files'));
   const [existing] = await db
     .select({ id: t.users.id })
     .from(t.users)

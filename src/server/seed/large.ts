@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { renderPdf } from '../lib/pdf.ts';
-import { FsStorage } from '../services/storage.ts';
+import { FsStorage, type FileStorage } from '../services/storage.ts';
 import { inspectFile, storedContentType } from '../lib/safe-file.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -39,14 +39,17 @@ const SITES = ['Boston', 'Denver', 'Seattle', 'Atlanta', 'Chicago', 'Phoenix', '
 
 /** Adds the large company unless its user exists. Returns whether anything was added. */
 /** Writes a seed file and says what an upload of the same bytes would store. */
-async function stored(storage: FsStorage, key: string, bytes: Buffer) {
+async function stored(storage: FileStorage, key: string, bytes: Buffer) {
   return {
     size: await storage.put(key, bytes),
     contentType: storedContentType(await inspectFile(bytes)),
   };
 }
 
-export async function seedLargeCompany(db: Db, opts: { dataDir: string }): Promise<boolean> {
+export async function seedLargeCompany(
+  db: Db,
+  opts: { dataDir: string; storage?: FileStorage },
+): Promise<boolean> {
   const [existing] = await db
     .select({ id: t.users.id })
     .from(t.users)
@@ -55,7 +58,7 @@ export async function seedLargeCompany(db: Db, opts: { dataDir: string }): Promi
   if (existing) return false;
 
   // A handful of real files, shared by the 10,000 document rows.
-  const storage = new FsStorage(path.join(opts.dataDir, 'files'));
+  const storage = opts.storage ?? new FsStorage(path.join(opts.dataDir, 'files'));
   const files: Array<{ key: string; type: string; contentType: string; size: number }> = [];
   for (const kind of ['Report', 'Checklist', 'Runbook']) {
     const key = `seed/large/${kind.toLowerCase()}.pdf`;

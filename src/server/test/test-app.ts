@@ -52,9 +52,31 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+/**
+ * With STORAGE_URL set, the storage variables of the environment carry over: any suite then
+ * runs against that bucket (README, Testing). Unset, files stay under the copy's DATA_DIR.
+ */
+function storageEnv(): Record<string, string | undefined> {
+  if (!process.env.STORAGE_URL) return {};
+  const names = [
+    'STORAGE_URL',
+    'S3_ENDPOINT',
+    'S3_FORCE_PATH_STYLE',
+    'AWS_REGION',
+    'AWS_ACCESS_KEY_ID',
+    'AWS_SECRET_ACCESS_KEY',
+  ];
+  return Object.fromEntries(names.map((name) => [name, process.env[name]]));
+}
+
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
   return {
-    ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, APP_URL: 'http://localhost:3000' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      APP_URL: 'http://localhost:3000',
+      ...storageEnv(),
+    }),
     clientDir: undefined,
     ...overrides,
   };

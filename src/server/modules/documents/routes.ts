@@ -15,6 +15,7 @@ import { pageQuerySchema } from '../../../shared/schemas/paging.ts';
 import { documents } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { inspectFile, isPdf, sendFile } from '../../lib/safe-file.ts';
+import { storedFile } from '../../lib/stored-file.ts';
 import { companyParams, messageSchema } from '../route-schemas.ts';
 import { documentPages } from '../../db/document-list.ts';
 import { documentSummary, findDocumentFile } from './queries.ts';
@@ -80,13 +81,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!file) throw notFound('Document not found');
       const inline = request.query.inline === '1';
       if (inline && !isPreviewable(file.type)) throw badRequest(PREVIEW_ONLY_PDF_MESSAGE);
-      let stream: Readable;
-      try {
-        stream = await app.storage.get(file.storageKey);
-      } catch (err) {
-        request.log.error({ err, documentId }, 'document file missing from storage');
-        throw notFound('File not found');
-      }
+      const stream = await storedFile(app, file.storageKey);
       // The stored type is not trusted (rows from before issue 13 hold what the uploader
       // declared): the bytes decide, every time.
       const inspected = await inspectFile(stream);

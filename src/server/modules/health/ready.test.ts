@@ -17,6 +17,7 @@ describe('GET /api/ready', () => {
       status: 'ready',
       database: t.db.databaseUrl ? 'postgres' : 'pglite',
       migration: knownMigrations().at(-1)?.tag,
+      storage: 'disk',
     });
   });
 

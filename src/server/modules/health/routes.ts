@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendJsonText } from '../../db/json-list.ts';
-import { isCurrent, migrationLevel } from '../../db/migration-level.ts';
+import { isCurrent, migrationLevel, type MigrationLevel } from '../../db/migration-level.ts';
 import { messageSchema } from '../route-schemas.ts';
 import { assure } from '../../plugins/session/assurance.ts';
 
@@ -58,7 +58,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Readiness, for a load balancer choosing where to send requests: the database answers and
-  // has every migration of this code, and the server is not shutting down (lifecycle.ts).
+  // has every migration of this code, the file store answers (a bucket: one HEAD request),
+  // and the server is not shutting down (lifecycle.ts). Its message names what is down.
   // One small query per check, never shared: it is asked every few seconds, not in bursts.
   app.get(
     '/api/ready',
@@ -70,6 +71,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
             status: z.literal('ready'),
             database: z.string(),
             migration: z.string().nullable(),
+            storage: z.enum(['disk', 's3']),
           }),
           503: messageSchema,
         },
@@ -77,16 +79,28 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (app.readiness.draining) return reply.status(503).send({ message: 'Shutting down' });
+      let level: MigrationLevel;
       try {
-        const level = await migrationLevel(app.db);
+        level = await migrationLevel(app.db);
         if (!isCurrent(level)) {
           return reply.status(503).send({ message: 'Database migrations not applied' });
         }
-        return { status: 'ready' as const, database: app.database.kind, migration: level.latest };
       } catch (err) {
         request.log.error({ err }, 'readiness check: database unavailable');
         return reply.status(503).send({ message: 'Database unavailable' });
       }
+      try {
+        await app.storage.check();
+      } catch (err) {
+        request.log.error({ err }, 'readiness check: file storage unavailable');
+        return reply.status(503).send({ message: 'File storage unavailable' });
+      }
+      return {
+        status: 'ready' as const,
+        database: app.database.kind,
+        migration: level.latest,
+        storage: app.storage.kind,
+      };
     },
   );
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { intakeMessages, unmatchedMails } from '../../db/schema.ts';
 import { contentDisposition } from '../../lib/content-disposition.ts';
+import { storedFile } from '../../lib/stored-file.ts';
 import { notFound } from '../../lib/errors.ts';
 import { actorOf } from '../../plugins/session/actor.ts';
 import {
@@ -75,9 +76,7 @@ export const unmatchedMailRoutes: FastifyPluginAsyncZod<{ config: Config }> = as
       .innerJoin(intakeMessages, eq(intakeMessages.messageId, unmatchedMails.messageId))
       .where(eq(unmatchedMails.id, request.params.id));
     if (!row) throw notFound(UNMATCHED_NOT_FOUND);
-    const stream = await app.storage.get(row.emlKey).catch(() => {
-      throw notFound(UNMATCHED_NOT_FOUND);
-    });
+    const stream = await storedFile(app, row.emlKey, UNMATCHED_NOT_FOUND);
     return reply
       .header('content-type', 'message/rfc822')
       .header('content-disposition', contentDisposition('attachment', `${request.params.id}.eml`))

@@ -56,6 +56,7 @@ import {
 } from './plugins/session/company-access.ts';
 import { sessionPlugin } from './plugins/session/plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
+import { orphanFilesPlugin } from './plugins/orphan-files.ts';
 import type { FileStorage } from './services/storage.ts';
 import { webhooksPlugin } from './plugins/webhooks.ts';
 import { stripePlugin } from './plugins/stripe.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(sessionPlugin, { config });
   await app.register(readLimitPlugin, { config });
   await app.register(storagePlugin, { config, storage: options.storage });
+  await app.register(orphanFilesPlugin, { worker: options.mailWorker ?? true });
   await app.register(companyCachesPlugin);
   await app.register(pagedListsPlugin, { config });
   await app.register(mailPlugin, { config, worker: options.mailWorker ?? true });

@@ -27,16 +27,20 @@ export function isSafePartPath(name: string): boolean {
   return name.startsWith('files/') && isSafeKey(name.slice('files/'.length));
 }
 
-/** Size and sha256 of a file on disk. */
-export async function digestFile(file: string): Promise<Omit<Part, 'path'>> {
+/** Size and sha256 of a stream's bytes. */
+export async function digestStream(chunks: AsyncIterable<Buffer>): Promise<Omit<Part, 'path'>> {
   const hash = createHash('sha256');
   let bytes = 0;
-  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+  for await (const chunk of chunks) {
     hash.update(chunk);
     bytes += chunk.length;
   }
   return { bytes, sha256: hash.digest('hex') };
 }
+
+/** Size and sha256 of a file on disk. */
+export const digestFile = (file: string) =>
+  digestStream(createReadStream(file) as AsyncIterable<Buffer>);
 
 /** What both a file stream and a tar entry are to `copyHashing`. */
 type Sink = { write(chunk: Buffer): boolean; once(event: 'drain', listener: () => void): unknown };

@@ -11,6 +11,10 @@ await runCommand(async (config) => {
   console.log(
     `  database: ${database.engine}, ${database.migrations.applied} migrations applied (latest ${database.migrations.latest ?? 'none'})`,
   );
-  console.log(`  stored files: ${manifest.parts.length - 1}`);
+  console.log(
+    manifest.bucket
+      ? `  stored files: in the bucket ${manifest.bucket}, kept by its versioning (README, Backups)`
+      : `  stored files: ${manifest.parts.length - 1}`,
+  );
   console.log('  Copy it off this machine; it holds every customer record and document.');
 });

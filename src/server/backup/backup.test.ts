@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, selectRows, type Db } from '../db/client.ts';
 import { knownMigrations } from '../db/migration-level.ts';
 import { DatabaseInUseError } from '../db/pglite-lock.ts';
+import type { StorageConfig } from '../config.ts';
 import { contactMessages } from '../db/schema.ts';
 import { FsStorage } from '../services/storage.ts';
 import { TMP_ROOT, pgliteCopy, withAdmin, withDatabase } from '../test/template.ts';
@@ -284,6 +285,36 @@ describe(`db:backup and db:restore (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, (
       : { dataDir: target.dataDir, databaseUrl: 'postgres://nobody@127.0.0.1:1/none' };
     await expect(restoreBackup(otherKind, backupFile)).rejects.toThrow(
       onPostgres ? 'set DATABASE_URL' : 'unset DATABASE_URL',
+    );
+  });
+
+  it('with the files in a bucket, backs up the database alone and restores beside that bucket', async () => {
+    // The files half is the bucket's own versioning (ADR 076): no request goes to the bucket.
+    const bucket: StorageConfig = {
+      kind: 's3',
+      bucket: 'files',
+      prefix: 'backup',
+      region: 'us-east-1',
+      forcePathStyle: true,
+    };
+    const { dataDir, databaseUrl } = source;
+    const { file, manifest } = await createBackup(
+      { dataDir, databaseUrl, storage: bucket },
+      path.join(work, 'bucket-backups'),
+    );
+    expect(manifest.bucket).toBe('s3://files/backup');
+    expect(manifest.parts.map((p) => p.path)).toEqual([manifest.database.dump]);
+
+    await expect(restoreBackup(await emptyTarget('bucket-on-disk'), file)).rejects.toThrow(
+      "This backup's files are in the bucket s3://files/backup",
+    );
+    const beside = await emptyTarget('bucket-restored');
+    expect((await restoreBackup({ ...beside, storage: bucket }, file)).files).toBe(0);
+    expect(await contentsOf(beside)).toEqual(original);
+    // A backup holding files is not restored where the server would not read them.
+    const intoBucket = { ...(await emptyTarget('disk-into-bucket')), storage: bucket };
+    await expect(restoreBackup(intoBucket, backupFile)).rejects.toThrow(
+      'then move the files with npm run storage:copy -- --to s3://files/backup',
     );
   });
 });

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Config } from '../config.ts';
+import { bucketUrl, type Config, type StorageConfig } from '../config.ts';
 import { isNewPgliteDir, openDatabase, openPgliteClient, type Db } from '../db/client.ts';
 import { migrationLevel, type MigrationLevel } from '../db/migration-level.ts';
 import { digestFile, writeArchive } from './archive.ts';
@@ -107,7 +107,7 @@ export type BackupResult = { file: string; bytes: number; manifest: Manifest };
  * only way a backup can miss something its database refers to.
  */
 export async function createBackup(
-  config: Pick<Config, 'dataDir' | 'databaseUrl'>,
+  config: Pick<Config, 'dataDir' | 'databaseUrl'> & { storage?: StorageConfig },
   out = 'backups',
 ): Promise<BackupResult> {
   const createdAt = new Date().toISOString();
@@ -119,7 +119,9 @@ export async function createBackup(
       : await dumpPglite(config.dataDir, staging);
     const filesRoot = path.join(config.dataDir, 'files');
     const sources = new Map<string, string>([[db.dump, db.file]]);
-    for (const key of await storedFileKeys(filesRoot)) {
+    // Files in a bucket stay there: its versioning is their backup (ADR 076).
+    const bucket = config.storage?.kind === 's3' ? bucketUrl(config.storage) : undefined;
+    for (const key of bucket ? [] : await storedFileKeys(filesRoot)) {
       sources.set(`files/${key}`, path.join(filesRoot, key));
     }
     const parts: Part[] = [];
@@ -130,6 +132,7 @@ export async function createBackup(
       app: appIdentity(),
       createdAt,
       database: { kind: db.kind, engine: db.engine, dump: db.dump, migrations: db.migrations },
+      bucket,
       parts,
     };
     await writeArchive(file, manifest, sources);

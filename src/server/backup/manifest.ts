@@ -27,6 +27,11 @@ export const manifestSchema = z.object({
       latestWhen: z.number().nullable(),
     }),
   }),
+  /**
+   * Set when the stored files live in a bucket (STORAGE_URL): they are not in the archive,
+   * the bucket's own versioning keeps them (ADR 076); restore expects the same bucket.
+   */
+  bucket: z.string().optional(),
   /** Every entry after the manifest, in archive order: the database dump, then the stored files. */
   parts: z.array(
     z.object({ path: z.string(), bytes: z.number().int().nonnegative(), sha256: sha256Hex }),

@@ -17,7 +17,7 @@ await runCommand(async (config) => {
     `  made ${manifest.createdAt} by version ${manifest.app.version} (${manifest.database.engine})`,
   );
   console.log(
-    `  database at migration ${manifest.database.migrations.latest ?? 'none'}; ${files} stored files`,
+    `  database at migration ${manifest.database.migrations.latest ?? 'none'}; ${manifest.bucket ? `stored files in ${manifest.bucket}` : `${files} stored files`}`,
   );
   console.log('  Start the server: it applies any newer migrations of this version.');
 });

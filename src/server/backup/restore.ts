@@ -2,7 +2,7 @@ import { openAsBlob } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Config } from '../config.ts';
+import { bucketUrl, type Config, type StorageConfig } from '../config.ts';
 import { isNewPgliteDir, openDatabase, openPgliteClient, type Db } from '../db/client.ts';
 import { knownMigrations, migrationLevel, type MigrationLevel } from '../db/migration-level.ts';
 import { lockPgliteDir } from '../db/pglite-lock.ts';
@@ -11,9 +11,11 @@ import { BackupError, type Manifest } from './manifest.ts';
 import { inspectPostgres, redactUrl, restorePostgres } from './postgres-tools.ts';
 import { storedFileKeys } from './stored-files.ts';
 
-type Target = Pick<Config, 'dataDir' | 'databaseUrl'>;
+type Target = Pick<Config, 'dataDir' | 'databaseUrl'> & { storage?: StorageConfig };
 
 export type RestoreResult = { manifest: Manifest; into: string; files: number };
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** The backup must suit this configuration and this version of the code. */
 function checkFits(manifest: Manifest, target: Target): void {
@@ -26,6 +28,19 @@ function checkFits(manifest: Manifest, target: Target): void {
   if (kind === 'postgres' && !target.databaseUrl) {
     throw new BackupError(
       'This backup holds a PostgreSQL database: set DATABASE_URL to the (empty) database to restore it into.',
+    );
+  }
+  // The files half must land where the server will read it (ADR 076).
+  const bucket = target.storage?.kind === 's3' ? bucketUrl(target.storage) : undefined;
+  if (manifest.bucket && manifest.bucket !== bucket) {
+    throw new BackupError(
+      `This backup's files are in the bucket ${manifest.bucket}, not in the backup: set STORAGE_URL to it (restored to this backup's time from its versions, README) and restore again.`,
+    );
+  }
+  const files = manifest.parts.length - 1;
+  if (bucket && files > 0) {
+    throw new BackupError(
+      `This backup holds ${plural(files, 'stored file')} and STORAGE_URL names a bucket: restore it with STORAGE_URL unset, then move the files with npm run storage:copy -- --to ${bucket}.`,
     );
   }
   const known = knownMigrations();
@@ -53,8 +68,6 @@ async function refuseUnlessForced(force: boolean, held: string[], where: string)
       'add --force to replace them with the backup.',
   );
 }
-
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 /** Puts the unpacked files in place of `DATA_DIR/files` (the database is already restored). */
 async function swapFiles(staging: string, dataDir: string): Promise<number> {

@@ -35,6 +35,9 @@ export const databaseIndependentTests = [
   'scripts/server-build.test.ts',
   'src/server/lifecycle.test.ts',
   'src/server/test/hardening/shutdown.test.ts',
+  // The file store against the disk and an S3-protocol server: no database.
+  'src/server/services/storage.test.ts',
+  'src/server/backup/storage-copy.test.ts',
   // Tests of the embedded database itself.
   'src/server/db/pglite-turns.test.ts',
   'src/server/test/hardening/pglite-crash.test.ts',

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activities, documents, projects } from '../../db/schema.ts';
@@ -11,8 +9,14 @@ describe('document upload', () => {
   const t = useStaffTestApp();
   const { ctx } = t;
 
-  const companyDir = () => path.join(t.config.dataDir, 'files', 'customers', ctx.acmeId);
-  const storedFiles = async () => fs.readdir(companyDir()).catch(() => [] as string[]);
+  /** The company's stored files, on disk or in the bucket. */
+  const storedFiles = async () => {
+    const keys: string[] = [];
+    for await (const { key } of t.app.storage.list()) {
+      if (key.startsWith(`customers/${ctx.acmeId}/`)) keys.push(key);
+    }
+    return keys.sort();
+  };
   const documentCount = async () =>
     (await t.app.db.select({ n: count() }).from(documents))[0]?.n ?? 0;
   const upload = async (fields: Record<string, string>, data: Buffer, name = 'report.pdf') => {

@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,13 +57,11 @@ describe('ticket attachments', () => {
   };
   const get = (url: string, cookie?: string) =>
     t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
-  /** Every stored file (blobs and their thumbnails) under the storage root. */
+  /** Every stored file (blobs and their thumbnails) of tickets, on disk or in the bucket. */
   const storedFiles = async () => {
-    const root = path.join(t.config.dataDir, 'files', 'tickets');
-    const names = await fs.readdir(root, { recursive: true }).catch(() => []);
-    const files = [];
-    for (const n of names) if ((await fs.stat(path.join(root, n))).isFile()) files.push(n);
-    return files.length;
+    let files = 0;
+    for await (const { key } of t.app.storage.list()) if (key.startsWith('tickets/')) files++;
+    return files;
   };
   const counts = async () => ({
     tickets: (await t.app.db.select({ id: tickets.id }).from(tickets)).length,

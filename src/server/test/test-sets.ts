@@ -51,10 +51,12 @@ export const databaseIndependentTests = [
  */
 export const slowTestsFirst = [
   'src/server/backup/backup.test.ts', // 67
+  'src/server/test/hardening/storage-faults.test.ts', // 51 (under load)
   'src/server/test/hardening/intake-crash.test.ts', // 52
   'src/server/test/hardening/shutdown-contact.test.ts', // 41
   'src/server/server-start.test.ts', // 35
   'src/server/test/hardening/fuzz.test.ts', // 31
   'src/server/lifecycle.test.ts', // 24
+  'src/server/services/storage.test.ts', // 30 (under load)
   'src/server/test/hardening/bodies.test.ts', // 20
 ];

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { bootLoaderScript } from '../src/client/public/islands/boot-loader.ts';
 import { headTags } from '../src/client/public/seo/head-tags.ts';
 import { renderPage } from '../src/client/entry-server.tsx';
-import { publicRoutes } from '../src/shared/routes.ts';
+import { paths, publicRoutes } from '../src/shared/routes.ts';
 import {
   NOT_FOUND_PAGE,
   PRERENDER_DIR,
@@ -46,7 +46,8 @@ async function page(route: string | null): Promise<string> {
 
 const outDir = path.join(clientDir, PRERENDER_DIR);
 await fs.rm(outDir, { recursive: true, force: true });
-for (const route of [...publicRoutes, null]) {
+// The help center's template too: the server fills it per request (ADR 078).
+for (const route of [...publicRoutes, paths.help, null]) {
   const file = path.join(clientDir, prerenderFile(route ?? NOT_FOUND_PAGE));
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, await page(route));
@@ -56,7 +57,9 @@ await fs.writeFile(
   path.join(clientDir, prerenderFile(SHELL_PAGE)),
   shellTemplate.replace(/<!--head:(start|end)-->/g, ''),
 );
-console.log(`prerendered ${publicRoutes.length} public pages and the 404 page`);
+console.log(
+  `prerendered ${publicRoutes.length} public pages, the help center's template and the 404 page`,
+);
 
 // Hashed assets never change: compress them once, at build time, for @fastify/static.
 const compressible = /\.(js|css|svg|xml|txt|json)$/;

@@ -18,6 +18,11 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { documentRoutes } from './modules/documents/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import {
+  companyKnowledgeBaseRoutes,
+  publicKnowledgeBaseRoutes,
+} from './modules/knowledge-base/routes.ts';
+import { helpPageRoutes } from './modules/knowledge-base/help-pages.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { agreementHourRoutes } from './modules/agreements/routes.ts';
 import { onlinePaymentRoutes } from './modules/online-payments/routes.ts';
@@ -173,6 +178,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(quoteRoutes, { config });
   await app.register(contactPageRoutes);
   await app.register(quotePageRoutes);
+  await app.register(publicKnowledgeBaseRoutes);
+  await app.register(helpPageRoutes);
   await app.register(stripeWebhookRoutes, { config });
   await app.register(
     async (companyScope) => {
@@ -197,6 +204,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await companyScope.register(ticketAttachmentRoutes);
       await companyScope.register(siteRoutes, { config });
       await companyScope.register(teamRoutes, { config });
+      await companyScope.register(companyKnowledgeBaseRoutes, { config });
     },
     { prefix: '/api/customers/:customerId' },
   );

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { paths } from '../shared/routes.ts';
 import { company } from '../shared/company.ts';
 import {
   ticketCategories,
@@ -399,7 +400,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     intakeCategory: e.INTAKE_CATEGORY,
     intakeDepartment: e.INTAKE_DEPARTMENT,
-    helpCenterUrl: e.HELP_CENTER_URL ?? company.helpCenterUrl,
+    // The configured external help desk, else our own help center (issue 43, ADR 078).
+    helpCenterUrl: e.HELP_CENTER_URL ?? `${appUrl}${paths.help}`,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     trustProxy: e.TRUST_PROXY,

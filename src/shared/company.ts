@@ -24,7 +24,6 @@ export const company = {
     closes: 18 * 60,
   },
   emergencyHours: '24/7 emergency support',
-  helpCenterUrl: 'https://help.meridian-it.example',
   shareImagePath: '/og-default.png',
   governingLaw: 'Texas',
 } as const;

@@ -56,6 +56,8 @@ export const permissions = {
   agreementRenewal: ['admin'],
   /** A ticket's time spent, on the tickets the role sees. */
   ticketTime: ['admin', 'billing', 'technical'],
+  /** The knowledge base's articles for customers: public, every customer's and the company's own. */
+  knowledgeBase: everyone,
   /** Leaving the company: one's own membership, whatever the role (review N3). */
   leave: everyone,
 } as const satisfies Record<string, readonly CompanyRole[]>;

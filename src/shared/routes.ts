@@ -53,6 +53,13 @@ export const paths = {
   staffSecondFactor: '/staff/second-factor',
   staffSecurity: '/staff/security',
   staffUnmatchedMail: '/staff/unmatched-mail',
+  /** The knowledge base (issue 43, ADR 078): the public help center and its articles. */
+  help: '/help',
+  helpArticle: (slug: string) => `/help/${slug}`,
+  /** The portal's reading of an article any signed-in customer or one company may read. */
+  portalArticle: (slug: string) => `/portal/help/${slug}`,
+  portalArticlePattern: '/portal/help/:slug',
+  staffKnowledgeBase: '/staff/knowledge-base',
 } as const;
 
 /** The 18 public routes of the spec, in its order. */

@@ -48,6 +48,8 @@ export const staffAreas = {
   integrations: { read: adminAndAuditor, write: adminOnly },
   /** Each member's own: their availability for new tickets and their SLA notices (ADR 063/064). */
   ownDesk: { read: everyone, write: everyone },
+  /** Knowledge base articles and categories: the help desk writes them (issue 43). */
+  knowledgeBase: { read: everyone, write: ['admin', 'agent'] },
   /** A company's single sign-on and sign-in policy. */
   signInSettings: { read: adminAndAuditor, write: adminOnly },
 } as const satisfies Record<string, Access>;

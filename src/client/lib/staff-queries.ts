@@ -31,6 +31,14 @@ import { ticketWatchersSchema } from '../../shared/schemas/ticket-watchers.ts';
 import { satisfactionReportSchema } from '../../shared/schemas/satisfaction.ts';
 import { savedReplySchema } from '../../shared/schemas/saved-replies.ts';
 import {
+  articleHitSchema,
+  articleRevisionSchema,
+  categorySchema,
+  staffArticleRowSchema,
+  staffArticleSchema,
+  suggestionInsightsSchema,
+} from '../../shared/schemas/knowledge-base.ts';
+import {
   closedDaySchema,
   companySlaTargetsSchema,
   slaTargetsSchema,
@@ -138,6 +146,17 @@ export const staffQueries = {
   /** Every account's sign-in log in pages (issue 20): `q` on who and IP, `event`. */
   signIns: (params: Record<string, string>) => staffPages('sign-ins', signInLogSchema, params),
   savedReplies: () => staffRead('saved-replies', savedReplySchema.array()),
+  /** Knowledge base articles in pages (issue 43): `q` on title and tags, visibility, state. */
+  kbArticles: (params: Record<string, string>) =>
+    staffPages('kb/articles', staffArticleRowSchema.array(), params),
+  kbArticle: (id: string) => staffRead(`kb/articles/${id}`, staffArticleSchema),
+  kbRevisions: (id: string) =>
+    staffRead(`kb/articles/${id}/revisions`, articleRevisionSchema.array()),
+  kbCategories: () => staffRead('kb/categories', categorySchema.array()),
+  /** The reply box's article picker: the articles the ticket's company may read, matching `q`. */
+  kbSearch: (q: string, customerId: string) =>
+    staffRead('kb/search', articleHitSchema.array(), { q, customerId, limit: '8' }),
+  kbInsights: () => staffRead('kb/insights', suggestionInsightsSchema),
   webhooks: () => staffRead('webhooks', webhookSchema.array()),
   /** An endpoint's delivery log in pages (issue 20), newest first. */
   webhookDeliveries: (webhookId: string) =>

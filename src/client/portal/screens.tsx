@@ -89,4 +89,13 @@ export const portalScreens: readonly PortalScreen[] = [
     permission: 'quotes',
     Screen: lazyScreen(() => import('./quotes/quote-screen.tsx').then((m) => m.QuoteScreen)),
   },
+  {
+    // Issue 43 (ADR 078): an article for customers, linked from suggestions and agents' replies.
+    paths: [paths.portalArticlePattern],
+    title: 'Help Article',
+    permission: 'knowledgeBase',
+    Screen: lazyScreen(() =>
+      import('./knowledge-base/article-screen.tsx').then((m) => m.ArticleScreen),
+    ),
+  },
 ];

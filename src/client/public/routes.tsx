@@ -16,6 +16,7 @@ const ContactPage = lazy(() => import('./contact/contact-page.tsx'));
 const PrivacyPolicyPage = lazy(() => import('./legal/privacy-policy-page.tsx'));
 const TermsOfServicePage = lazy(() => import('./legal/terms-of-service-page.tsx'));
 const SystemStatusPage = lazy(() => import('./status/system-status-page.tsx'));
+const HelpCenterPage = lazy(() => import('./help/help-center-page.tsx'));
 
 const routes: Array<[string, ReactNode]> = [
   [paths.home, <HomePage />],
@@ -30,6 +31,8 @@ const routes: Array<[string, ReactNode]> = [
   [paths.privacyPolicy, <PrivacyPolicyPage />],
   [paths.termsOfService, <TermsOfServicePage />],
   [paths.systemStatus, <SystemStatusPage />],
+  // The help center's template, filled by the server (ADR 078); not one of the spec's routes.
+  [paths.help, <HelpCenterPage />],
 ];
 
 /** Spec section 2: the public route set (while auth loads, and when signed out). */

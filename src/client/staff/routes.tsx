@@ -13,6 +13,7 @@ import { HelpdeskScreen } from './helpdesk/helpdesk-screen.tsx';
 import { SavedRepliesScreen } from './helpdesk/saved-replies-screen.tsx';
 import { UnmatchedMailScreen } from './helpdesk/unmatched-mail-screen.tsx';
 import { LeadsScreen } from './leads/leads-screen.tsx';
+import { KnowledgeBaseScreen } from './knowledge-base/knowledge-base-screen.tsx';
 import { StaffLayout } from './layout.tsx';
 import { staffHomeFor } from './staff-nav.tsx';
 import { staffCan, type StaffArea } from '../../shared/staff-permissions.ts';
@@ -38,6 +39,12 @@ const staffScreens: { path: string; title: string; Screen: ComponentType; area?:
     title: 'Saved Replies',
     Screen: SavedRepliesScreen,
     area: 'savedReplies',
+  },
+  {
+    path: paths.staffKnowledgeBase,
+    title: 'Knowledge Base',
+    Screen: KnowledgeBaseScreen,
+    area: 'knowledgeBase',
   },
   {
     path: paths.staffServiceLevels,

@@ -1,22 +1,12 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { PagesQuery } from '../lib/paged-read.ts';
-import { SEARCH_DEBOUNCE_MS } from '../lists/use-list-params.ts';
+import { useDebounced } from '../lib/use-debounced.ts';
 import { usePagedList } from '../lists/use-paged-list.ts';
 import { cn } from '../ui/cn.ts';
 import { Input } from '../ui/input.tsx';
 
 /** How many records one read of a picker brings; more follow as its list scrolls. */
 export const PICKER_PAGE = '20';
-
-/** The search typed into the picker, sent to the server after a pause in typing. */
-function useDebounced(value: string) {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
-  return settled;
-}
 
 /** Calls `onVisible` when `target` scrolls into view inside `root` (the next page of options). */
 function useOnVisible(root: HTMLElement | null, target: HTMLElement | null, onVisible: () => void) {

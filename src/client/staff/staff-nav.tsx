@@ -12,13 +12,19 @@ const entries: {
   exact?: true;
   also?: readonly string[];
 }[] = [
-  // The unmatched mail queue, the saved replies and the service levels are part of the help desk.
+  // The unmatched mail queue, the saved replies, the service levels and the knowledge base are
+  // part of the help desk.
   {
     href: paths.staff,
     label: 'Help Desk',
     area: 'helpdesk',
     exact: true,
-    also: [paths.staffUnmatchedMail, paths.staffSavedReplies, paths.staffServiceLevels],
+    also: [
+      paths.staffUnmatchedMail,
+      paths.staffSavedReplies,
+      paths.staffServiceLevels,
+      paths.staffKnowledgeBase,
+    ],
   },
   { href: paths.staffLeads, label: 'Leads', area: 'leads' },
   { href: paths.staffCustomers, label: 'Customers', area: 'companies' },

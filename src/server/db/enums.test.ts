@@ -34,6 +34,7 @@ import {
   agreementTypes,
 } from '../../shared/schemas/agreements.ts';
 import { quoteStates } from '../../shared/schemas/quotes.ts';
+import { articleVisibilities } from '../../shared/schemas/knowledge-base.ts';
 
 /** Each database enum and the shared list the screens, forms and schemas use. */
 const sharedLists: Record<string, readonly string[]> = {
@@ -72,6 +73,7 @@ const sharedLists: Record<string, readonly string[]> = {
   agreement_type: agreementTypes,
   agreement_status: agreementStatuses,
   agreement_alert_kind: agreementAlertKinds,
+  article_visibility: articleVisibilities,
 };
 
 // Issue 15, item 1: a value added to a shared list without its migration (or the reverse)

@@ -22,3 +22,5 @@ export * from './schema/follow-up.ts';
 export * from './schema/online-payments.ts';
 export * from './schema/quotes.ts';
 export * from './schema/staff-notifications.ts';
+export * from './schema/knowledge-base.ts';
+export * from './schema/knowledge-base-suggestions.ts';

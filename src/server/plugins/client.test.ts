@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prerenderFile, NOT_FOUND_PAGE, SHELL_PAGE } from '../../shared/prerender.ts';
-import { publicRoutes } from '../../shared/routes.ts';
+import { paths, publicRoutes } from '../../shared/routes.ts';
 import { parseCsp } from '../test/hardening/observatory.ts';
 import { TMP_ROOT } from '../test/template.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -168,11 +168,17 @@ describe('serving the built client', () => {
     expect(res.body).toBe('pretend-brotli');
   });
 
-  it('lists every public route in sitemap.xml under APP_URL and points robots.txt to it', async () => {
+  it('lists every public route and the help center in sitemap.xml under APP_URL and points robots.txt to it', async () => {
     const sitemap = await t.app.inject({ method: 'GET', url: '/sitemap.xml' });
     expect(sitemap.headers['content-type']).toBe('application/xml; charset=utf-8');
     const locs = [...sitemap.body.matchAll(/<loc>(.*?)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(publicRoutes.map((r) => `https://www.meridian.example${r}`));
+    // Then the help center and the demo's public articles (ADR 078).
+    const site = 'https://www.meridian.example';
+    expect(locs.filter((loc) => !loc?.startsWith(`${site}/help/`))).toEqual(
+      [...publicRoutes, paths.help].map((r) => `${site}${r}`),
+    );
+    expect(locs).toContain(`${site}/help/what-to-include-in-a-support-ticket`);
+    expect(locs).not.toContain(`${site}/help/scanning-at-the-acme-warehouse`);
     const robots = await t.app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.body).toContain('Sitemap: https://www.meridian.example/sitemap.xml');
     expect(robots.body).toContain('Disallow: /api/');

@@ -19,6 +19,7 @@ import {
   type IslandRenderer,
 } from '../../shared/islands.ts';
 import { isAppPath, paths, publicRoutes } from '../../shared/routes.ts';
+import { fillHelpPage, type HelpPage } from '../../shared/help-center.ts';
 import type { Config } from '../config.ts';
 import {
   cacheDocument,
@@ -30,6 +31,7 @@ import {
 } from './client-documents.ts';
 import { contentSecurityPolicy } from './security.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
+import { publicArticleSlugs } from '../services/knowledge-base/search.ts';
 
 /** What a form posted without JavaScript gets: its page, with the form's island showing `answer`. */
 export type FormPageAnswer = {
@@ -77,6 +79,8 @@ declare module 'fastify' {
       reply: FastifyReply,
       answer: FormPageAnswer,
     ): FastifyReply;
+    /** Sends the help center's prerendered template filled with `page` (ADR 078). */
+    sendHelpPage(request: FastifyRequest, reply: FastifyReply, page: HelpPage): FastifyReply;
   }
 }
 
@@ -96,11 +100,12 @@ async function loadIslandRenderer(clientDir: string): Promise<IslandRenderer | u
  * Each HTML response gets its own CSP style nonce and the session hint.
  */
 export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, { config }) => {
-  const sitemap = cacheDocument(sitemapXml(config.appUrl), 'application/xml; charset=utf-8');
   const robots = cacheDocument(robotsTxt(config.appUrl), 'text/plain; charset=utf-8');
-  app.get('/sitemap.xml', { logLevel: 'warn' }, (request, reply) =>
-    sendDocument(request, reply, sitemap),
-  );
+  // Read on each request: the public articles change while the server runs (ADR 078).
+  app.get('/sitemap.xml', { logLevel: 'warn' }, async (request, reply) => {
+    const xml = sitemapXml(config.appUrl, await publicArticleSlugs(app.db));
+    return sendDocument(request, reply, cacheDocument(xml, 'application/xml; charset=utf-8'));
+  });
   app.get('/robots.txt', { logLevel: 'warn' }, (request, reply) =>
     sendDocument(request, reply, robots),
   );
@@ -138,6 +143,7 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
   let shell: string | undefined;
   let notFoundPage: string | undefined;
   const pages = new Map<string, string>();
+  let helpTemplate: string | undefined;
   let renderIsland: IslandRenderer | undefined;
   if (dir && hasClient) {
     await app.register(fastifyStatic, {
@@ -172,8 +178,18 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
         sendPage(request, reply, signedInPage && app.readSessionId(request) ? signedInPage : page),
       );
     }
+    helpTemplate = load(paths.help);
     renderIsland = await loadIslandRenderer(dir);
   }
+
+  app.decorate('sendHelpPage', (request: FastifyRequest, reply: FastifyReply, page: HelpPage) => {
+    if (!helpTemplate) {
+      // A server without the built client (API-only) has no page to answer with.
+      return reply.status(503).send({ message: 'The help center needs the built client' });
+    }
+    // Filled after the response's tokens, so nothing an article says is taken for one.
+    return sendPage(request, reply, helpTemplate, page.status, (html) => fillHelpPage(html, page));
+  });
 
   app.decorate(
     'sendFormPage',

@@ -11,6 +11,7 @@ import { QUANTITY_SCALE } from '../../shared/invoice-totals.ts';
 import type { Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { seedDemoQuote } from './demo-quotes.ts';
+import { seedDemoKnowledgeBase } from './demo-knowledge-base.ts';
 
 export const DEMO_STAFF_EMAIL = 'support@example.com';
 /** One staff member of each role but admin (ADR 058); the admin is DEMO_STAFF_EMAIL. */
@@ -532,6 +533,12 @@ export async function seedDemoData(
       .insert(t.notificationPreferences)
       .values(colleagues.map((member) => ({ userId: member.id })));
     for (const company of [acme, globex]) await seedCompany(tx, company, staff, files);
+    const [acmeRow] = await tx
+      .select({ id: t.customers.id })
+      .from(t.customers)
+      .where(eq(t.customers.name, acme.name));
+    if (!acmeRow) throw new Error('Acme not created');
+    await seedDemoKnowledgeBase(tx, staff, acmeRow.id);
     await seedEmptyCompany(tx);
   });
   return true;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
   newTicketSchema,
   ticketCategories,
@@ -16,12 +16,18 @@ import { FormField } from '../../ui/form-field.tsx';
 import { Input, Textarea } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
 import { AttachmentPicker } from '../../attachments/attachment-picker.tsx';
+import { useDebounced } from '../../lib/use-debounced.ts';
+import { cn } from '../../ui/cn.ts';
+import { newFormId, useDeflection, useSuggestions } from '../shared/knowledge-base-api.ts';
 import { useCreateTicket } from './api.ts';
+import { SuggestedArticles } from './suggested-articles.tsx';
 
 const toOptions = (values: readonly string[]) => values.map((v) => ({ value: v, label: v }));
 const priorityOptions = statusOptions('priority');
 // Category and department start unchosen: the placeholder shows until the user picks one.
 const emptyTicket: Partial<NewTicketInput> = { subject: '', description: '', priority: 'normal' };
+/** How long the subject's typing pauses before articles are suggested for it (issue 43). */
+const SUGGEST_AFTER_MS = 400;
 
 /** Spec section 2 "A New Ticket dialog", validated with the shared schema. */
 export function NewTicketDialog({ companyId }: { companyId: string }) {
@@ -34,10 +40,20 @@ export function NewTicketDialog({ companyId }: { companyId: string }) {
     defaultValues: emptyTicket,
   });
   const { errors } = form.formState;
+  // Issue 43: articles for the subject so far, beside the form; each opening is one form.
+  const [formId, setFormId] = useState(newFormId);
+  const subject = useDebounced(
+    useWatch({ control: form.control, name: 'subject' }) ?? '',
+    SUGGEST_AFTER_MS,
+  );
+  const suggestions = useSuggestions(companyId, formId, open ? subject : '');
+  const hits = (open && subject && suggestions.data) || [];
+  const deflect = useDeflection(companyId);
 
   const reset = () => {
     form.reset(emptyTicket);
     setFiles([]);
+    setFormId(newFormId());
   };
   const submit = form.handleSubmit((values) =>
     create.mutate(
@@ -69,11 +85,37 @@ export function NewTicketDialog({ companyId }: { companyId: string }) {
         closeDisabled={create.isPending}
         title="Create New Ticket"
         description="Describe the problem and our support team will get back to you."
+        className={hits.length > 0 ? 'md:max-w-4xl' : undefined}
       >
-        <form className="grid gap-4" noValidate onSubmit={submit}>
+        <form
+          className={cn(
+            'grid gap-4',
+            hits.length > 0 && 'md:grid-cols-[minmax(0,1fr)_18rem] md:[&>*:not(aside)]:col-start-1',
+          )}
+          noValidate
+          onSubmit={submit}
+        >
           <FormField label="Subject" required error={errors.subject?.message}>
             <Input {...form.register('subject')} placeholder="Brief summary of the issue" />
           </FormField>
+          {hits.length > 0 && (
+            <SuggestedArticles
+              hits={hits}
+              pending={deflect.isPending}
+              onAnswered={(hit) =>
+                deflect.mutate(
+                  { formId, slug: hit.slug },
+                  {
+                    onSuccess: () => {
+                      toast({ title: 'Glad That Helped', description: 'No ticket was opened.' });
+                      reset();
+                      setOpen(false);
+                    },
+                  },
+                )
+              }
+            />
+          )}
           <FormField label="Description" required error={errors.description?.message}>
             <Textarea
               {...form.register('description')}

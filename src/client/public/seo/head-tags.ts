@@ -44,7 +44,7 @@ function organizationJsonLd(): string {
  */
 export function headTags(path: string | null): string {
   const meta = (path && pageMeta(path)) || notFoundMeta;
-  const url = path ? `${siteTokens.appUrl}${path}` : null;
+  const url = path ? `${siteTokens.appUrl}${meta.canonicalPath ?? path}` : null;
   const tags = [
     `<title>${escapeHtml(meta.title)}</title>`,
     `<meta name="description" content="${escapeHtml(meta.description)}" />`,

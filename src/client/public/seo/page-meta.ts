@@ -1,4 +1,5 @@
 import { company } from '../../../shared/company.ts';
+import { helpTokens } from '../../../shared/help-center.ts';
 import { paths } from '../../../shared/routes.ts';
 import { serviceIndex } from '../../../shared/service-index.ts';
 
@@ -7,6 +8,8 @@ export type PageMeta = {
   description: string;
   /** Open Graph and Twitter tags with the default share image (spec: hardware procurement). */
   share?: boolean;
+  /** The canonical path, when the server fills it per request (the help center). */
+  canonicalPath?: string;
 };
 
 const titled = (page: string) => `${page} | ${company.name}`;
@@ -37,6 +40,12 @@ const pages: Record<string, PageMeta> = {
   [paths.termsOfService]: {
     title: titled('Terms of Service'),
     description: `The terms that govern the use of the ${company.name} website, customer portal and services.`,
+  },
+  // Filled per request by the server (shared/help-center.ts, ADR 078).
+  [paths.help]: {
+    title: helpTokens.title,
+    description: helpTokens.description,
+    canonicalPath: helpTokens.path,
   },
   [paths.systemStatus]: {
     title: titled('System Status'),

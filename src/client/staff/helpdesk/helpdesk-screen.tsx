@@ -115,6 +115,9 @@ export function HelpdeskScreen({ ticketId }: { ticketId?: string }) {
             <Button variant="secondary" asChild>
               <Link href={paths.staffSavedReplies}>Saved Replies</Link>
             </Button>
+            <Button variant="secondary" asChild>
+              <Link href={paths.staffKnowledgeBase}>Knowledge Base</Link>
+            </Button>
             <UnmatchedMailLink />
           </div>
         }

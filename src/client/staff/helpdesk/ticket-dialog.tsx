@@ -24,6 +24,7 @@ import { MergeIntoDialog } from './merge-dialog.tsx';
 import { TicketExtras } from './ticket-extras.tsx';
 import { TicketTime } from './ticket-time.tsx';
 import { SavedReplyMenu } from './saved-reply-menu.tsx';
+import { ArticleLinkPicker } from './article-link-picker.tsx';
 import { useAuth } from '../../lib/auth.ts';
 import { useStaffCan } from '../use-staff-can.ts';
 import { StatusBadge } from '../../ui/status-badge.tsx';
@@ -266,22 +267,30 @@ export function TicketDialog({
                     </FormField>
                   }
                   tools={
-                    <SavedReplyMenu
-                      open={savedOpen}
-                      onOpenChange={setSavedOpen}
-                      returnFocusTo={replyBox}
-                      values={{
-                        'customer.firstName': t.author?.firstName,
-                        'customer.lastName': t.author?.lastName,
-                        'company.name': t.customerName,
-                        'ticket.id': t.id.toUpperCase(),
-                        'ticket.subject': t.subject,
-                        'agent.firstName': user?.firstName,
-                      }}
-                      onInsert={(text) =>
-                        setMessage((m) => insertAtCursor(replyBox.current, m, text))
-                      }
-                    />
+                    <div className="flex flex-wrap gap-2">
+                      <SavedReplyMenu
+                        open={savedOpen}
+                        onOpenChange={setSavedOpen}
+                        returnFocusTo={replyBox}
+                        values={{
+                          'customer.firstName': t.author?.firstName,
+                          'customer.lastName': t.author?.lastName,
+                          'company.name': t.customerName,
+                          'ticket.id': t.id.toUpperCase(),
+                          'ticket.subject': t.subject,
+                          'agent.firstName': user?.firstName,
+                        }}
+                        onInsert={(text) =>
+                          setMessage((m) => insertAtCursor(replyBox.current, m, text))
+                        }
+                      />
+                      <ArticleLinkPicker
+                        companyId={t.customerId}
+                        onInsert={(text) =>
+                          setMessage((m) => insertAtCursor(replyBox.current, m, text))
+                        }
+                      />
+                    </div>
                   }
                 />
               )}

@@ -34,6 +34,7 @@ import { assignmentRules } from '../../../shared/schemas/assignment.ts';
 import { slaClockKinds } from '../../../shared/schemas/sla.ts';
 import { slaAlertKinds, staffNoticeKinds } from '../../../shared/schemas/staff-notifications.ts';
 import { scheduleFrequencies } from '../../../shared/schemas/scheduled-tickets.ts';
+import { articleVisibilities } from '../../../shared/schemas/knowledge-base.ts';
 
 export const userRole = pgEnum('user_role', userRoles);
 export const companyRole = pgEnum('company_role', companyRoles);
@@ -73,3 +74,4 @@ export const agreementType = pgEnum('agreement_type', agreementTypes);
 export const agreementStatus = pgEnum('agreement_status', agreementStatuses);
 export const agreementAlertKind = pgEnum('agreement_alert_kind', agreementAlertKinds);
 export const quoteState = pgEnum('quote_state', quoteStates);
+export const articleVisibility = pgEnum('article_visibility', articleVisibilities);

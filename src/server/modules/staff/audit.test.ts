@@ -1,4 +1,5 @@
-import { and, count, desc, eq, ne } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
@@ -9,6 +10,8 @@ import {
   customerUsers,
   intakeMessages,
   invoices,
+  kbArticles,
+  kbCategories,
   milestones,
   projects,
   agreements,
@@ -116,6 +119,11 @@ const companyless = [
   'POST /api/staff/saved-replies',
   'PUT /api/staff/saved-replies/:id',
   'DELETE /api/staff/saved-replies/:id',
+  'POST /api/staff/kb/articles',
+  'PUT /api/staff/kb/articles/:id',
+  'POST /api/staff/kb/categories',
+  'PUT /api/staff/kb/categories/:id',
+  'DELETE /api/staff/kb/categories/:id',
   'POST /api/staff/webhooks',
   'PUT /api/staff/webhooks/:webhookId',
   'DELETE /api/staff/webhooks/:webhookId',
@@ -152,6 +160,34 @@ const savedReply = (t: TestApp) =>
       .values({ title: 'Sample', body: 'Sample text', updatedByName: 'Seed' })
       .returning(),
   );
+
+/** A knowledge base category (a fresh name each time), made without an audit row. */
+const kbCategory = (t: TestApp) =>
+  first(
+    t.app.db
+      .insert(kbCategories)
+      .values({ name: `Sample ${randomUUID()}` })
+      .returning(),
+  );
+
+/** A public article to edit, made without an audit row or revision of its own. */
+const kbArticle = async (t: TestApp) => {
+  const category = await kbCategory(t);
+  return first(
+    t.app.db
+      .insert(kbArticles)
+      .values({
+        slug: `sample-${randomUUID()}`,
+        title: 'Sample',
+        body: 'Sample text',
+        categoryId: category.id,
+        visibility: 'public',
+        updatedByName: 'Seed',
+        searchVector: sql`to_tsvector('english', 'Sample')`,
+      })
+      .returning(),
+  );
+};
 
 /** A registered endpoint (a public address: the default config refuses private ones). */
 const webhook = (t: TestApp) =>
@@ -774,6 +810,40 @@ const samples: Record<string, Sample> = {
   }),
   'DELETE /api/staff/saved-replies/:id': async (t) => ({
     url: `/api/staff/saved-replies/${(await savedReply(t)).id}`,
+  }),
+  'POST /api/staff/kb/articles': async (t) => ({
+    url: '/api/staff/kb/articles',
+    payload: {
+      title: 'Audit article',
+      body: 'Text',
+      categoryId: (await kbCategory(t)).id,
+      visibility: 'public',
+      published: true,
+    },
+  }),
+  'PUT /api/staff/kb/articles/:id': async (t) => {
+    const article = await kbArticle(t);
+    return {
+      url: `/api/staff/kb/articles/${article.id}`,
+      payload: {
+        title: 'Edited',
+        body: 'New text',
+        categoryId: article.categoryId,
+        visibility: 'staff',
+        published: false,
+      },
+    };
+  },
+  'POST /api/staff/kb/categories': async () => ({
+    url: '/api/staff/kb/categories',
+    payload: { name: 'Audit category' },
+  }),
+  'PUT /api/staff/kb/categories/:id': async (t) => ({
+    url: `/api/staff/kb/categories/${(await kbCategory(t)).id}`,
+    payload: { name: 'Renamed category' },
+  }),
+  'DELETE /api/staff/kb/categories/:id': async (t) => ({
+    url: `/api/staff/kb/categories/${(await kbCategory(t)).id}`,
   }),
   'POST /api/staff/api-tokens': async () => ({
     url: '/api/staff/api-tokens',

@@ -55,6 +55,9 @@ export const LISTED_LEVELS: Readonly<Record<string, Assurance>> = {
   'POST /api/auth/second-factor/verify': 'half-signed-in',
   'POST /api/auth/second-factor/recovery-codes': 'recent-sign-in',
   'POST /api/contact': 'anonymous',
+  // The public help center: public articles only, whoever asks (ADR 078).
+  'GET /api/kb/search': 'anonymous',
+  'GET /api/kb/articles/:slug': 'anonymous',
   'POST /api/quote': 'anonymous',
   // Stripe's events: the signature over the raw body is the proof (ADR 067).
   'POST /api/stripe/webhook': 'anonymous',

@@ -135,7 +135,7 @@ export function helpArticlePage(article: {
     content:
       hero(article.title, meta) +
       band(
-        `<nav aria-label="Breadcrumb" class="text-sm"><a href="${paths.help}" class="text-brand-700 underline">Help Center</a></nav><article class="article-body">${article.html}</article>`,
+        `<nav aria-label="Breadcrumb" class="text-sm"><a href="${paths.help}" class="text-brand-700 underline">Help Center</a></nav><article class="article-body min-w-0">${article.html}</article>`,
       ),
   };
 }

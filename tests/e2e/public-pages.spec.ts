@@ -240,7 +240,9 @@ test('service pages: breadcrumbs and share tags only on hardware procurement', a
 
 test('sitemap.xml lists the 18 public routes; robots.txt points to it', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
-  expect(sitemap.match(/<loc>/g)).toHaveLength(18);
+  // Then the help center and its public articles (ADR 078).
+  const locs = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');
+  expect(locs.filter((loc) => !/\/help(\/|$)/.test(loc))).toHaveLength(18);
   expect(sitemap).toContain('/services/wireless-mobility-solutions</loc>');
   const robots = await (await request.get('/robots.txt')).text();
   expect(robots).toContain(`Sitemap: ${e2eBaseUrl}/sitemap.xml`);

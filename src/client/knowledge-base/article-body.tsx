@@ -3,5 +3,5 @@
  * text and every link and image passed its allowlist there (ADR 078), so it is inserted as is.
  */
 export function ArticleBody({ html }: { html: string }) {
-  return <div className="article-body" dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className="article-body min-w-0" dangerouslySetInnerHTML={{ __html: html }} />;
 }

@@ -6,6 +6,10 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
   };
   type Histogram = { average: number; p50: number; p99: number; max: number };
   export type Result = {

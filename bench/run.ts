@@ -25,6 +25,7 @@ import {
   recurringDataDir,
   type RecurringBench,
 } from './recurring.ts';
+import { benchCluster, printCluster, type ClusterRow } from './cluster.ts';
 import {
   benchIsolation,
   isolationDataDir,
@@ -158,6 +159,12 @@ if (wants('isolation')) {
   }
 }
 
+// Issue 41: one app server behind nginx, then three (PostgreSQL only: several servers need it).
+const cluster: ClusterRow[] = [];
+if (wants('cluster') && process.env.DATABASE_URL) {
+  cluster.push(...(await benchCluster(process.env.DATABASE_URL)));
+}
+
 // Issue 20's company of 100,000 rows: part of `scale`, or alone with `npm run bench huge`.
 const huge: HugeResult[] = [];
 if (wants('scale') || wants('huge')) {
@@ -245,11 +252,12 @@ if (webhooks.length > 0) printWebhooks(webhooks);
 if (recurring.length > 0) printRecurring(recurring);
 if (attachments.length > 0) printAttachments(attachments);
 if (isolation.length > 0) printIsolation(isolation);
+if (cluster.length > 0) printCluster(cluster);
 
 await fs.mkdir(path.resolve('bench/results'), { recursive: true });
 await fs.writeFile(
   path.resolve('bench/results/latest.json'),
-  `${JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), api: apiRows, pages: pageRows, scale, huge, intake, webhooks, recurring, attachments, isolation }, null, 2)}\n`,
+  `${JSON.stringify({ at: new Date().toISOString(), machine, loadAverage: os.loadavg(), api: apiRows, pages: pageRows, scale, huge, intake, webhooks, recurring, attachments, isolation, cluster }, null, 2)}\n`,
 );
 
 /**

@@ -289,6 +289,11 @@ export type Config = {
   /** How often the webhook outbox is polled, in ms. */
   webhookPollMs: number;
   /**
+   * How long a claimed webhook delivery is hidden from the other servers, so how long a killed
+   * server's deliveries wait; unset: the outbox's two minutes. The cluster test shortens it.
+   */
+  webhookLeaseMs?: number;
+  /**
    * Online payment (ADR 067): Stripe's secret key, the webhook endpoint's signing secret and,
    * for tests only, another API base (a local stand-in). Unset: the Pay button is the staff link.
    */

@@ -22,7 +22,12 @@ export const webhooksPlugin = fp<{ config: Config; worker: boolean }>(
     };
     const outbox = new WebhookOutbox(
       app.db,
-      { policy, sessionSecrets: config.sessionSecrets, pollMs: config.webhookPollMs },
+      {
+        policy,
+        sessionSecrets: config.sessionSecrets,
+        pollMs: config.webhookPollMs,
+        leaseMs: config.webhookLeaseMs,
+      },
       app.log.child({ module: 'webhooks' }),
     );
     app.decorate('webhooks', outbox);

@@ -58,7 +58,12 @@ export async function startDeployment(nginx: string) {
   ]);
   if (!started) throw new Error(`the app did not start:\n${appOutput}`);
 
-  const site = siteForTest(await fs.readFile(SITE, 'utf8'), ports, certs, dir);
+  const site = siteForTest(
+    await fs.readFile(SITE, 'utf8'),
+    { ...ports, apps: [ports.app] },
+    certs,
+    dir,
+  );
   const proxy = await startNginx(nginx, path.join(dir, 'nginx'), site);
   const request = requestWithCa(certs.ca);
   await expect

@@ -25,12 +25,13 @@ export function freePort(): Promise<number> {
   });
 }
 
-type SitePorts = { http: number; https: number; app: number };
+/** `apps`: the upstream's servers (one for the TLS test, three for the cluster, ADR 077). */
+type SitePorts = { http: number; https: number; apps: number[] };
 
 /**
  * deploy/nginx/meridian.conf as a test runs it: every directive as written, except the
  * listening ports (unprivileged, loopback only), the host name, the certificate files, the
- * ACME folder and the app's port. Each replacement must find its target, so a change to
+ * ACME folder and the app's port (or ports). Each replacement must find its target, so a change to
  * the site's shape fails here instead of passing untested.
  */
 export function siteForTest(site: string, ports: SitePorts, certs: TestCertificates, dir: string) {
@@ -42,7 +43,10 @@ export function siteForTest(site: string, ports: SitePorts, certs: TestCertifica
     [/ssl_certificate \S+;/g, `ssl_certificate ${certs.cert};`],
     [/ssl_certificate_key \S+;/g, `ssl_certificate_key ${certs.key};`],
     [/root \/var\/www\/letsencrypt;/g, `root ${dir};`],
-    [/server 127\.0\.0\.1:3000;/g, `server 127.0.0.1:${ports.app};`],
+    [
+      /server 127\.0\.0\.1:3000;/g,
+      ports.apps.map((port) => `server 127.0.0.1:${port};`).join('\n    '),
+    ],
   ];
   let text = site;
   for (const [pattern, value] of replacements) {

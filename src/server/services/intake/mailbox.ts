@@ -10,6 +10,12 @@ import type { ClientCredentialsToken } from './oauth-token.ts';
 
 /** Arbitrary constant for pg_try_advisory_lock: the mailbox's holder. */
 const MAILBOX_LOCK_ID = 727_016;
+/**
+ * How often a server that does not hold the mailbox tries the lock again (at most; sooner with
+ * a shorter poll). Not the poll's minute: when the holder dies, another server takes over
+ * within this time (measured by the cluster test, ADR 077).
+ */
+const LOCK_RETRY_MS = 10_000;
 
 export type MailboxOptions = {
   imapUrl: string;
@@ -82,7 +88,7 @@ export class MailIntake {
     while (!this.stopped) {
       try {
         if (!(await this.holdLock())) {
-          await this.pause(this.opts.pollMs);
+          await this.pause(Math.min(this.opts.pollMs, LOCK_RETRY_MS));
           continue;
         }
         await this.session();

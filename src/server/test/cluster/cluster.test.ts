@@ -37,8 +37,10 @@ const run = randomBytes(4).toString('hex');
 type Json = Record<string, unknown>;
 type Answer = { status: number; json: unknown };
 
-const skip = !process.env.DATABASE_URL || !findNginx();
-describe.skipIf(skip)('three app servers behind nginx (PostgreSQL pass, nginx installed)', () => {
+// Asked for by name (CLUSTER_TEST=1) until it is lean and has passed ten runs in a row: today
+// 139-205 s a run and 4 of 5 (ADR 077), too long and too new for every landing's CI.
+const skip = !process.env.CLUSTER_TEST || !process.env.DATABASE_URL || !findNginx();
+describe.skipIf(skip)('three app servers behind nginx (CLUSTER_TEST=1, PostgreSQL, nginx)', () => {
   let c: Cluster;
   let dovecot: Dovecot | undefined;
   let customer: string;

@@ -12,6 +12,7 @@ const ENTRIES = [
   'backup/backup-cli.ts',
   'backup/restore-cli.ts',
   'seed/seed-cli.ts',
+  'backup/storage-copy-cli.ts',
 ].map((file) => `src/server/${file}`);
 
 /** The sources a TypeScript project compiles (what `npm run build:server` writes to dist/). */

@@ -29,6 +29,7 @@ describe('the table of portal screens', () => {
         paths.profile,
         paths.team,
         paths.quotePattern,
+        paths.portalArticlePattern,
       ].sort(),
     );
   });

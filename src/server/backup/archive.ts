@@ -39,8 +39,7 @@ export async function digestStream(chunks: AsyncIterable<Buffer>): Promise<Omit<
 }
 
 /** Size and sha256 of a file on disk. */
-export const digestFile = (file: string) =>
-  digestStream(createReadStream(file) as AsyncIterable<Buffer>);
+export const digestFile = (file: string) => digestStream(createReadStream(file));
 
 /** What both a file stream and a tar entry are to `copyHashing`. */
 type Sink = { write(chunk: Buffer): boolean; once(event: 'drain', listener: () => void): unknown };

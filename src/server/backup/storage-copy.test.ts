@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 // `npm run storage:copy` (issue 41): every file from DATA_DIR/files into a bucket on a real
 // S3-protocol server, verified, with a summary; run again it copies nothing, and an object
 // whose bytes differ is copied again.
@@ -24,12 +25,6 @@ function storageCopy(args: string[], env: Record<string, string>) {
   return new Promise<{ code: number | null; output: string }>((resolve) =>
     child.on('close', (code) => resolve({ code, output })),
   );
-}
-
-async function bytesOf(store: S3Storage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of await store.get(key)) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
 }
 
 describe('npm run storage:copy', () => {
@@ -66,7 +61,7 @@ describe('npm run storage:copy', () => {
     expect(first.output).toContain('0 already there');
     expect(first.code).toBe(0);
     for (const [key, data] of Object.entries(files))
-      expect(await bytesOf(bucket, key)).toEqual(data);
+      expect(await buffer(await bucket.get(key))).toEqual(data);
     const keys: string[] = [];
     for await (const { key } of bucket.list()) keys.push(key);
     expect(keys.sort()).toEqual(Object.keys(files).sort());
@@ -84,6 +79,8 @@ describe('npm run storage:copy', () => {
     await bucket.put('customers/c1/report', Buffer.from('%PDF-1.4 REPORT'));
     const again = await copyToBucket(path.join(dataDir, 'files'), bucket);
     expect(again).toMatchObject({ copied: 1, skipped: 2 });
-    expect(await bytesOf(bucket, 'customers/c1/report')).toEqual(files['customers/c1/report']);
+    expect(await buffer(await bucket.get('customers/c1/report'))).toEqual(
+      files['customers/c1/report'],
+    );
   });
 });

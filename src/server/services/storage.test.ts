@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 // The file store's contract, run against the disk and a real S3-protocol server (s3rver in a
 // child process) through the same S3Storage the app uses with STORAGE_URL (issue 41).
 import fs from 'node:fs/promises';
@@ -13,12 +14,6 @@ import { S3Storage } from './s3-storage.ts';
 import { FsStorage, StoredFileMissing, type FileStorage } from './storage.ts';
 
 const MB = 1024 * 1024;
-
-async function bytesOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
 
 /**
  * Stores a 25 MB stream in a process of its own (test/fixtures/streamed-upload.ts) with this
@@ -82,8 +77,8 @@ describe.each(['disk', 's3'])('%s storage', (kind) => {
     expect(
       await store.put('round/b.thumb', Readable.from([Buffer.from('stream'), Buffer.from('ed')])),
     ).toBe(8);
-    expect(await bytesOf(await store.get('round/a'))).toEqual(bytes);
-    expect((await bytesOf(await store.get('round/b.thumb'))).toString()).toBe('streamed');
+    expect(await buffer(await store.get('round/a'))).toEqual(bytes);
+    expect((await buffer(await store.get('round/b.thumb'))).toString()).toBe('streamed');
     expect(await store.size('round/a')).toBe(7);
     const keys = await listed(store);
     expect(keys.get('round/a')).toBe(7);

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 // Thumbnails are what a ticket list shows most and are small (a 320 px WebP, a few KB): each
 // server keeps the newest ones it wrote or read in memory, so they go on showing while the
 // bucket cannot be reached (issue 41) and do not cost a round trip each. Their keys are new
@@ -10,12 +11,6 @@ export const isThumbnailKey = (key: string) => key.endsWith('.thumb');
 
 /** A thumbnail larger than this is not one the app made: read through, never kept. */
 const MAX_THUMB_BYTES = 256 * 1024;
-
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks);
-}
 
 export class ThumbnailCache implements FileStorage {
   /** Least recently used first (a Map keeps insertion order; a hit moves to the end). */
@@ -63,7 +58,7 @@ export class ThumbnailCache implements FileStorage {
       this.keep(key, cached);
       return Readable.from([cached], { objectMode: false });
     }
-    const data = await readAll(await this.inner.get(key));
+    const data = await buffer(await this.inner.get(key));
     this.keep(key, data);
     return Readable.from([data], { objectMode: false });
   }

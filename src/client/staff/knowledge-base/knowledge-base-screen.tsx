@@ -23,7 +23,7 @@ const visibilityOptions = [
   ...articleVisibilities.map((value) => ({ value, label: articleVisibilityLabels[value] })),
 ];
 const stateOptions = [
-  { value: 'all', label: 'Published and drafts' },
+  { value: 'all', label: 'All states' },
   { value: 'published', label: 'Published' },
   { value: 'draft', label: 'Drafts' },
 ];

@@ -62,6 +62,7 @@ import {
 import { sessionPlugin } from './plugins/session/plugin.ts';
 import { storagePlugin } from './plugins/storage.ts';
 import { orphanFilesPlugin } from './plugins/orphan-files.ts';
+import { kbSuggestionRetentionPlugin } from './plugins/kb-suggestion-retention.ts';
 import type { FileStorage } from './services/storage.ts';
 import { webhooksPlugin } from './plugins/webhooks.ts';
 import { stripePlugin } from './plugins/stripe.ts';
@@ -168,6 +169,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     worker: options.mailWorker ?? true,
     appUrl: config.appUrl,
   });
+  await app.register(kbSuggestionRetentionPlugin, { worker: options.mailWorker ?? true });
 
   await app.register(healthRoutes);
   await app.register(loginRoutes, { config });

@@ -5,7 +5,10 @@ import type {
   StaffArticle,
   SuggestionInsights,
 } from '../../../shared/schemas/knowledge-base.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { kbDeflections, kbSuggestionSearches } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../seed/demo.ts';
+import { INSIGHT_DAYS, purgeOldSuggestions } from '../../services/knowledge-base/suggestions.ts';
 import { sessionCookieFor } from '../../test/sign-in.ts';
 import { useStaffTestApp } from '../../test/staff-test-app.ts';
 
@@ -129,5 +132,33 @@ describe('knowledge base suggestions and deflections', () => {
     const titles = res.json<ArticleHit[]>().map((hit) => hit.title);
     expect(titles).toContain('Globex store wifi drops');
     expect(titles).not.toContain('Acme warehouse wifi drops');
+  });
+
+  it('keeps what customers typed only as long as the statistics read it', async () => {
+    const [old, recent] = [randomUUID(), randomUUID()];
+    await suggest(ctx.acmeId, ctx.customerCookie, 'forgotten search', old);
+    await deflect(ctx.acmeId, ctx.customerCookie, old, slugs.public1);
+    await suggest(ctx.acmeId, ctx.customerCookie, 'recent search', recent);
+    const aged = sql`now() - make_interval(days => ${INSIGHT_DAYS + 1})`;
+    await t.app.db
+      .update(kbSuggestionSearches)
+      .set({ createdAt: aged })
+      .where(eq(kbSuggestionSearches.formId, old));
+    await t.app.db
+      .update(kbDeflections)
+      .set({ createdAt: aged })
+      .where(eq(kbDeflections.formId, old));
+
+    expect(await purgeOldSuggestions(t.app.db)).toBe(2);
+    const left = await t.app.db
+      .select({ formId: kbSuggestionSearches.formId })
+      .from(kbSuggestionSearches)
+      .where(inArray(kbSuggestionSearches.formId, [old, recent]));
+    expect(left).toEqual([{ formId: recent }]);
+    const answers = await t.app.db
+      .select()
+      .from(kbDeflections)
+      .where(eq(kbDeflections.formId, old));
+    expect(answers).toEqual([]);
   });
 });

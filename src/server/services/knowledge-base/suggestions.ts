@@ -1,6 +1,6 @@
 // Articles suggested while a customer writes a new ticket (issue 43, ADR 078): each search is
 // recorded with its form, and a form an article answered is counted once.
-import { and, countDistinct, eq, gte, sql } from 'drizzle-orm';
+import { and, countDistinct, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { isoTimestamp } from '../../db/json-list.ts';
 import { kbArticles, kbDeflections, kbSuggestionSearches } from '../../db/schema.ts';
@@ -97,4 +97,22 @@ export async function suggestionInsights(db: Db): Promise<SuggestionInsights> {
     deflectionRate: forms === 0 ? null : closed / forms,
     unanswered,
   };
+}
+
+/**
+ * What customers typed is kept only as long as the statistics read it: searches and answered
+ * forms older than INSIGHT_DAYS days are deleted. A delete is its own claim, so servers that
+ * run it at the same time remove each row once. Returns how many rows went.
+ */
+export async function purgeOldSuggestions(db: Db): Promise<number> {
+  const cutoff = sql`now() - make_interval(days => ${INSIGHT_DAYS})`;
+  const searches = await db
+    .delete(kbSuggestionSearches)
+    .where(lt(kbSuggestionSearches.createdAt, cutoff))
+    .returning({ id: kbSuggestionSearches.id });
+  const deflections = await db
+    .delete(kbDeflections)
+    .where(lt(kbDeflections.createdAt, cutoff))
+    .returning({ id: kbDeflections.id });
+  return searches.length + deflections.length;
 }

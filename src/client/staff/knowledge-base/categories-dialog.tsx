@@ -36,7 +36,7 @@ export function CategoriesDialog({
       <DialogContent title="Categories" className="max-w-lg">
         {canWrite && (
           <form
-            className="flex items-end gap-2"
+            className="mb-2 flex items-end gap-2"
             onSubmit={(event) => {
               event.preventDefault();
               if (name.trim()) add.mutate(name.trim());

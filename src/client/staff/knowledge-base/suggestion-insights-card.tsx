@@ -14,19 +14,23 @@ export function SuggestionInsightsCard() {
   const data = insights.data;
   if (!data) return null;
   return (
-    <Card>
+    <Card className="mb-6">
       <CardHeader title={`Suggestions, last ${data.days} days`} />
       <CardBody className="grid gap-4 md:grid-cols-2">
-        <div>
-          <p className="text-3xl font-bold text-slate-900">
-            {data.deflectionRate === null ? '—' : percent.format(data.deflectionRate)}
-          </p>
-          <p className="text-sm text-slate-600">
-            of {data.formsWithSuggestions} new ticket{' '}
-            {data.formsWithSuggestions === 1 ? 'form' : 'forms'} shown articles were closed by
-            &ldquo;This answered my question&rdquo; ({data.answered})
-          </p>
-        </div>
+        {data.formsWithSuggestions === 0 ? (
+          <p className="text-sm text-slate-600">No new ticket form has shown an article yet.</p>
+        ) : (
+          <div>
+            <p className="text-3xl font-bold text-slate-900">
+              {percent.format(data.deflectionRate ?? 0)}
+            </p>
+            <p className="text-sm text-slate-600">
+              of {data.formsWithSuggestions} new ticket{' '}
+              {data.formsWithSuggestions === 1 ? 'form' : 'forms'} shown articles were closed by
+              &ldquo;This answered my question&rdquo; ({data.answered})
+            </p>
+          </div>
+        )}
         <div>
           <h3 className="text-sm font-semibold text-slate-900">Searches that found nothing</h3>
           {data.unanswered.length === 0 ? (

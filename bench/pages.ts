@@ -5,7 +5,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import { chromium, type Browser } from '@playwright/test';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { publicRoutes } from '../src/shared/routes.ts';
+import { paths, publicRoutes } from '../src/shared/routes.ts';
 import type { AppServerInfo } from './app-server.ts';
 import { startChild, type Child } from './processes.ts';
 import { median } from './stats.ts';
@@ -61,13 +61,19 @@ export type PageRow = {
 };
 
 type PageSpec = { name: string; path: string; signedIn: boolean };
-/** Every public route the router and the prerenderer know, then one signed-in page. */
+/**
+ * Every public route the router and the prerenderer know, the help center and one of the demo's
+ * public articles (rendered per request from the build's template, ADR 078), then one signed-in
+ * page.
+ */
 const ALL_PAGES: PageSpec[] = [
   ...publicRoutes.map((route) => ({
     name: route === '/' ? 'home' : route.replace(/^\//, '').replace(/\//g, '-'),
     path: route,
     signedIn: false,
   })),
+  { name: 'help', path: paths.help, signedIn: false },
+  { name: 'help-article', path: paths.helpArticle('reset-a-forgotten-password'), signedIn: false },
   { name: 'dashboard', path: '/portal/dashboard', signedIn: true },
 ];
 /** BENCH_PAGES=home,contact narrows a run (for investigating one page). */

@@ -60,6 +60,13 @@ describe('article Markdown (issue 43, ADR 078)', () => {
       '![tracker](https://evil.example/pixel.png)',
       '![big](data:image/png;base64,iVBORw0KGgo=)',
       '![x](//evil.example/a.png)',
+      // This site's addresses that act, not images (outside attack, 2026-11-29).
+      '![s](/api/logout)',
+      '![s](/api/logout.png)',
+      '![s](/API/logout?x.png)',
+      '![s](/portal/dashboard)',
+      '![s](/files/../api/logout.png)',
+      '![s](/%61pi/logout.png)',
     ]) {
       const html = renderMarkdown(source);
       expect(html).not.toContain('<img');

@@ -16,11 +16,15 @@ export function isSafeLinkUrl(url: string): boolean {
 }
 
 /**
- * An image's address: a path of this site only. The CSP's `img-src 'self' data:` would block
- * other hosts anyway; refusing them here also refuses tracking pixels, and `data:` (a
- * megabytes-long inline image) is refused too.
+ * An image's address: an image file of this site only. The CSP's `img-src 'self' data:` would
+ * block other hosts anyway; refusing them here also refuses tracking pixels, and `data:` (a
+ * megabytes-long inline image) is refused too. Only a plain path ending in an image's
+ * extension, outside the API: a reader's browser requests it with their cookies, so an
+ * address such as `/api/logout` would act for them (outside attack, 2026-11-29).
  */
-export const isSafeImageUrl = (url: string): boolean => /^\/(?![/\\])/.test(url.trim());
+export const isSafeImageUrl = (url: string): boolean =>
+  /^\/(?!api\/)(?:[\w-]+\/)*[\w.-]+\.(?:png|jpe?g|gif|webp|avif|svg)$/i.test(url.trim()) &&
+  !url.includes('..');
 
 const md = new MarkdownIt('default', { html: false, linkify: false, typographer: false });
 md.validateLink = isSafeLinkUrl;

@@ -9,6 +9,16 @@ describe('cleanFileName', () => {
     expect(cleanFileName(`${'a'.repeat(300)}.pdf`)).toHaveLength(200);
   });
 
+  // Outside attack (issue 41 stop): a long name was cut after the type checks, losing its
+  // extension; a trailing dot hid one from them.
+  it('keeps the extension of a long name, and drops the trailing dots Windows would drop', () => {
+    const long = cleanFileName(`${'A'.repeat(400)}.pdf`);
+    expect(long).toHaveLength(200);
+    expect(long.endsWith('A.pdf')).toBe(true);
+    expect(cleanFileName('run.hta. . .')).toBe('run.hta');
+    expect(cleanFileName('...')).toBe('upload');
+  });
+
   // Review N11: a right-to-left override makes `invoice\u202efdp.js` read as `invoicesj.pdf`.
   it('removes format characters: bidi overrides and zero-width characters', () => {
     expect(cleanFileName('invoice\u202efdp.js')).toBe('invoicefdp.js');

@@ -8,9 +8,21 @@ import path from 'node:path';
  * says string): it is called `upload`, as a name with nothing left is.
  */
 export function cleanFileName(filename: string | undefined): string {
+  // Windows drops trailing dots and spaces when it saves a file: `run.hta.` would open as
+  // `run.hta`, so the name is judged without them.
   const base = path
     .basename((filename ?? '').replace(/\\/g, '/'))
     .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .replace(/[. ]+$/, '')
     .trim();
-  return (base || 'upload').slice(0, 200);
+  return shortened(base || 'upload');
+}
+
+const MAX_NAME = 200;
+/** Longer names lose characters before their extension, never the extension itself. */
+function shortened(name: string): string {
+  if (name.length <= MAX_NAME) return name;
+  const extension = path.extname(name);
+  if (extension.length === 0 || extension.length > 20) return name.slice(0, MAX_NAME);
+  return name.slice(0, MAX_NAME - extension.length) + extension;
 }

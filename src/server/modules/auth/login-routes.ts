@@ -376,13 +376,21 @@ export const loginRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   }
 
   // The spec's link for the app's own menus. A top-level navigation from another site
-  // (Sec-Fetch-Site: cross-site) would sign the user out unasked: it gets a button instead.
+  // (Sec-Fetch-Site: cross-site) would sign the user out unasked: it gets a button instead. So
+  // does anything but a navigation, even of this site: an image of an article (whose address
+  // an author chose) must not sign its reader out (outside attack, 2026-11-29).
   app.get(
     paths.logout,
     { schema: { response: { 200: html, 303: z.null() } } },
     async (request, reply) => {
-      if (request.headers['sec-fetch-site'] !== 'cross-site') return signOut(request, reply);
-      audit.info({ reqId: request.id }, 'sign-out from another site: asked to confirm');
+      const dest = request.headers['sec-fetch-dest'];
+      const navigation = dest === undefined || dest === 'document';
+      if (navigation && request.headers['sec-fetch-site'] !== 'cross-site')
+        return signOut(request, reply);
+      audit.info(
+        { reqId: request.id, dest },
+        'sign-out not by a navigation here: asked to confirm',
+      );
       return page(reply, 200, signOutPage({ csrf: csrf.issue(request, reply) }));
     },
   );

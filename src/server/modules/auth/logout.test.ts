@@ -35,6 +35,28 @@ describe('signing out', () => {
     expect((await me(cookie)).statusCode).toBe(200);
   });
 
+  // Outside attack (2026-11-29): an article's image of /api/logout signed its readers out.
+  it('an image or script of this site asking for it signs nobody out', async () => {
+    const cookie = await sessionCookieFor(t.app, JORDAN);
+    for (const dest of ['image', 'script', 'iframe', 'empty']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/logout',
+        headers: { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': dest },
+      });
+      expect(res.statusCode, dest).toBe(200);
+      expect(res.body).toContain('<button type="submit">Sign out</button>');
+    }
+    expect((await me(cookie)).statusCode).toBe(200);
+    const navigated = await t.app.inject({
+      method: 'GET',
+      url: '/api/logout',
+      headers: { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-dest': 'document' },
+    });
+    expect(navigated.statusCode).toBe(303);
+    expect((await me(cookie)).statusCode).toBe(401);
+  });
+
   it('the page’s button signs out (POST with its form token)', async () => {
     const cookie = await sessionCookieFor(t.app, JORDAN);
     const page = await logout(cookie, 'cross-site');

@@ -79,6 +79,24 @@ describe('knowledge base suggestions and deflections', () => {
     expect((await deflect(ctx.acmeId, globexCookie, other, slugs.public1)).statusCode).toBe(403);
   });
 
+  // Outside attack (2026-11-29): any form id, or another company's form, raised the rate.
+  it('counts only a form the company was shown articles on', async () => {
+    const before = (await t.request('GET', '/api/staff/kb/insights')).json<SuggestionInsights>();
+    const never = await deflect(ctx.acmeId, ctx.customerCookie, randomUUID(), slugs.public1);
+    expect(never.statusCode).toBe(404);
+    expect(never.json()).toEqual({ message: 'No articles were suggested on this form' });
+    const acmeForm = randomUUID();
+    await suggest(ctx.acmeId, ctx.customerCookie, 'wifi drops', acmeForm);
+    const theirs = await deflect(ctx.globexId, globexCookie, acmeForm, slugs.public1);
+    expect(theirs.statusCode).toBe(404);
+    const nothingFound = randomUUID();
+    await suggest(ctx.acmeId, ctx.customerCookie, 'qqqqzzzz', nothingFound);
+    const empty = await deflect(ctx.acmeId, ctx.customerCookie, nothingFound, slugs.public1);
+    expect(empty.statusCode).toBe(404);
+    const after = (await t.request('GET', '/api/staff/kb/insights')).json<SuggestionInsights>();
+    expect(after.answered).toBe(before.answered);
+  });
+
   it('gives staff the deflection rate and the subjects that found nothing', async () => {
     const before = (await t.request('GET', '/api/staff/kb/insights')).json<SuggestionInsights>();
     // One form typed "print" then "printer jammed": its last search found nothing.
@@ -136,7 +154,7 @@ describe('knowledge base suggestions and deflections', () => {
 
   it('keeps what customers typed only as long as the statistics read it', async () => {
     const [old, recent] = [randomUUID(), randomUUID()];
-    await suggest(ctx.acmeId, ctx.customerCookie, 'forgotten search', old);
+    await suggest(ctx.acmeId, ctx.customerCookie, 'wifi drops', old);
     await deflect(ctx.acmeId, ctx.customerCookie, old, slugs.public1);
     await suggest(ctx.acmeId, ctx.customerCookie, 'recent search', recent);
     const aged = sql`now() - make_interval(days => ${INSIGHT_DAYS + 1})`;

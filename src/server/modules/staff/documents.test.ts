@@ -78,6 +78,25 @@ describe('document upload', () => {
     expect(await storedFiles()).toEqual(filesBefore);
   });
 
+  // Outside attack (2026-11-29): a staff upload took any bytes under any name, and customers
+  // download what staff upload. The attachments' rules apply.
+  it.each([
+    ['setup.exe', 'MZ not really', '"setup.exe" is a program and cannot be attached'],
+    [
+      'report.pdf',
+      '<html><script>x</script>',
+      '"report.pdf" is not the kind of file its name says',
+    ],
+  ])('refuses %s, storing nothing', async (name, content, message) => {
+    const filesBefore = await storedFiles();
+    const rowsBefore = await documentCount();
+    const res = await upload({ category: 'other' }, Buffer.from(content), name);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await documentCount()).toBe(rowsBefore);
+    expect(await storedFiles()).toEqual(filesBefore);
+  });
+
   it('accepts a file of exactly 25 MB', async () => {
     const res = await upload({ category: 'other' }, Buffer.alloc(MAX_DOCUMENT_BYTES, 2), 'big.bin');
     expect(res.statusCode, res.body).toBe(201);

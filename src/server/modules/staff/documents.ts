@@ -16,6 +16,7 @@ import { actorOf } from '../../plugins/session/actor.ts';
 import { requireCompany } from '../../services/companies.ts';
 import { addDocument } from '../../services/documents.ts';
 import { requireProjectOf } from '../../services/projects.ts';
+import { refuseUnsafeFile } from '../../services/helpdesk/attachment-files.ts';
 
 /** The value of a plain form field sent before the file part. */
 function fieldValue(part: MultipartFile, name: string): string | undefined {
@@ -79,6 +80,8 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
           // Busboy stops writing at the limit and drains the rest: a truncated file is refused.
           if (part.file.truncated) throw new HttpError(413, DOCUMENT_TOO_LARGE);
           if (size === 0) throw badRequest('The file is empty');
+          // The same rules as a ticket's attachments: customers download what staff upload.
+          refuseUnsafeFile(name, file.type);
           for await (const more of parts) {
             if (more.type === 'file') {
               more.file.resume();

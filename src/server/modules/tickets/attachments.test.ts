@@ -240,7 +240,7 @@ describe('ticket attachments', () => {
       `${api(acmeId)}/${ticketId}/replies`,
       cookies.jordan!,
       { message: 'The invoice' },
-      [text('invoice\u202efdp.js'), text('\u200bnotes\u2066.txt')],
+      [text('invoice\u202efdp.zip'), text('\u200bnotes\u2066.txt')],
     );
     expect(res.statusCode, res.body).toBe(201);
     const lists = [
@@ -249,7 +249,7 @@ describe('ticket attachments', () => {
     ];
     for (const list of lists) {
       const names = list.json<TicketAttachment[]>().map((f) => f.name);
-      expect(names.slice(-2)).toEqual(['invoicefdp.js', 'notes.txt']);
+      expect(names.slice(-2)).toEqual(['invoicefdp.zip', 'notes.txt']);
     }
     const rows = await t.app.db
       .select({ name: ticketAttachments.name })
@@ -356,6 +356,18 @@ describe('ticket attachments', () => {
         400,
         '"tool.dat" is a program and cannot be attached',
       ));
+
+    // Outside attack (2026-11-29): scripts are text, so only their names tell; Windows runs
+    // them on a double click. A trailing dot is what Windows drops when it saves the file.
+    it.each(['run.hta', 'Invoice.PDF.vbs', 'setup.ps1', 'fix.bat', 'open.js', 'run.hta.'])(
+      'a script named %s',
+      (name) =>
+        refused(
+          [text(name, 'MsgBox "hi"')],
+          400,
+          `"${name.replace(/\.$/, '')}" is a program and cannot be attached`,
+        ),
+    );
 
     it('text named .png', () =>
       refused(

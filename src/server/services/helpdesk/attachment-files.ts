@@ -40,6 +40,19 @@ const PROGRAM_TYPES = new Set([
   'application/x-shockwave-flash',
 ]);
 
+/**
+ * Names Windows runs on a double click whatever the bytes are (scripts are text, which no
+ * sniffing can call a program): the names mail services refuse as attachments, less disk
+ * images, which customers send as installers of their own software.
+ */
+const PROGRAM_EXTENSIONS = new Set(
+  (
+    'ade adp apk appx appxbundle bat cab chm cmd com cpl dll exe hta inf ins isp jar jnlp js jse ' +
+    'lnk mde msc msi msix msixbundle msp mst nsh pif ps1 psm1 reg scf scr sct shb sys url vb ' +
+    'vbe vbs vxd wsc wsf wsh xll'
+  ).split(' '),
+);
+
 /** Names that promise a type the browser would show: the bytes must keep the promise. */
 const PROMISED_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -56,9 +69,12 @@ const VIEW_PX = 1600;
 const isThumbnailType = (type: string | undefined) =>
   (thumbnailTypes as readonly string[]).includes(type ?? '');
 
-function refuseByType(name: string, type: string | undefined) {
-  if (type && PROGRAM_TYPES.has(type)) throw badRequest(attachmentIsProgram(name));
-  const promised = PROMISED_TYPES[path.extname(name).slice(1).toLowerCase()];
+/** A program by its bytes or by its name is refused; a name must not promise another type. */
+export function refuseUnsafeFile(name: string, type: string | undefined) {
+  const extension = path.extname(name).slice(1).toLowerCase();
+  if ((type && PROGRAM_TYPES.has(type)) || PROGRAM_EXTENSIONS.has(extension))
+    throw badRequest(attachmentIsProgram(name));
+  const promised = PROMISED_TYPES[extension];
   if (promised && promised !== type) throw badRequest(attachmentMisnamed(name));
 }
 
@@ -130,7 +146,7 @@ export async function storeAttachment(
 ): Promise<StoredAttachment> {
   const { name, stream } = file;
   const inspected = await inspectFile(stream);
-  refuseByType(name, inspected.type);
+  refuseUnsafeFile(name, inspected.type);
   const image = isThumbnailType(inspected.type);
   if (image) {
     const pixels = await headerPixels(inspected.head);

@@ -186,13 +186,15 @@ describe.skipIf(Boolean(dovecotMissing))('mail intake from a real IMAP server (D
   // Review N11: mailed names went through no cleaning at all (`file.name.slice(0, 200)`).
   it("cleans a mailed attachment's name like an upload's: no right-to-left override, no control characters", async () => {
     const ticketId = await ticketFromJordanWith('Invoice attached', [
-      { filename: 'invoice\u202efdp\u0007.js', content: 'alert(1)' },
+      { filename: 'invoice\u202efdp\u0007.txt', content: 'alert(1)' },
+      // A script is a program by its name (outside attack, 2026-11-29): left in the .eml.
+      { filename: 'invoice.pdf.vbs', content: 'MsgBox "hi"' },
     ]);
     const files = await t.app.db
       .select({ name: ticketAttachments.name })
       .from(ticketAttachments)
       .where(eq(ticketAttachments.ticketId, ticketId));
-    expect(files.map((f) => f.name)).toEqual(['invoicefdp.js']);
+    expect(files.map((f) => f.name)).toEqual(['invoicefdp.txt']);
   });
 
   it('stores a Gmail-style quoted answer to a ticket mail as a reply, without the quoted history, and keeps the .eml', async () => {

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { isoTimestamp } from '../../db/json-list.ts';
 import { kbArticles, kbCategories } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import { markdownExcerpt, renderMarkdown } from '../../../shared/markdown.ts';
+import { articleExcerpt, articleHtml } from './rendered-articles.ts';
 import type { Article, ArticleHit } from '../../../shared/schemas/knowledge-base.ts';
 import { ARTICLE_NOT_FOUND } from './articles.ts';
 
@@ -92,7 +92,7 @@ export async function searchArticles(
     )
     .orderBy(sql`${textRank} + ${typoScore} desc`, desc(kbArticles.updatedAt), kbArticles.id)
     .limit(limit);
-  return rows.map(({ body, ...hit }) => ({ ...hit, excerpt: markdownExcerpt(body) }));
+  return rows.map(({ body, ...hit }) => ({ ...hit, excerpt: articleExcerpt(body) }));
 }
 
 /** One article `reader` may read, rendered; any other address, draft or hidden, is 404. */
@@ -118,7 +118,7 @@ export async function findArticle(db: Db, reader: Reader, slug: string): Promise
     .where(and(readableBy(reader), eq(kbArticles.slug, slug)));
   if (!row) return null;
   const { body, ...article } = row;
-  return { ...article, excerpt: markdownExcerpt(body, 160), html: renderMarkdown(body) };
+  return { ...article, excerpt: articleExcerpt(body, 160), html: articleHtml(body) };
 }
 
 /** At most this many articles on a help center's front page. */
@@ -144,7 +144,7 @@ export async function articlesByCategory(
   const categories = new Map<string, { slug: string; title: string; excerpt: string }[]>();
   for (const row of rows) {
     const list = categories.get(row.category) ?? [];
-    list.push({ slug: row.slug, title: row.title, excerpt: markdownExcerpt(row.body) });
+    list.push({ slug: row.slug, title: row.title, excerpt: articleExcerpt(row.body) });
     categories.set(row.category, list);
   }
   return [...categories].map(([name, articles]) => ({ name, articles }));

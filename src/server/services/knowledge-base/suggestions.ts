@@ -27,9 +27,11 @@ export async function suggestArticles(
   return hits;
 }
 
+export const NOTHING_SUGGESTED = 'No articles were suggested on this form';
+
 /**
  * "This answered my question": counts the form once (a second click, or a retry, is the same
- * answer). The article must be one the company may read.
+ * answer). The article must be one the company may read, on a form it was shown articles on.
  */
 export async function recordDeflection(
   tx: Tx,
@@ -45,6 +47,20 @@ export async function recordDeflection(
       ),
     );
   if (!article) throw notFound(ARTICLE_NOT_FOUND);
+  // Only a form this company was shown articles on counts (outside attack, 2026-11-29: any
+  // form id, or another company's, raised the rate).
+  const [shown] = await tx
+    .select({ id: kbSuggestionSearches.id })
+    .from(kbSuggestionSearches)
+    .where(
+      and(
+        eq(kbSuggestionSearches.formId, input.formId),
+        eq(kbSuggestionSearches.customerId, input.companyId),
+        sql`${kbSuggestionSearches.hits} > 0`,
+      ),
+    )
+    .limit(1);
+  if (!shown) throw notFound(NOTHING_SUGGESTED);
   await tx
     .insert(kbDeflections)
     .values({

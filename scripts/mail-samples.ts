@@ -269,6 +269,20 @@ export const sampleMails: (readonly [string, MailMessage])[] = [
   }),
   notice('milestone-completed', 'milestone.completed', { title: 'Site survey' }),
   notice('document-added', 'document.added', { name: 'Network diagram.pdf' }),
+  notice('incident-created', 'incident.created', {
+    title: 'Dallas office link down',
+    status: 'investigating',
+    message: 'The carrier is on site; calls still work.',
+    sites: ['Dallas HQ', 'Fort Worth Warehouse'],
+  }),
+  notice('maintenance-scheduled', 'maintenance.scheduled', {
+    title: 'Firewall firmware update',
+    message: 'Internet access drops for up to ten minutes.',
+    startsAt: '2026-12-05T04:00:00.000Z',
+    endsAt: '2026-12-05T05:30:00.000Z',
+    timeZone: 'America/Chicago',
+    sites: ['Dallas HQ'],
+  }),
   [
     'digest',
     {

@@ -22,6 +22,7 @@ import {
   companyKnowledgeBaseRoutes,
   publicKnowledgeBaseRoutes,
 } from './modules/knowledge-base/routes.ts';
+import { statusNoticeRoutes } from './modules/status-page/routes.ts';
 import { helpPageRoutes } from './modules/knowledge-base/help-pages.ts';
 import { invoiceRoutes } from './modules/invoices/routes.ts';
 import { agreementHourRoutes } from './modules/agreements/routes.ts';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
       await companyScope.register(siteRoutes, { config });
       await companyScope.register(teamRoutes, { config });
       await companyScope.register(companyKnowledgeBaseRoutes, { config });
+      await companyScope.register(statusNoticeRoutes);
     },
     { prefix: '/api/customers/:customerId' },
   );

@@ -60,6 +60,9 @@ export const paths = {
   portalArticle: (slug: string) => `/portal/help/${slug}`,
   portalArticlePattern: '/portal/help/:slug',
   staffKnowledgeBase: '/staff/knowledge-base',
+  /** The status page (issue 43, ADR 079): components, incidents, and maintenance windows. */
+  staffStatusPage: '/staff/status-page',
+  staffMaintenance: '/staff/status-page/maintenance',
 } as const;
 
 /** The 18 public routes of the spec, in its order. */

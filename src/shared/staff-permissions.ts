@@ -50,6 +50,8 @@ export const staffAreas = {
   ownDesk: { read: everyone, write: everyone },
   /** Knowledge base articles and categories: the help desk writes them (issue 43). */
   knowledgeBase: { read: everyone, write: ['admin', 'agent'] },
+  /** The status page: components, incidents, maintenance and its switch (issue 43, ADR 079). */
+  statusPage: { read: everyone, write: ['admin', 'agent'] },
   /** A company's single sign-on and sign-in policy. */
   signInSettings: { read: adminAndAuditor, write: adminOnly },
 } as const satisfies Record<string, Access>;

@@ -53,6 +53,14 @@ import {
 } from '../../shared/schemas/recurring-invoices.ts';
 import { unmatchedMailSchema } from '../../shared/schemas/staff-unmatched-mail.ts';
 import { webhookDeliverySchema, webhookSchema } from '../../shared/schemas/webhooks.ts';
+import {
+  incidentRowSchema,
+  incidentSchema,
+  maintenanceSchema,
+  statusComponentSchema,
+  statusSettingsSchema,
+  statusSiteOptionSchema,
+} from '../../shared/schemas/status-page.ts';
 import { staffCan } from '../../shared/staff-permissions.ts';
 import { getJson, type ResponseSchema } from './api.ts';
 import { getAllPages, pagesQuery, withParams } from './paged-read.ts';
@@ -157,6 +165,16 @@ export const staffQueries = {
   kbSearch: (q: string, customerId: string) =>
     staffRead('kb/search', articleHitSchema.array(), { q, customerId, limit: '8' }),
   kbInsights: () => staffRead('kb/insights', suggestionInsightsSchema),
+  /** The status page (issue 43, ADR 079): its switch, components, incidents and windows. */
+  statusSettings: () => staffRead('status/settings', statusSettingsSchema),
+  statusComponents: () => staffRead('status/components', statusComponentSchema.array()),
+  /** Every company's sites for a component's picker: one page of 200, by company. */
+  statusSites: () => staffRead('status/sites', statusSiteOptionSchema.array(), { limit: '200' }),
+  statusIncidents: (params: Record<string, string>) =>
+    staffPages('status/incidents', incidentRowSchema.array(), params),
+  statusIncident: (id: string) => staffRead(`status/incidents/${id}`, incidentSchema),
+  statusMaintenance: (params: Record<string, string>) =>
+    staffPages('status/maintenance', maintenanceSchema.array(), params),
   webhooks: () => staffRead('webhooks', webhookSchema.array()),
   /** An endpoint's delivery log in pages (issue 20), newest first. */
   webhookDeliveries: (webhookId: string) =>

@@ -14,6 +14,8 @@ import { SavedRepliesScreen } from './helpdesk/saved-replies-screen.tsx';
 import { UnmatchedMailScreen } from './helpdesk/unmatched-mail-screen.tsx';
 import { LeadsScreen } from './leads/leads-screen.tsx';
 import { KnowledgeBaseScreen } from './knowledge-base/knowledge-base-screen.tsx';
+import { MaintenanceScreen } from './status-page/maintenance-screen.tsx';
+import { StatusPageScreen } from './status-page/status-page-screen.tsx';
 import { StaffLayout } from './layout.tsx';
 import { staffHomeFor } from './staff-nav.tsx';
 import { staffCan, type StaffArea } from '../../shared/staff-permissions.ts';
@@ -45,6 +47,18 @@ const staffScreens: { path: string; title: string; Screen: ComponentType; area?:
     title: 'Knowledge Base',
     Screen: KnowledgeBaseScreen,
     area: 'knowledgeBase',
+  },
+  {
+    path: paths.staffStatusPage,
+    title: 'Status Page',
+    Screen: StatusPageScreen,
+    area: 'statusPage',
+  },
+  {
+    path: paths.staffMaintenance,
+    title: 'Maintenance',
+    Screen: MaintenanceScreen,
+    area: 'statusPage',
   },
   {
     path: paths.staffServiceLevels,

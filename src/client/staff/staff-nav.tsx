@@ -12,8 +12,8 @@ const entries: {
   exact?: true;
   also?: readonly string[];
 }[] = [
-  // The unmatched mail queue, the saved replies, the service levels and the knowledge base are
-  // part of the help desk.
+  // The unmatched mail queue, the saved replies, the service levels, the knowledge base and the
+  // status page are part of the help desk.
   {
     href: paths.staff,
     label: 'Help Desk',
@@ -24,6 +24,8 @@ const entries: {
       paths.staffSavedReplies,
       paths.staffServiceLevels,
       paths.staffKnowledgeBase,
+      paths.staffStatusPage,
+      paths.staffMaintenance,
     ],
   },
   { href: paths.staffLeads, label: 'Leads', area: 'leads' },

@@ -35,6 +35,7 @@ import {
 } from '../../shared/schemas/agreements.ts';
 import { quoteStates } from '../../shared/schemas/quotes.ts';
 import { articleVisibilities } from '../../shared/schemas/knowledge-base.ts';
+import { incidentImpacts, incidentStatuses } from '../../shared/schemas/status-page.ts';
 
 /** Each database enum and the shared list the screens, forms and schemas use. */
 const sharedLists: Record<string, readonly string[]> = {
@@ -74,6 +75,8 @@ const sharedLists: Record<string, readonly string[]> = {
   agreement_status: agreementStatuses,
   agreement_alert_kind: agreementAlertKinds,
   article_visibility: articleVisibilities,
+  incident_status: incidentStatuses,
+  incident_impact: incidentImpacts,
 };
 
 // Issue 15, item 1: a value added to a shared list without its migration (or the reverse)

@@ -24,3 +24,4 @@ export * from './schema/quotes.ts';
 export * from './schema/staff-notifications.ts';
 export * from './schema/knowledge-base.ts';
 export * from './schema/knowledge-base-suggestions.ts';
+export * from './schema/status-page.ts';

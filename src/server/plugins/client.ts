@@ -32,6 +32,8 @@ import {
 import { contentSecurityPolicy } from './security.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
 import { publicArticleSlugs } from '../services/knowledge-base/search.ts';
+import { HISTORY_DAYS, publicStatus } from '../services/status-page/views.ts';
+import { statusPage } from '../../shared/status-page-html.ts';
 
 /** What a form posted without JavaScript gets: its page, with the form's island showing `answer`. */
 export type FormPageAnswer = {
@@ -174,11 +176,24 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
       // Signed in, `/` is the dashboard (spec section 2): with a session cookie it is the
       // shell, so the marketing page never shows before it (docs/decisions/049-public-pages-signed-in.md).
       const signedInPage = route === paths.home ? shell : undefined;
+      if (route === paths.systemStatus) continue;
       app.get(route, (request, reply) =>
         sendPage(request, reply, signedInPage && app.readSessionId(request) ? signedInPage : page),
       );
     }
     helpTemplate = load(paths.help);
+    const placeholder = pages.get(paths.systemStatus);
+    // The spec's placeholder until staff turn the live page on (ADR 079); then the live state,
+    // read per request into the public template, so a change shows on the next load.
+    const liveTemplate = helpTemplate;
+    if (placeholder) {
+      app.get(paths.systemStatus, async (request, reply) => {
+        const view = await publicStatus(app.db);
+        if (!view || !liveTemplate) return sendPage(request, reply, placeholder);
+        const page = statusPage({ ...view, historyDays: HISTORY_DAYS });
+        return sendPage(request, reply, liveTemplate, 200, (html) => fillHelpPage(html, page));
+      });
+    }
     renderIsland = await loadIslandRenderer(dir);
   }
 

@@ -7,6 +7,8 @@ import { formatCurrency, formatDate } from '../../shared/format.ts';
 import { formatMoney } from '../../shared/money-format.ts';
 import { paths } from '../../shared/routes.ts';
 import type { NotificationKind } from '../../shared/schemas/notifications.ts';
+import { incidentStatusLabels, type IncidentStatus } from '../../shared/schemas/status-page.ts';
+import { zonedTime } from '../../shared/zoned-time.ts';
 
 /** What one notification says: a headline, a sentence, and where in the portal to look. */
 export type NoticeText = { subject: string; line: string; path: string; action: string };
@@ -20,6 +22,19 @@ function reminderLine(number: string, amount: string, dueDate: string, offset: n
     return `Invoice ${number} for ${amount} is due in ${-offset} days, on ${dueDate}.`;
   if (offset === 0) return `Invoice ${number} for ${amount} is due today.`;
   return `Invoice ${number} for ${amount} was due on ${dueDate} and is ${offset} days overdue.`;
+}
+
+/** ", affecting Main office and Warehouse" for the company's sites a status notice names. */
+function sitesText(data: Record<string, unknown>): string {
+  const sites = Array.isArray(data.sites) ? data.sites.filter((s) => typeof s === 'string') : [];
+  return sites.length ? `, affecting ${sites.join(', ')}` : '';
+}
+
+/** " from Dec 1, 2026, 10:00 PM CST to ..." in the window's own zone. */
+function windowText(data: Record<string, unknown>): string {
+  const zone = str(data.timeZone);
+  if (!data.startsAt || !data.endsAt || !zone) return '';
+  return ` from ${zonedTime(str(data.startsAt), zone)} to ${zonedTime(str(data.endsAt), zone)}`;
 }
 
 /** The text of a notification of `type` with its event data. */
@@ -122,8 +137,19 @@ export function noticeText(type: string, data: Record<string, unknown>): NoticeT
         path: paths.dashboard,
         action: 'Open the portal',
         subject: `Maintenance scheduled: ${str(data.title)}`,
-        line: `Maintenance is scheduled: ${str(data.title)}.`,
+        line: `Maintenance is scheduled: ${str(data.title)}${windowText(data)}${sitesText(data)}. ${str(data.message)}`.trim(),
       };
+    case 'incident.created':
+    case 'incident.updated':
+    case 'incident.resolved': {
+      const status = incidentStatusLabels[str(data.status) as IncidentStatus] ?? str(data.status);
+      return {
+        path: paths.dashboard,
+        action: 'Open the portal',
+        subject: `${type === 'incident.resolved' ? 'Resolved' : type === 'incident.created' ? 'Incident' : 'Incident update'}: ${str(data.title)}`,
+        line: `${status}: ${str(data.title)}${sitesText(data)}. ${str(data.message)}`.trim(),
+      };
+    }
     default:
       return { path: paths.dashboard, action: 'Open the portal', subject: type, line: type };
   }

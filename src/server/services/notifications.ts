@@ -18,12 +18,16 @@ export type Notice = {
   data: Record<string, unknown>;
 };
 
-/** The profile switches' defaults (spec: invoices, projects, tickets on; maintenance off). */
+/**
+ * The profile switches' defaults (spec: invoices, projects, tickets and urgent alerts on;
+ * maintenance off).
+ */
 const switchOn = {
   invoices: sql`coalesce(${notificationPreferences.emailInvoices}, true)`,
   projects: sql`coalesce(${notificationPreferences.emailProjects}, true)`,
   tickets: sql`coalesce(${notificationPreferences.emailTickets}, true)`,
   maintenance: sql`coalesce(${notificationPreferences.emailMaintenance}, false)`,
+  incidents: sql`coalesce(${notificationPreferences.smsUrgent}, true)`,
 } as const satisfies Record<NotificationKind, unknown>;
 
 /** Queues the notice for each member who should get it; returns how many. */
@@ -53,7 +57,8 @@ export async function queueNotice(tx: Tx, notice: Notice): Promise<number> {
       kind: notice.kind,
       type: notice.type,
       data: notice.data,
-      digest: r.digest,
+      // An urgent alert never waits for tomorrow's digest (ADR 079).
+      digest: notice.kind === 'incidents' ? false : r.digest,
     })),
   );
   return rows.length;

@@ -4,7 +4,13 @@ import { z } from 'zod';
 // and how a user takes them (each as it happens, or one daily digest).
 
 /** The kinds a notification mail belongs to; each is one switch of the profile's card. */
-export const notificationKinds = ['invoices', 'projects', 'tickets', 'maintenance'] as const;
+export const notificationKinds = [
+  'invoices',
+  'projects',
+  'tickets',
+  'maintenance',
+  'incidents',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** Kind -> the preference column that turns its mails on. */
@@ -13,6 +19,9 @@ export const notificationSwitch = {
   projects: 'emailProjects',
   tickets: 'emailTickets',
   maintenance: 'emailMaintenance',
+  // The profile's "Urgent alerts: critical incidents affecting your sites" (ADR 079): mailed
+  // while no SMS sender exists.
+  incidents: 'smsUrgent',
 } as const satisfies Record<NotificationKind, string>;
 
 /** Named in mails and on the unsubscribe page. */
@@ -21,6 +30,7 @@ export const notificationKindLabels: Record<NotificationKind, string> = {
   projects: 'project',
   tickets: 'ticket',
   maintenance: 'maintenance',
+  incidents: 'urgent alert',
 };
 
 export const notificationDeliveries = ['each', 'daily'] as const;

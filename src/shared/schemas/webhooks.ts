@@ -17,6 +17,9 @@ export const domainEventTypes = [
   'ticket.closed',
   'document.added',
   'maintenance.scheduled',
+  'incident.created',
+  'incident.updated',
+  'incident.resolved',
   'agreement.low_balance',
   'agreement.renewal_due',
 ] as const;

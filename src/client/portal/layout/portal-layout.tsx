@@ -8,6 +8,7 @@ import { useCompanyHref, useCurrentCompany } from '../shared/use-company-query.t
 import { CompanySwitcher } from './company-switcher.tsx';
 import { MobileNav } from './mobile-nav.tsx';
 import { NavLinks } from './nav-links.tsx';
+import { StatusBanner } from './status-banner.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 /**
@@ -58,6 +59,7 @@ export function PortalLayout({ children }: { children: ReactNode }) {
         fullName={fullName}
         companyName={companyName}
       />
+      <StatusBanner />
       <main id="main" className="mx-auto max-w-7xl px-4 py-8">
         {children}
       </main>

@@ -33,10 +33,9 @@ const documents: Item = {
 const otherEmails: Item[] = [
   { key: 'emailTickets', label: 'Tickets', hint: 'Replies and status changes on your tickets' },
   { key: 'emailMaintenance', label: 'Maintenance', hint: 'Scheduled maintenance windows' },
-];
-const sms: Item[] = [
+  // No SMS sender is configured (ADR 079): urgent alerts go by e-mail, and the text-message
+  // switches stay hidden (the whole set is still saved, with the values the server holds).
   { key: 'smsUrgent', label: 'Urgent alerts', hint: 'Critical incidents affecting your sites' },
-  { key: 'smsTickets', label: 'Ticket updates', hint: 'Text messages when a ticket changes' },
 ];
 
 /**
@@ -52,14 +51,12 @@ function groupsFor(roles: readonly CompanyRole[]): Array<{ title: string; items:
     anyRole('projects') ? projects : documents,
     ...otherEmails,
   ];
-  return [
-    { title: 'Email Notifications', items: email },
-    { title: 'SMS Notifications', items: sms },
-  ];
+  return [{ title: 'Email Notifications', items: email }];
 }
 
 /**
- * Six switches; each toggle saves at once with the whole set (spec section 4).
+ * The e-mail switches (the SMS ones hidden: no SMS sender, ADR 079); each toggle saves at once
+ * with the whole set of six (spec section 4).
  * A failed save puts the switch back to the value the server holds.
  */
 export function NotificationPreferencesCard({
@@ -153,10 +150,13 @@ function PreferenceRow(props: {
   );
 }
 
-/** The digest gathers invoice, project (or document) and maintenance mails, not tickets. */
+/**
+ * The digest gathers invoice, project (or document) and maintenance mails, not tickets nor
+ * urgent alerts (those never wait).
+ */
 function digestKinds(labels: string[]): string {
   const words = labels
-    .filter((l) => l !== 'tickets')
+    .filter((l) => l !== 'tickets' && l !== 'urgent alerts')
     .map((l) => (l.endsWith('s') ? l.slice(0, -1) : l));
   return words.length > 1
     ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`

@@ -118,6 +118,9 @@ export function HelpdeskScreen({ ticketId }: { ticketId?: string }) {
             <Button variant="secondary" asChild>
               <Link href={paths.staffKnowledgeBase}>Knowledge Base</Link>
             </Button>
+            <Button variant="secondary" asChild>
+              <Link href={paths.staffStatusPage}>Status Page</Link>
+            </Button>
             <UnmatchedMailLink />
           </div>
         }

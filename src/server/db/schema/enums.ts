@@ -22,6 +22,7 @@ import {
 } from '../../../shared/schemas/invoice-documents.ts';
 import { recurringActions, recurringCadences } from '../../../shared/schemas/recurring-invoices.ts';
 import { quoteStates } from '../../../shared/schemas/quotes.ts';
+import { incidentImpacts, incidentStatuses } from '../../../shared/schemas/status-page.ts';
 import { milestoneStatuses } from '../../../shared/schemas/milestones.ts';
 import { projectStatuses } from '../../../shared/schemas/projects.ts';
 import { leadStatuses } from '../../../shared/schemas/staff-leads.ts';
@@ -75,3 +76,5 @@ export const agreementStatus = pgEnum('agreement_status', agreementStatuses);
 export const agreementAlertKind = pgEnum('agreement_alert_kind', agreementAlertKinds);
 export const quoteState = pgEnum('quote_state', quoteStates);
 export const articleVisibility = pgEnum('article_visibility', articleVisibilities);
+export const incidentStatus = pgEnum('incident_status', incidentStatuses);
+export const incidentImpact = pgEnum('incident_impact', incidentImpacts);

@@ -22,6 +22,9 @@ import {
   savedReplies,
   scheduledTickets,
   staffTimers,
+  statusComponents,
+  statusIncidentComponents,
+  statusIncidents,
   tickets,
   ticketWatchers,
   unmatchedMails,
@@ -124,6 +127,13 @@ const companyless = [
   'POST /api/staff/kb/categories',
   'PUT /api/staff/kb/categories/:id',
   'DELETE /api/staff/kb/categories/:id',
+  'PUT /api/staff/status/settings',
+  'POST /api/staff/status/components',
+  'PUT /api/staff/status/components/:id',
+  'DELETE /api/staff/status/components/:id',
+  'POST /api/staff/status/incidents',
+  'POST /api/staff/status/incidents/:id/updates',
+  'POST /api/staff/status/maintenance',
   'POST /api/staff/webhooks',
   'PUT /api/staff/webhooks/:webhookId',
   'DELETE /api/staff/webhooks/:webhookId',
@@ -187,6 +197,30 @@ const kbArticle = async (t: TestApp) => {
       })
       .returning(),
   );
+};
+
+/** A status page component of all customers, made without an audit row. */
+const statusComponent = (t: TestApp) =>
+  first(
+    t.app.db
+      .insert(statusComponents)
+      .values({ name: 'Sample component', allCustomers: true })
+      .returning(),
+  );
+
+/** An open incident on a fresh component, made without an audit row. */
+const openIncident = async (t: TestApp) => {
+  const component = await statusComponent(t);
+  const incident = await first(
+    t.app.db
+      .insert(statusIncidents)
+      .values({ title: 'Sample incident', impact: 'minor', status: 'investigating' })
+      .returning(),
+  );
+  await t.app.db
+    .insert(statusIncidentComponents)
+    .values({ incidentId: incident.id, componentId: component.id });
+  return incident;
 };
 
 /** A registered endpoint (a public address: the default config refuses private ones). */
@@ -868,6 +902,45 @@ const samples: Record<string, Sample> = {
     );
     return { url: `/api/staff/api-tokens/${token.id}` };
   },
+  'PUT /api/staff/status/settings': async () => ({
+    url: '/api/staff/status/settings',
+    payload: { enabled: false },
+  }),
+  'POST /api/staff/status/components': async () => ({
+    url: '/api/staff/status/components',
+    payload: { name: 'Audit component', allCustomers: true },
+  }),
+  'PUT /api/staff/status/components/:id': async (t) => ({
+    url: `/api/staff/status/components/${(await statusComponent(t)).id}`,
+    payload: { name: 'Renamed component', allCustomers: true },
+  }),
+  'DELETE /api/staff/status/components/:id': async (t) => ({
+    url: `/api/staff/status/components/${(await statusComponent(t)).id}`,
+  }),
+  'POST /api/staff/status/incidents': async (t) => ({
+    url: '/api/staff/status/incidents',
+    payload: {
+      title: 'Audit incident',
+      impact: 'minor',
+      componentIds: [(await statusComponent(t)).id],
+      message: 'Looking into it',
+    },
+  }),
+  'POST /api/staff/status/incidents/:id/updates': async (t) => ({
+    url: `/api/staff/status/incidents/${(await openIncident(t)).id}/updates`,
+    payload: { status: 'resolved', message: 'Fixed' },
+  }),
+  'POST /api/staff/status/maintenance': async (t) => ({
+    url: '/api/staff/status/maintenance',
+    payload: {
+      title: 'Audit window',
+      message: 'Firmware',
+      startsAt: '2030-01-05T22:00',
+      endsAt: '2030-01-06T01:00',
+      timeZone: 'America/Chicago',
+      componentIds: [(await statusComponent(t)).id],
+    },
+  }),
   'POST /api/staff/webhooks': async () => ({
     url: '/api/staff/webhooks',
     payload: { url: 'https://1.1.1.1/audit', events: ['invoice.created'] },

@@ -20,6 +20,7 @@ import { ssoSettingsRoutes } from './sso.ts';
 import { staffProjectRoutes } from './projects.ts';
 import { savedReplyRoutes } from './saved-replies.ts';
 import { knowledgeBaseRoutes } from './knowledge-base.ts';
+import { statusPageRoutes } from './status-page.ts';
 import { slaTargetRoutes } from './sla-targets.ts';
 import { closedDayRoutes } from './closed-days.ts';
 import { followUpWindowRoutes } from './follow-up-window.ts';
@@ -71,6 +72,7 @@ export const staffRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
   await app.register(inArea('helpdesk', scheduledTicketRoutes));
   await app.register(inArea('savedReplies', savedReplyRoutes));
   await app.register(inArea('knowledgeBase', knowledgeBaseRoutes));
+  await app.register(inArea('statusPage', statusPageRoutes));
   await app.register(inArea('serviceLevels', slaTargetRoutes));
   await app.register(inArea('serviceLevels', closedDayRoutes));
   await app.register(inArea('serviceLevels', followUpWindowRoutes));

@@ -63,7 +63,7 @@ export function StatusPageScreen() {
           </div>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="mb-6 grid gap-6 lg:grid-cols-2">
         <PublicPageCard canWrite={canWrite} />
         <ComponentsCard canWrite={canWrite} />
       </div>

@@ -284,6 +284,45 @@ export const staffScreens: readonly Screen[] = [
       },
     ],
   },
+  // Issue 43 (ADR 079): the status page's switch, components and incidents; the maintenance windows.
+  {
+    name: 'status page',
+    path: paths.staffStatusPage,
+    ready: loaded,
+    reads: 'statusPage',
+    states: [
+      {
+        name: 'open incident',
+        writes: 'statusPage',
+        open: (page) =>
+          openDialog(page, page.getByRole('button', { name: 'Open Incident' }), 'Open Incident'),
+      },
+      {
+        name: 'new component',
+        writes: 'statusPage',
+        open: (page) =>
+          openDialog(page, page.getByRole('button', { name: 'Add Component' }), 'New Component'),
+      },
+    ],
+  },
+  {
+    name: 'maintenance',
+    path: paths.staffMaintenance,
+    ready: loaded,
+    reads: 'statusPage',
+    states: [
+      {
+        name: 'schedule',
+        writes: 'statusPage',
+        open: (page) =>
+          openDialog(
+            page,
+            page.getByRole('button', { name: 'Schedule Maintenance' }),
+            'Schedule Maintenance',
+          ),
+      },
+    ],
+  },
   // Issue 17: the SLA targets per priority.
   { name: 'service levels', path: paths.staffServiceLevels, ready: loaded, reads: 'serviceLevels' },
   { name: 'leads', path: paths.staffLeads, ready: loaded, reads: 'leads' },

@@ -57,7 +57,7 @@ test('staff open an incident on a site: the customer sees the banner, the public
     await open.getByLabel('Title').fill(title);
     await open.getByLabel('Impact').selectOption('major');
     await open.getByLabel(componentName).check();
-    await open.getByLabel('Message').fill('The carrier is on site.');
+    await open.getByLabel('Message').fill(`The carrier is on site at ${siteName}.`);
     const axe = await new AxeBuilder({ page: staff }).include('[role="dialog"]').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
       [],
@@ -84,7 +84,7 @@ test('staff open an incident on a site: the customer sees the banner, the public
       await plain.goto('/system-status');
       await expect(plain.getByRole('heading', { name: 'Current Incidents' })).toBeVisible();
       await expect(plain.getByRole('heading', { name: title })).toBeVisible();
-      await expect(plain.getByText('The carrier is on site.')).toBeVisible();
+      await expect(plain.getByText(`The carrier is on site at ${siteName}.`)).toBeVisible();
       await expect(plain.getByText(componentName).first()).toBeVisible();
       await look(plain, 'status-public', WIDTHS);
     } finally {

@@ -19,7 +19,14 @@ test('staff open an incident on a site: the customer sees the banner, the public
   const siteName = `Depot ${id}`;
   const componentName = `Depot WAN ${id}`;
   const title = `Depot link down ${id}`;
-  const company = await newCompany({ firstName: 'Stat', lastName: 'Us' });
+  const memberEmail = `member.${id}@customer.example`;
+  const company = await newCompany({ firstName: 'Stat', lastName: 'Us' }, async (staff, c) => {
+    // A second user, of the plainest role: the banner is every role's.
+    const invited = await staff.post(`/api/staff/customers/${c.id}/users`, {
+      data: { email: memberEmail, firstName: 'Mo', lastName: 'Member', role: 'member' },
+    });
+    expect(invited.status()).toBe(201);
+  });
   await addSession(page.context(), company.email);
   await page.goto('/portal/dashboard');
   const site = await page.request.post(`/api/customers/${company.id}/sites`, {
@@ -77,6 +84,25 @@ test('staff open an incident on a site: the customer sees the banner, the public
       '/system-status',
     );
     await look(page, 'status-portal-banner', WIDTHS);
+    const member = await signedInPage(browser, memberEmail);
+    try {
+      await member.goto('/portal/tickets');
+      await expect(member.getByRole('status', { name: 'Service status' })).toContainText(title);
+      await look(member, 'status-portal-banner-member', WIDTHS);
+    } finally {
+      await member.context().close();
+    }
+    // The auditor reads the status page and changes nothing on it.
+    const auditor = await signedInPage(browser, 'auditor@example.com');
+    try {
+      await auditor.goto('/staff/status-page');
+      await expect(auditor.getByRole('row', { name: new RegExp(title) })).toBeVisible();
+      await expect(auditor.getByRole('button', { name: 'Open Incident' })).toHaveCount(0);
+      await expect(auditor.getByRole('switch', { name: 'Show the live status' })).toBeDisabled();
+      await look(auditor, 'status-page-read-only', WIDTHS);
+    } finally {
+      await auditor.context().close();
+    }
 
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {

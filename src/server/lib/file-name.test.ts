@@ -16,6 +16,8 @@ describe('cleanFileName', () => {
     expect(long).toHaveLength(200);
     expect(long.endsWith('A.pdf')).toBe(true);
     expect(cleanFileName('run.hta. . .')).toBe('run.hta');
+    expect(cleanFileName('run.hta::$DATA')).toBe('run.hta__$DATA');
+    expect(cleanFileName('a<b>c|d?.txt')).toBe('a_b_c_d_.txt');
     expect(cleanFileName('...')).toBe('upload');
   });
 

@@ -13,6 +13,8 @@ export function cleanFileName(filename: string | undefined): string {
   const base = path
     .basename((filename ?? '').replace(/\\/g, '/'))
     .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    // Characters no Windows name may hold: `run.hta::$DATA` would be saved as `run.hta`.
+    .replace(/[<>:"|?*]/g, '_')
     .replace(/[. ]+$/, '')
     .trim();
   return shortened(base || 'upload');

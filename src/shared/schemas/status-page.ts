@@ -48,12 +48,21 @@ export const impactState: Record<IncidentImpact, ComponentState> = {
   minor: 'degraded',
 };
 
+/** Updates one incident holds, its opening message included. */
+export const INCIDENT_UPDATES_MAX = 30;
+
+/** A longer "maintenance" is an outage to announce as an incident. */
+export const MAINTENANCE_MAX_DAYS = 31;
+
 export const STATUS_MESSAGES = {
   componentNotFound: 'Component not found',
   incidentNotFound: 'Incident not found',
   maintenanceNotFound: 'Maintenance window not found',
   resolvedIncident: 'This incident is resolved: open a new incident instead of updating it',
   endsBeforeStart: 'The window must end after it starts',
+  alreadyEnded: 'The window has already ended',
+  tooManyUpdates: `An incident holds at most ${INCIDENT_UPDATES_MAX} updates: resolve it, and open a new one if needed`,
+  tooLong: `A window lasts at most ${MAINTENANCE_MAX_DAYS} days`,
   unknownComponent: 'Choose components that exist',
   unknownSite: 'Choose sites that exist',
   noComponents: 'Choose at least one component',
@@ -159,7 +168,9 @@ export const incidentListQuerySchema = pageQuerySchema({ status: incidentStatuse
 const localTime = (message: string) =>
   z
     .string({ message })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, message);
+    .regex(/^20\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, message)
+    // A day the month has (no 30 February quietly read as 2 March; outside attack, 2026-11-29).
+    .refine((v) => new Date(`${v}:00Z`).toISOString().startsWith(v), message);
 
 export const maintenanceInputSchema = z
   .object({

@@ -4,6 +4,7 @@ import {
   customerUsers,
   notificationPreferences,
   sites,
+  statusIncidentUpdates,
   statusIncidents,
   users,
   webhookDeliveries,
@@ -296,6 +297,28 @@ describe('the status page, staff side and notifications', () => {
       componentIds: [everyoneComponent],
     });
     expect(same.statusCode).toBe(400);
+    // Outside attack (2026-11-29): year 0000 was a 500, 30 February became 2 March, a window of
+    // 2020 was mailed as scheduled, one to 9999 never ended.
+    const window = (startsAt: string, endsAt: string) =>
+      call('POST', '/api/staff/status/maintenance', {
+        title: 'Odd',
+        message: 'x',
+        startsAt,
+        endsAt,
+        timeZone: 'UTC',
+        componentIds: [everyoneComponent],
+      });
+    for (const [startsAt, endsAt, message] of [
+      ['0000-01-01T00:00', '0000-01-02T00:00', 'Start must be a date and time'],
+      ['2030-02-30T10:00', '2030-03-01T10:00', 'Start must be a date and time'],
+      ['2030-04-01T10:00', '2030-04-31T10:00', 'End must be a date and time'],
+      ['2020-12-01T10:00', '2020-12-01T11:00', 'The window has already ended'],
+      ['2030-03-01T10:00', '2099-12-31T23:00', 'A window lasts at most 31 days'],
+    ]) {
+      const res = await window(startsAt!, endsAt!);
+      expect(res.statusCode, startsAt).toBe(400);
+      expect(res.json<{ message: string }>().message).toBe(message);
+    }
     expect(await deliveriesOf('maintenance.scheduled')).toHaveLength(before.length);
   });
 
@@ -366,6 +389,37 @@ describe('the status page, staff side and notifications', () => {
       ctx.customerCookie,
     );
     expect(customer.statusCode).toBe(403);
+  });
+
+  // Outside attack (2026-11-29): 100 updates made the public page a megabyte.
+  it('holds at most 30 updates on an incident, and lets it be resolved at that', async () => {
+    const opened = await call('POST', '/api/staff/status/incidents', {
+      title: 'Chatty incident',
+      impact: 'minor',
+      componentIds: [acmeComponent],
+      message: 'Looking.',
+    });
+    const id = opened.json<Incident>().id;
+    await t.app.db.insert(statusIncidentUpdates).values(
+      Array.from({ length: 29 }, (_, i) => ({
+        incidentId: id,
+        status: 'investigating' as const,
+        message: `Still looking (${i}).`,
+      })),
+    );
+    const more = await call('POST', `/api/staff/status/incidents/${id}/updates`, {
+      status: 'monitoring',
+      message: 'One more.',
+    });
+    expect(more.statusCode).toBe(409);
+    expect(more.json()).toEqual({
+      message: 'An incident holds at most 30 updates: resolve it, and open a new one if needed',
+    });
+    const resolved = await call('POST', `/api/staff/status/incidents/${id}/updates`, {
+      status: 'resolved',
+      message: 'Fixed.',
+    });
+    expect(resolved.statusCode, resolved.body).toBe(201);
   });
 
   it('deletes a component; the incident that named it keeps its story', async () => {

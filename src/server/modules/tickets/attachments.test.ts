@@ -359,14 +359,21 @@ describe('ticket attachments', () => {
 
     // Outside attack (2026-11-29): scripts are text, so only their names tell; Windows runs
     // them on a double click. A trailing dot is what Windows drops when it saves the file.
-    it.each(['run.hta', 'Invoice.PDF.vbs', 'setup.ps1', 'fix.bat', 'open.js', 'run.hta.'])(
-      'a script named %s',
-      (name) =>
-        refused(
-          [text(name, 'MsgBox "hi"')],
-          400,
-          `"${name.replace(/\.$/, '')}" is a program and cannot be attached`,
-        ),
+    it.each([
+      'run.hta',
+      'Invoice.PDF.vbs',
+      'setup.ps1',
+      'fix.bat',
+      'open.js',
+      'run.hta.',
+      'a.iso',
+      'b.appref-ms',
+    ])('a script named %s', (name) =>
+      refused(
+        [text(name, 'MsgBox "hi"')],
+        400,
+        `"${name.replace(/\.$/, '')}" is a program and cannot be attached`,
+      ),
     );
 
     it('text named .png', () =>

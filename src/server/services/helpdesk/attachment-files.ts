@@ -41,15 +41,16 @@ const PROGRAM_TYPES = new Set([
 ]);
 
 /**
- * Names Windows runs on a double click whatever the bytes are (scripts are text, which no
- * sniffing can call a program): the names mail services refuse as attachments, less disk
- * images, which customers send as installers of their own software.
+ * Names Windows runs or mounts on a double click whatever the bytes are (scripts are text,
+ * which no sniffing can call a program): the names mail services refuse as attachments, with
+ * the disk images and ClickOnce and shortcut files that carry programs past Windows' warnings.
  */
 const PROGRAM_EXTENSIONS = new Set(
   (
-    'ade adp apk appx appxbundle bat cab chm cmd com cpl dll exe hta inf ins isp jar jnlp js jse ' +
-    'lnk mde msc msi msix msixbundle msp mst nsh pif ps1 psm1 reg scf scr sct shb sys url vb ' +
-    'vbe vbs vxd wsc wsf wsh xll'
+    'ade adp apk application appref-ms appx appxbundle bat cab chm cmd com cpl dll exe hta img ' +
+    'inf ins iso isp jar jnlp js jse library-ms lnk mde msc msi msix msixbundle msp mst nsh pif ' +
+    'ps1 psm1 reg scf scr sct settingcontent-ms shb sys url vb vbe vbs vhd vhdx vxd wsc wsf ' +
+    'wsh xll'
   ).split(' '),
 );
 

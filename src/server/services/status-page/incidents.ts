@@ -1,6 +1,6 @@
 // Incidents on the status page (ADR 079): opened with a first message, then updated until
 // resolved; a resolved incident takes no more updates. Each change tells the affected companies.
-import { desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { isoTimestamp } from '../../db/json-list.ts';
 import {
@@ -15,6 +15,7 @@ import type {
   incidentUpdateInputSchema,
 } from '../../../shared/schemas/status-page.ts';
 import {
+  INCIDENT_UPDATES_MAX,
   STATUS_MESSAGES,
   type Incident,
   type IncidentStatus,
@@ -119,6 +120,14 @@ export async function updateIncident(
     .for('update');
   if (!current) throw notFound(STATUS_MESSAGES.incidentNotFound);
   if (current.status === 'resolved') throw conflict(STATUS_MESSAGES.resolvedIncident);
+  // Each update is printed on the public page for 90 days (outside attack, 2026-11-29: 100 of
+  // them made it a megabyte) and mailed to the affected companies. Resolving is always allowed.
+  const [{ updates } = { updates: 0 }] = await tx
+    .select({ updates: count() })
+    .from(statusIncidentUpdates)
+    .where(eq(statusIncidentUpdates.incidentId, id));
+  if (updates >= INCIDENT_UPDATES_MAX && input.status !== 'resolved')
+    throw conflict(STATUS_MESSAGES.tooManyUpdates);
   const now = new Date();
   await tx
     .update(statusIncidents)

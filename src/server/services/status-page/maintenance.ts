@@ -10,6 +10,7 @@ import {
 } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import {
+  MAINTENANCE_MAX_DAYS,
   STATUS_MESSAGES,
   type Maintenance,
   type MaintenanceValues,
@@ -60,6 +61,10 @@ export async function scheduleMaintenance(
   const startsAt = localInstant(input.startsAt, input.timeZone);
   const endsAt = localInstant(input.endsAt, input.timeZone);
   if (endsAt <= startsAt) throw badRequest(STATUS_MESSAGES.endsBeforeStart);
+  // A window in the past would be mailed as "scheduled"; a months-long one never ends.
+  if (endsAt.getTime() <= Date.now()) throw badRequest(STATUS_MESSAGES.alreadyEnded);
+  if (endsAt.getTime() - startsAt.getTime() > MAINTENANCE_MAX_DAYS * 86_400_000)
+    throw badRequest(STATUS_MESSAGES.tooLong);
   await checkComponents(tx, input.componentIds);
   const [row] = await tx
     .insert(statusMaintenance)

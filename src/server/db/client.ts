@@ -42,6 +42,12 @@ export type Database = {
    * returned function is called or the database is closed.
    */
   listen(channel: string, events: ChannelEvents): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` unless another app server is running work under the same lock right now
+   * (a PostgreSQL advisory try-lock, held on a connection of its own until `work` ends);
+   * undefined when it was skipped. PGlite: one process owns the database, so `work` runs.
+   */
+  exclusive<T>(lockId: number, work: () => Promise<T>): Promise<T | undefined>;
   /** How the connections are used right now (metrics). */
   connections(): ConnectionUse;
   close(): Promise<void>;
@@ -117,6 +123,27 @@ async function openPostgres(url: string): Promise<Database> {
         await listener.stop();
       };
     },
+    exclusive: async (lockId, work) => {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        const { rows } = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1) as locked',
+          [lockId],
+        );
+        if (!rows[0]?.locked) return undefined;
+        try {
+          return await work();
+        } finally {
+          // A connection that cannot unlock is closed instead: its session's locks end with it.
+          await client.query('select pg_advisory_unlock($1)', [lockId]).catch(() => {
+            broken = true;
+          });
+        }
+      } finally {
+        client.release(broken);
+      }
+    },
     connections: () => ({
       max: POOL_MAX,
       open: pool.totalCount,
@@ -187,6 +214,7 @@ async function openPglite(dir: string): Promise<Database> {
         if (!closed) await unlisten();
       };
     },
+    exclusive: (_lockId, work) => work(),
     // One connection, used by one statement at a time; the others wait for their turn.
     connections: () => ({ max: 1, open: 1, idle: turns.busy() ? 0 : 1, waiting: turns.waiting() }),
     close: async () => {

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Poller } from '../services/poller.ts';
-import { sweepOrphanFiles } from '../services/orphan-files.ts';
+import { sweepOrphanFilesOnce } from '../services/orphan-files.ts';
 
 /** Orphans are rare and harmless for a while: one sweep at start, then every six hours. */
 const SWEEP_EVERY_MS = 6 * 60 * 60 * 1000;
 
 /**
  * The orphan file sweep (services/orphan-files.ts) on every app server that runs workers:
- * the sweeps may overlap, a file is removed once whoever gets there first.
+ * each tries at start and every six hours; a server finding another one sweeping skips.
  */
 export const orphanFilesPlugin = fp<{ worker: boolean }>(
   async (app: FastifyInstance, { worker }) => {
@@ -17,7 +17,12 @@ export const orphanFilesPlugin = fp<{ worker: boolean }>(
       pollMs: SWEEP_EVERY_MS,
       batch: Number.POSITIVE_INFINITY,
       round: async () => {
-        const { examined, removed } = await sweepOrphanFiles(app.db, app.storage);
+        const swept = await sweepOrphanFilesOnce(app.database, app.storage);
+        if (!swept) {
+          log.debug('orphan file sweep skipped: another server is sweeping');
+          return 0;
+        }
+        const { examined, removed } = swept;
         if (removed.length > 0)
           log.info({ examined, removed: removed.length }, 'orphan files removed');
         return 0;

@@ -1,11 +1,18 @@
 // The orphan sweep (issue 41) on the disk and in a bucket: files no row names go once older
 // than the grace period; files rows name, and young files of uploads under way, stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../db/client.ts';
 import { documents, ticketAttachments } from '../db/schema.ts';
 import { startS3Server, type S3TestServer } from '../test/s3-server.ts';
 import { createTestDatabase, type TestDatabase } from '../test/test-app.ts';
 import { openStorage } from './open-storage.ts';
-import { ORPHAN_GRACE_MS, sweepOrphanFiles } from './orphan-files.ts';
+import {
+  ORPHAN_GRACE_MS,
+  ORPHAN_SWEEP_LOCK_ID,
+  sweepOrphanFiles,
+  type OrphanSweep,
+  sweepOrphanFilesOnce,
+} from './orphan-files.ts';
 import type { FileStorage } from './storage.ts';
 
 let s3: S3TestServer;
@@ -53,3 +60,36 @@ describe.each(['disk', 's3'] as const)('orphan file sweep on %s', (kind) => {
     for (const key of orphans) expect(left.has(key)).toBe(false);
   });
 });
+
+// Every app server tries the sweep at start and every six hours (plugins/orphan-files.ts).
+describe.skipIf(!process.env.DATABASE_URL)(
+  'the orphan sweep on several servers (PostgreSQL)',
+  () => {
+    it('is run by one server at a time: the other skips while one sweeps, and sweeps after', async () => {
+      const storage = openStorage({ dataDir: tdb.dataDir, storage: s3.config('files', 'claim') });
+      // A second app server's own connections to the same database.
+      const other = await openDatabase({ databaseUrl: tdb.databaseUrl, dataDir: tdb.dataDir });
+      try {
+        await storage.put('tickets/claim/orphan', Buffer.from('left over'));
+        const later = { now: new Date(Date.now() + ORPHAN_GRACE_MS + 60_000) };
+        // While this server is sweeping (holds the claim), the other's sweep is skipped.
+        let meanwhile: OrphanSweep | undefined | 'not tried' = 'not tried';
+        const held = await tdb.database.exclusive(ORPHAN_SWEEP_LOCK_ID, async () => {
+          meanwhile = await sweepOrphanFilesOnce(other, storage, later);
+          return 'held';
+        });
+        expect(held).toBe('held');
+        expect(meanwhile).toBeUndefined();
+        const left: string[] = [];
+        for await (const { key } of storage.list()) left.push(key);
+        expect(left).toContain('tickets/claim/orphan');
+        // The claim ends with the sweep: the next one runs.
+        const next = await sweepOrphanFilesOnce(other, storage, later);
+        expect(next?.removed).toContain('tickets/claim/orphan');
+      } finally {
+        await other.close();
+        storage.close();
+      }
+    });
+  },
+);

@@ -2,7 +2,7 @@
 // a `.part` left by a crash mid-write on disk, the files of a deleted ticket (rows cascade,
 // files do not). Removed once older than a day, in the bucket as on disk (issue 41).
 import { inArray } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import { documents, intakeMessages, ticketAttachments } from '../db/schema.ts';
 import type { FileStorage } from './storage.ts';
 
@@ -11,6 +11,9 @@ import type { FileStorage } from './storage.ts';
  * take five minutes, config.requestTimeoutMs): it is never taken for an orphan.
  */
 export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/** Arbitrary constant for pg_try_advisory_lock: the server sweeping right now. */
+export const ORPHAN_SWEEP_LOCK_ID = 727_017;
 
 /** Keys looked up in one round of queries. */
 const BATCH = 500;
@@ -37,9 +40,9 @@ async function referenced(db: Db, keys: string[]): Promise<Set<string>> {
 export type OrphanSweep = { examined: number; removed: string[] };
 
 /**
- * Lists the store and removes every file older than `graceMs` that no row names. Several
- * servers sweeping together remove each orphan once or twice: a delete of a missing key is
- * no error. One installation per bucket prefix: another's files have no rows here.
+ * Lists the store and removes every file older than `graceMs` that no row names. A delete of
+ * a missing key is no error. One installation per bucket prefix: another's files have no rows
+ * here.
  */
 export async function sweepOrphanFiles(
   db: Db,
@@ -66,4 +69,21 @@ export async function sweepOrphanFiles(
   }
   if (batch.length > 0) await sweep();
   return result;
+}
+
+type SweepOptions = Parameters<typeof sweepOrphanFiles>[2];
+
+/**
+ * The sweep as the app servers run it: by one server at a time (an advisory lock), so three
+ * servers starting together list the bucket once, not three times. Undefined when another
+ * server was sweeping: it will have removed what this one would.
+ */
+export function sweepOrphanFilesOnce(
+  database: Database,
+  storage: FileStorage,
+  options?: SweepOptions,
+): Promise<OrphanSweep | undefined> {
+  return database.exclusive(ORPHAN_SWEEP_LOCK_ID, () =>
+    sweepOrphanFiles(database.db, storage, options),
+  );
 }

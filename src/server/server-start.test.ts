@@ -1,23 +1,12 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { freePort } from './test/free-port.ts';
+import { runNode, SERVER_ENTRY, startNode } from './test/node-process.ts';
 import { TEMPLATE_DIR, TMP_ROOT } from './test/template.ts';
 
 /** Runs the real entry point and collects what it prints and how it exits. */
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, output })),
-  );
-}
+const start = (env: Record<string, string>) => runNode(SERVER_ENTRY, { ...process.env, ...env });
 
 describe('start-up with a bad configuration', () => {
   it('stops with a message naming the variable', async () => {
@@ -34,18 +23,6 @@ describe('start-up with a bad configuration', () => {
   });
 });
 
-/** A port nobody listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
 describe('start-up without SMTP_URL', () => {
   it('prints the sign-in mail with its link and saves it under DATA_DIR/mail', async () => {
     // The README's way in for a newcomer: the seeded address, then the link from the console.
@@ -59,19 +36,8 @@ describe('start-up without SMTP_URL', () => {
     // Always the embedded database copied from the template, even when CI sets DATABASE_URL.
     delete env.DATABASE_URL;
     delete env.SMTP_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    const printed = (text: string) =>
-      new Promise<void>((resolve) => {
-        const check = () => output.includes(text) && resolve();
-        child.stdout.on('data', check);
-        check();
-      });
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const server = startNode(SERVER_ENTRY, env);
+    const printed = (text: string) => server.printed(text, 100_000);
     try {
       await printed('Site running at');
       const form = await fetch(`${appUrl}/api/login`);
@@ -88,7 +54,9 @@ describe('start-up without SMTP_URL', () => {
       expect(res.status).toBe(200);
       await printed('/api/login/verify?token=');
 
-      const link = new RegExp(`${appUrl}/api/login/verify\\?token=[\\w-]+`).exec(output)?.[0];
+      const link = new RegExp(`${appUrl}/api/login/verify\\?token=[\\w-]+`).exec(
+        server.output(),
+      )?.[0];
       expect(link).toBeDefined();
       // The demo's invoice reminders (issue 21) may be written beside it: one sign-in mail.
       const dir = path.join(dataDir, 'mail');
@@ -104,8 +72,7 @@ describe('start-up without SMTP_URL', () => {
       expect(signIn[0]).toContain('jordan.lee@acme-logistics.example');
       expect(signIn[0]).toContain(link);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await server.kill('SIGTERM');
       await fs.rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -5,8 +5,10 @@ import path from 'node:path';
 import { expect } from '@playwright/test';
 import { e2ePorts } from '../ports.ts';
 import { makeTestCertificates } from './certificates.ts';
-import { requestWithCa, setCookies, type Answer, type RequestOptions } from './https.ts';
-import { SITE, freePort, siteForTest, startNginx } from './nginx.ts';
+import { requestWithCa, type RequestOptions } from './https.ts';
+import { freePort } from '../../../src/server/test/free-port.ts';
+import { SITE, siteForTest, startNginx } from './nginx.ts';
+import { signInByMailLink, type SignIn } from './sign-in-flow.ts';
 
 export type Deployment = Awaited<ReturnType<typeof startDeployment>>;
 
@@ -102,22 +104,13 @@ export async function startDeployment(nginx: string) {
   };
 }
 
-/** A browser's cookie jar, reduced to what the sign-in flow needs. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  take(answer: Answer) {
-    for (const [name, line] of setCookies(answer)) this.cookies.set(name, line.split(';')[0] ?? '');
-  }
-  header(): string {
-    return [...this.cookies.values()].join('; ');
-  }
-}
-
-const hidden = (html: string, name: string) =>
-  new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1] ?? '';
-
 /** The sign-in link of the newest mail to `email` the app wrote under DATA_DIR/mail. */
-async function signInLink(d: Deployment, email: string, after: Set<string>): Promise<string> {
+async function signInLink(
+  d: Deployment,
+  email: string,
+  pattern: RegExp,
+  after: Set<string>,
+): Promise<string> {
   const mailDir = path.join(d.dataDir, 'mail');
   let link = '';
   await expect
@@ -130,7 +123,7 @@ async function signInLink(d: Deployment, email: string, after: Set<string>): Pro
             .replace(/=\r?\n/g, '')
             .replace(/=3D/g, '=');
           if (!text.includes(email)) continue;
-          link = new RegExp(`${d.origin}/api/login/verify\\?token=[\\w-]+`).exec(text)?.[0] ?? '';
+          link = pattern.exec(text)?.[0] ?? '';
         }
         return link;
       },
@@ -140,48 +133,17 @@ async function signInLink(d: Deployment, email: string, after: Set<string>): Pro
   return link;
 }
 
-export type SignIn = { session: Answer; cookie: string };
-
 /**
- * Signs in by magic link over HTTPS as a browser would: the form, the mail, the link's page,
- * its button. Every request carries `extra` headers and leaves from `localAddress`.
+ * Signs in by magic link over HTTPS as a browser would (tls/sign-in-flow.ts). Every request
+ * carries `extra` headers and leaves from `localAddress`.
  */
 export async function signInThroughProxy(
   d: Deployment,
   email: string,
   options: Pick<RequestOptions, 'localAddress'> & { headers?: Record<string, string> } = {},
 ): Promise<SignIn> {
-  const jar = new Jar();
-  const send = async (url: string, init: RequestOptions = {}) => {
-    const answer = await d.request(url, {
-      ...init,
-      localAddress: options.localAddress,
-      headers: { ...options.headers, ...init.headers, cookie: jar.header() },
-    });
-    jar.take(answer);
-    return answer;
-  };
-  const form = (fields: Record<string, string>): RequestOptions => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: d.origin },
-    body: new URLSearchParams(fields).toString(),
-  });
   const mailBefore = new Set(await fs.readdir(path.join(d.dataDir, 'mail')).catch(() => []));
-
-  const loginPage = await send(`${d.origin}/api/login`);
-  expect(loginPage.status).toBe(200);
-  const requested = await send(
-    `${d.origin}/api/login`,
-    form({ email, _csrf: hidden(loginPage.body, '_csrf') }),
+  return signInByMailLink({ ...d, ...options }, email, (pattern) =>
+    signInLink(d, email, pattern, mailBefore),
   );
-  expect(requested.status).toBe(200);
-  const link = await signInLink(d, email, mailBefore);
-  const linkPage = await send(link);
-  expect(linkPage.status).toBe(200);
-  const session = await send(
-    `${d.origin}/api/login/verify`,
-    form({ token: hidden(linkPage.body, 'token'), _csrf: hidden(linkPage.body, '_csrf') }),
-  );
-  expect(session.status).toBe(303);
-  return { session, cookie: jar.header() };
 }

@@ -1,6 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import type { TestCertificates } from './certificates.ts';
 
@@ -12,17 +11,6 @@ export function findNginx(): string | null {
     if (spawnSync(candidate, ['-v'], { stdio: 'ignore' }).status === 0) return candidate;
   }
   return null;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
 }
 
 /** `apps`: the upstream's servers (one for the TLS test, three for the cluster, ADR 077). */

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../free-port.ts';
 
 const run = promisify(execFile);
 const BIN = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
@@ -32,18 +32,6 @@ export type PgCluster = {
   start(): Promise<void>;
   destroy(): Promise<void>;
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startPgCluster(): Promise<PgCluster> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'meridian-pg-'));

@@ -2,7 +2,6 @@
 // failed upload leaves neither row nor object, the server refuses to start on a missing bucket
 // with one line naming the setting (a refused key: the key), and with the bucket gone uploads
 // answer 503 with Retry-After, /api/ready names the file store, cached thumbnails still show.
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketAttachments, tickets } from '../../db/schema.ts';
 import { STORAGE_UNAVAILABLE } from '../../lib/errors.ts';
@@ -11,6 +10,7 @@ import { DEMO_USERS } from '../../seed/demo.ts';
 import { S3Storage } from '../../services/s3-storage.ts';
 import { messageWithFiles, pngOf, windowsProgram, type UploadFile } from '../attachment-files.ts';
 import { companyIdOf } from '../companies.ts';
+import { runNode, SERVER_ENTRY } from '../node-process.ts';
 import { startS3Server, type S3TestServer } from '../s3-server.ts';
 import { sessionCookieFor } from '../sign-in.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
@@ -27,18 +27,8 @@ const newTicket = {
 const note: UploadFile = { name: 'notes.txt', type: 'text/plain', data: Buffer.from('hello') };
 
 /** The real entry point with `env`: what it printed and how it exited. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], {
-    env: { ...process.env, DATA_DIR: '.tmp/never-created', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, output })),
-  );
-}
+const startServer = (env: Record<string, string>) =>
+  runNode(SERVER_ENTRY, { ...process.env, DATA_DIR: '.tmp/never-created', ...env });
 
 describe('file storage in a bucket', () => {
   let s3: S3TestServer;

@@ -4,36 +4,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { customers, intakeMessages, ticketReplies, tickets } from '../../db/schema.ts';
-import { DEMO_USERS, seedDemoData } from '../../seed/demo.ts';
+import { DEMO_USERS } from '../../seed/demo.ts';
 import { dovecotMissing, startDovecot } from '../dovecot.ts';
 import { deleteUserSessions } from '../../services/sessions.ts';
 import { sessionCookieFor } from '../sign-in.ts';
 import { testConfig } from '../test-app.ts';
-import { TEMPLATE_DIR, withAdmin, withDatabase } from '../template.ts';
+import { redisAnswers } from '../redis.ts';
+import { createSeededDatabase } from '../seeded-database.ts';
+import { TEMPLATE_DIR } from '../template.ts';
 import { pgServerMissing, startPgCluster, type PgCluster } from './pg-cluster.ts';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 500,
-    maxRetriesPerRequest: 0,
-  });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
 
 /** Two app servers on one PostgreSQL, as "Deploying on several machines" describes. */
 const SUITE = 'two app instances on one PostgreSQL';
@@ -62,12 +47,9 @@ describe.skipIf(pgServerMissing(SUITE))(SUITE, () => {
 
   beforeAll(async () => {
     cluster = await startPgCluster();
-    await withAdmin(cluster.url, (c) => c.query('create database app'));
-    url = withDatabase(cluster.url, 'app');
-    const setup = await openDatabase({ databaseUrl: url, dataDir: TEMPLATE_DIR });
-    await setup.migrate();
-    await seedDemoData(setup.db, { dataDir: TEMPLATE_DIR });
-    await setup.close();
+    const setup = await createSeededDatabase(cluster.url, 'app', { dataDir: TEMPLATE_DIR });
+    url = setup.url;
+    await setup.database.close();
   }, 120_000);
   afterAll(async () => {
     for (const app of apps) await app.close();
@@ -112,7 +94,7 @@ describe.skipIf(pgServerMissing(SUITE))(SUITE, () => {
   });
 
   it('holds a rate limit across both instances when REDIS_URL is set', async () => {
-    if (!(await redisReachable())) {
+    if (!(await redisAnswers(REDIS_URL))) {
       throw new Error(`Redis is not reachable at ${REDIS_URL}: start it or set REDIS_URL`);
     }
     // A route of its own, so counters left by other test runs on this Redis cannot interfere.

@@ -15,25 +15,45 @@ export type S3TestServer = {
   config(bucket?: string, prefix?: string): S3StorageConfig;
   /** The same as environment variables, as an operator would set them. */
   env(bucket?: string, prefix?: string): Record<string, string>;
+  /**
+   * Who sent each part of a multipart upload, oldest first: the sender's SDK app id (the
+   * AWS_SDK_UA_APP_ID it runs with; `-` without one). A sender of parts is storing a large file.
+   */
+  partSenders(): string[];
   /** Ends the server at once (SIGKILL): the bucket becomes unreachable. */
   kill(): Promise<void>;
 };
 
-export async function startS3Server(buckets = ['files']): Promise<S3TestServer> {
+/** `port`: a fixed port (the cluster's `basePort` range); unset, a free one. */
+export async function startS3Server(
+  buckets = ['files'],
+  { port: fixedPort = 0 }: { port?: number } = {},
+): Promise<S3TestServer> {
   await fs.mkdir(path.join(TMP_ROOT, 's3'), { recursive: true });
   const directory = await fs.mkdtemp(path.join(TMP_ROOT, 's3', 'run-'));
   const child = spawn(
     process.execPath,
-    [path.join(import.meta.dirname, 's3-server-child.mjs'), directory, ...buckets],
+    [
+      path.join(import.meta.dirname, 's3-server-child.mjs'),
+      directory,
+      String(fixedPort),
+      ...buckets,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const partSenders: string[] = [];
   const port = await new Promise<number>((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const line = /^(\d+)\n/.exec(out);
-      if (line) resolve(Number(line[1]));
+      const lines = out.split('\n');
+      out = lines.pop() ?? '';
+      for (const line of lines) {
+        const part = /^part (\S+)$/.exec(line);
+        if (part?.[1]) partSenders.push(part[1]);
+        else if (/^\d+$/.test(line)) resolve(Number(line));
+      }
     });
     child.once('exit', (code) => reject(new Error(`s3rver exited (${code}) before listening`)));
   });
@@ -50,6 +70,7 @@ export async function startS3Server(buckets = ['files']): Promise<S3TestServer> 
   return {
     endpoint,
     config,
+    partSenders: () => [...partSenders],
     env: (bucket = 'files', prefix = '') => ({
       STORAGE_URL: `s3://${bucket}${prefix ? `/${prefix}` : ''}`,
       S3_ENDPOINT: endpoint,

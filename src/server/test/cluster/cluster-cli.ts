@@ -14,6 +14,7 @@ console.log(`
   Cluster running at ${cluster.origin}  (nginx from deploy/nginx/meridian.conf, TLS)
   App servers: ${cluster.apps.map((a) => `${a.url} (pid ${a.pid()})`).join(', ')}
   Database: ${cluster.databaseUrl} (dropped on exit)
+  Files: bucket "files" of the S3-protocol server (s3rver) at ${cluster.s3.endpoint} (removed on exit)
   The certificate is signed by a throw-away CA: ${cluster.certs.ca}
   Kill a server (kill -9 <pid>) to watch nginx send its requests to the others.
   Ctrl-C stops everything.

@@ -1,25 +1,23 @@
 // The production shape with several app servers, on one machine's loopback (issue 41, ADR 077):
-// a new database on a PostgreSQL server, Redis for the shared rate limits, an SMTP sink, three
-// app servers and nginx running deploy/nginx/meridian.conf with the three as its upstream, over
-// TLS with a throw-away CA. `npm run cluster` starts it for a person; cluster.test.ts drives it.
+// a new database on a PostgreSQL server, Redis for the shared rate limits, an S3-protocol server
+// for the files, an SMTP sink, three app servers and nginx running deploy/nginx/meridian.conf
+// with the three as its upstream, over TLS with a throw-away CA. `npm run cluster` starts it
+// for a person; cluster.test.ts drives it.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { sign } from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
-import { Redis } from 'ioredis';
-import { openDatabase, type Database } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { sessionCookieName } from '../../plugins/session/plugin.ts';
-import { seedDemoData } from '../../seed/demo.ts';
+import { openStorage } from '../../services/open-storage.ts';
 import { createSession } from '../../services/sessions.ts';
+import { freePort } from '../free-port.ts';
+import { redisAnswers } from '../redis.ts';
+import { startS3Server } from '../s3-server.ts';
+import { createSeededDatabase } from '../seeded-database.ts';
 import { startSmtpSink } from '../smtp-sink.ts';
-import { withAdmin, withDatabase } from '../template.ts';
-import {
-  makeTestCertificates,
-  type TestCertificates,
-} from '../../../../tests/e2e/tls/certificates.ts';
+import { makeTestCertificates } from '../../../../tests/e2e/tls/certificates.ts';
 import { requestWithCa } from '../../../../tests/e2e/tls/https.ts';
 import { SITE, findNginx, siteForTest, startNginx } from '../../../../tests/e2e/tls/nginx.ts';
 import { appProcess, type AppProcess } from './app-process.ts';
@@ -32,7 +30,7 @@ export type ClusterOptions = {
   redisUrl: string;
   /** A work folder of its own: certificates, nginx, each server's DATA_DIR. Emptied first. */
   dir: string;
-  /** nginx's TLS port; the others follow it (HTTP, SMTP, the apps). Unset: free ports. */
+  /** nginx's TLS port; the others follow it (HTTP, SMTP, the apps, S3). Unset: free ports. */
   basePort?: number;
   /** The support mailbox every server may read (one at a time). */
   imapUrl?: string;
@@ -44,32 +42,8 @@ export type ClusterOptions = {
 
 export type Cluster = Awaited<ReturnType<typeof startCluster>>;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
-
-async function redisAnswers(url: string): Promise<boolean> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    connectTimeout: 1000,
-    maxRetriesPerRequest: 0,
-  });
-  try {
-    await redis.connect();
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
+/** How app server `n` names itself to the bucket (the SDK's user agent): the test sees who writes. */
+export const sdkAppId = (n: number) => `cluster-app-${n}`;
 
 export async function startCluster(options: ClusterOptions) {
   const nginx = findNginx();
@@ -79,39 +53,46 @@ export async function startCluster(options: ClusterOptions) {
   await fs.rm(options.dir, { recursive: true, force: true });
   await fs.mkdir(options.dir, { recursive: true });
   const base = options.basePort;
+  const appCount = options.appCount ?? 3;
   const port = async (offset: number) => (base ? base + offset : freePort());
   const ports = {
     https: await port(0),
     http: await port(1),
     smtp: await port(2),
     apps: [] as number[],
+    s3: await port(3 + appCount),
   };
-  for (let i = 0; i < (options.appCount ?? 3); i++) ports.apps.push(await port(3 + i));
+  for (let i = 0; i < appCount; i++) ports.apps.push(await port(3 + i));
   const host = `localhost:${ports.https}`;
   const origin = `https://${host}`;
-  const certs: TestCertificates = await makeTestCertificates(path.join(options.dir, 'certs'));
 
-  const databaseName = `cluster_${randomBytes(5).toString('hex')}`;
-  await withAdmin(options.postgresUrl, (c) => c.query(`create database ${databaseName}`));
-  const databaseUrl = withDatabase(options.postgresUrl, databaseName);
-  const database: Database = await openDatabase({
-    databaseUrl,
-    dataDir: path.join(options.dir, 'seed'),
-  });
-  const stops: Array<() => Promise<unknown>> = [
-    () =>
-      withAdmin(options.postgresUrl, (c) => c.query(`drop database ${databaseName} with (force)`)),
-    () => database.close(),
-  ];
+  const stops: Array<() => Promise<unknown>> = [];
   const stop = async () => {
     for (const step of stops.reverse()) await step().catch(() => undefined);
     await fs.rm(options.dir, { recursive: true, force: true });
   };
   try {
-    await database.migrate();
-    await seedDemoData(database.db, { dataDir: path.join(options.dir, 'seed') });
-    const sink = await startSmtpSink({ port: ports.smtp });
-    stops.push(() => sink.close());
+    // Independent of each other: started together.
+    const [certs, s3, sink] = await Promise.all([
+      makeTestCertificates(path.join(options.dir, 'certs')),
+      startS3Server(['files'], { port: ports.s3 }),
+      startSmtpSink({ port: ports.smtp }),
+    ]);
+    stops.push(
+      () => s3.kill(),
+      () => sink.close(),
+    );
+    // The app's own client on the cluster's bucket: the seed's files go there, and the test
+    // reads and sweeps it as a server would.
+    const storage = openStorage({ dataDir: options.dir, storage: s3.config() });
+    stops.push(async () => storage.close());
+    const seeded = await createSeededDatabase(
+      options.postgresUrl,
+      `cluster_${randomBytes(5).toString('hex')}`,
+      { dataDir: path.join(options.dir, 'seed'), storage },
+    );
+    stops.push(seeded.drop);
+    const { database, url: databaseUrl } = seeded;
 
     const secret = randomBytes(32).toString('hex');
     // A clean environment: nothing of the caller's (its DATABASE_URL above all) reaches the apps.
@@ -129,23 +110,29 @@ export async function startCluster(options: ClusterOptions) {
       WEBHOOKS_ALLOW_PRIVATE: 'true',
       // Webhook receivers of the test serve the test CA's certificate.
       NODE_EXTRA_CA_CERTS: certs.ca,
+      // STORAGE_URL, S3_ENDPOINT, S3_FORCE_PATH_STYLE, AWS_*: as an operator sets them.
+      ...s3.env(),
       ...(options.imapUrl ? { IMAP_URL: options.imapUrl } : {}),
       ...options.env,
     };
     const apps: AppProcess[] = ports.apps.map((p, i) =>
-      appProcess(i + 1, p, path.join(options.dir, `app-${i + 1}`), env),
+      appProcess(i + 1, p, path.join(options.dir, `app-${i + 1}`), {
+        ...env,
+        AWS_SDK_UA_APP_ID: sdkAppId(i + 1),
+      }),
     );
     stops.push(() => Promise.all(apps.map((a) => a.kill('SIGTERM'))));
-    await Promise.all(apps.map((a) => a.start()));
-
     const site = siteForTest(
       await fs.readFile(SITE, 'utf8'),
       ports,
       certs,
       path.join(options.dir, 'acme'),
     );
-    const proxy = await startNginx(nginx, path.join(options.dir, 'nginx'), site);
-    stops.push(() => proxy.stop());
+    // nginx waits for no app server (it answers 502 until one listens): all start together.
+    const starting = startNginx(nginx, path.join(options.dir, 'nginx'), site);
+    stops.push(async () => (await starting).stop());
+    await Promise.all([starting, ...apps.map((a) => a.start())]);
+    const proxy = await starting;
     const request = requestWithCa(certs.ca);
     await pollUntil('nginx to answer /api/health', 15_000, async () =>
       (await request(`${origin}/api/health`)).status === 200 ? true : undefined,
@@ -174,7 +161,10 @@ export async function startCluster(options: ClusterOptions) {
       ports,
       certs,
       databaseUrl,
+      database,
       db: database.db,
+      s3,
+      storage,
       apps,
       sink,
       request,

@@ -1,0 +1,2 @@
+export function isBuildStale(root: string): boolean;
+export function isServerBuildStale(root: string): boolean;

@@ -50,6 +50,7 @@ export const databaseIndependentTests = [
  * and the step waited on one worker for their length.
  */
 export const slowTestsFirst = [
+  'src/server/test/cluster/cluster.test.ts', // 61-98 (PostgreSQL pass only)
   'src/server/backup/backup.test.ts', // 67
   'src/server/test/hardening/storage-faults.test.ts', // 51 (under load)
   'src/server/test/hardening/intake-crash.test.ts', // 52

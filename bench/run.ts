@@ -5,7 +5,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { benchApi, ROUND_SECONDS, ROUNDS, type ApiRow } from './api.ts';
+import { benchApi, LISTS, ROUND_SECONDS, ROUNDS, type ApiRow } from './api.ts';
 import { benchIntake, intakeDataDir, printIntake } from './intake.ts';
 import { benchPages, lcpSummary, RUNS, type PageRow, type Scores } from './pages.ts';
 import { printScale } from './scale-report.ts';
@@ -54,6 +54,26 @@ if (wants('api')) {
         BENCH_DATABASE_URL: url,
         BENCH_DATA_DIR: path.resolve('.tmp/bench/pg-files'),
       }),
+    );
+    apiRows.push(...rows);
+  }
+}
+
+// Issue 42: the lists' first pages at 100 connections for the company of 100,000 rows.
+if (wants('api-huge')) {
+  const huge = { BENCH_HUGE: '1', BENCH_DATA_DIR: path.resolve('.tmp/bench/api-huge-pglite') };
+  apiRows.push(...(await benchApi('PGlite, 100,000 rows', huge, LISTS)));
+  if (process.env.DATABASE_URL) {
+    const rows = await withBenchDatabase(process.env.DATABASE_URL, (url) =>
+      benchApi(
+        'PostgreSQL, 100,000 rows',
+        {
+          BENCH_HUGE: '1',
+          BENCH_DATABASE_URL: url,
+          BENCH_DATA_DIR: path.resolve('.tmp/bench/api-huge-pg-files'),
+        },
+        LISTS,
+      ),
     );
     apiRows.push(...rows);
   }

@@ -38,5 +38,6 @@ export const documentPages: PagedList<PortalDocument, 'category' | 'type'> = {
   search: searchText(documents.name, orEmpty(documents.projectName)),
   searchIndexed: true,
   totalsNotified: true,
+  pagesNotified: true,
   filters: { category: documents.category, type: documents.type },
 };

@@ -86,6 +86,7 @@ export const invoicePages: PagedList<Invoice, 'status'> = {
   search: searchText(invoices.number, invoices.description),
   searchIndexed: true,
   totalsNotified: true,
+  pagesNotified: true,
   filters: { status: invoices.status },
   omitNull: 'paymentUrl',
 };

@@ -55,18 +55,34 @@ export interface PagedList<T, F extends string = never> {
   /**
    * Every table `from` and the callers' `where` read names its company on `company_changed`
    * (migrations 0008 and 0025): an unsearched total of one company's rows is then counted
-   * once per change and kept (`TotalsCache`), so a page costs its rows, not a count of the
+   * once per change and kept (`ListCaches`), so a page costs its rows, not a count of the
    * whole history (100,000 invoices: docs/decisions/029, addendum).
    */
   totalsNotified?: true;
+  /**
+   * Beyond `totalsNotified`, every table `row` reads names its company too (migration 0056:
+   * invoice lines, payments and credit notes, ticket replies, an assignee's name): an
+   * unsearched first page is then read once per change and kept whole (`firstPages`,
+   * docs/decisions/080), as the dashboard is.
+   */
+  pagesNotified?: true;
 }
 
-/** Where a list's totals are kept between change notices (the app's `listTotals`). */
-export interface TotalsCache {
-  peek(companyId: string, key: string): number | undefined;
+/** Values kept per company between change notices (the app's `CompanyCache`s). */
+export interface KeptValues<V> {
+  peek(companyId: string, key: string): V | undefined;
   mark(): number;
-  keep(companyId: string, key: string, total: number, mark: number): void;
+  keep(companyId: string, key: string, value: V, mark: number): void;
 }
+
+/** Where a list's totals and first pages are kept (the app's `listTotals` and `firstPages`). */
+export interface ListCaches {
+  totals?: KeptValues<number>;
+  firstPages?: KeptValues<Page<unknown>>;
+}
+
+/** A first page larger than this is read each time rather than kept (memory bound). */
+export const KEPT_PAGE_MAX_CHARS = 256 * 1024;
 
 export interface PageRequest<F extends string> {
   /** Whose rows are read, and what the cursor is bound to: the company id, or `staff`. */
@@ -187,28 +203,55 @@ function rowObject(fields: Record<string, SQLWrapper>) {
  * One page of a list, its total and the next page's cursor, in one statement: the page
  * reads `limit + 1` rows in list order after the cursor (the extra row says whether there
  * is a next page), the JSON array is built by the database (docs/decisions/014), and the
- * count runs over the same `where` without the cursor.
+ * count runs over the same `where` without the cursor. An unsearched first page of a list
+ * whose every table sends change notices is kept whole until its company changes (ADR 080).
  */
 export async function readPage<T, F extends string>(
   db: Db | Tx,
   signer: CursorSigner,
   list: PagedList<T, F>,
   request: PageRequest<F>,
-  totals?: TotalsCache,
+  caches: ListCaches = {},
+): Promise<Page<T>> {
+  const where = matching(list, request);
+  const searched = !!request.query.q?.trim();
+  // The staff scope spans every company; a searched total may match a joined table's text.
+  const keepable = !!list.totalsNotified && request.scopeId !== 'staff' && !searched;
+  const key = keepable ? totalKey(list.name, where) : '';
+  const pages =
+    keepable && list.pagesNotified && !request.query.cursor ? caches.firstPages : undefined;
+  // A list's rows differ by more than its name (online payment links): its object keys them.
+  const pageKey = pages ? `${listId(list)}\n${request.query.limit}\n${key}` : '';
+  const keptPage = pages?.peek(request.scopeId, pageKey);
+  if (keptPage) return keptPage as Page<T>;
+  const pageMark = pages?.mark() ?? 0;
+  const totals = keepable ? caches.totals : undefined;
+  const known = totals?.peek(request.scopeId, key);
+  const mark = totals?.mark() ?? 0;
+  const page = await readRows(db, signer, list, request, where, known === undefined);
+  const total = known ?? page.total;
+  if (totals && known === undefined) totals.keep(request.scopeId, key, total, mark);
+  const answer = { ...page, total };
+  if (pages && answer.json.length <= KEPT_PAGE_MAX_CHARS) {
+    pages.keep(request.scopeId, pageKey, answer, pageMark);
+  }
+  return answer;
+}
+
+/** The page's statement: its rows, the next cursor and, when `count`, the total. */
+async function readRows<T, F extends string>(
+  db: Db | Tx,
+  signer: CursorSigner,
+  list: PagedList<T, F>,
+  request: PageRequest<F>,
+  where: SQL | undefined,
+  count: boolean,
 ): Promise<Page<T>> {
   const { limit, cursor } = request.query;
-  const where = matching(list, request);
   const keys = cursor
     ? signer.read(list.name, request.scopeId, cursor, list.order.length)
     : undefined;
   const pageWhere = keys ? and(where, after(list.order, keys)) : where;
-  // The staff scope spans every company; a searched total may match a joined table's text.
-  const keptTotal =
-    totals && list.totalsNotified && request.scopeId !== 'staff' && !request.query.q?.trim()
-      ? { cache: totals, company: request.scopeId, key: totalKey(list.name, where) }
-      : undefined;
-  const known = keptTotal?.cache.peek(keptTotal.company, keptTotal.key);
-  const mark = keptTotal?.cache.mark() ?? 0;
   const keyText = sql.join(
     list.order.map((k) => sql`(${k.expr})::text`),
     sql`, `,
@@ -218,7 +261,7 @@ export async function readPage<T, F extends string>(
   if (list.omitNull) item = sql`replace(${item}, ${`, "${list.omitNull}" : null`}, '')`;
   const statement = sql`
     select
-      ${known === undefined ? sql`(select count(*)::int from ${list.from} where ${where ?? sql`true`})` : sql`null::int`} as total,
+      ${count ? sql`(select count(*)::int from ${list.from} where ${where ?? sql`true`})` : sql`null::int`} as total,
       coalesce('[' || string_agg(p.j, ',' order by p.n) filter (where p.n <= ${limit}) || ']', '[]') as json,
       max(p.k) filter (where p.n = ${limit}) as last,
       count(*) > ${limit} as more
@@ -243,15 +286,23 @@ export async function readPage<T, F extends string>(
         })
       : await run(db);
   const row = result.rows[0]!;
-  const total = known ?? Number(row.total);
-  if (keptTotal && known === undefined) {
-    keptTotal.cache.keep(keptTotal.company, keptTotal.key, total, mark);
-  }
   const next =
     row.more && row.last
       ? signer.sign(list.name, request.scopeId, JSON.parse(row.last) as string[])
       : null;
-  return { json: row.json as JsonText<T[]>, total, next };
+  return { json: row.json as JsonText<T[]>, total: Number(row.total), next };
+}
+
+const listIds = new WeakMap<object, number>();
+let lastListId = 0;
+/** A number per list definition, for cache keys. */
+function listId(list: object): number {
+  let id = listIds.get(list);
+  if (id === undefined) {
+    id = ++lastListId;
+    listIds.set(list, id);
+  }
+  return id;
 }
 
 const dialect = new PgDialect();

@@ -53,6 +53,7 @@ export const projectPages: PagedList<Project, 'status'> = {
   search: searchText(projects.name, projects.description),
   searchIndexed: true,
   totalsNotified: true,
+  pagesNotified: true,
   filters: { status: projects.status },
 };
 
@@ -104,5 +105,6 @@ export const projectNamePages: PagedList<ProjectName, 'status'> = {
   search: projects.name,
   searchIndexed: true,
   totalsNotified: true,
+  pagesNotified: true,
   filters: projectPages.filters,
 };

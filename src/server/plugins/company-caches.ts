@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JsonText } from '../db/json-list.ts';
+import type { Page } from '../db/paged-list.ts';
 import { clearOnWrites } from './clear-on-writes.ts';
 
 declare module 'fastify' {
@@ -9,6 +10,8 @@ declare module 'fastify' {
     dashboards: CompanyCache<JsonText<unknown>>;
     /** A company's unsearched list totals (`X-Total-Count`), counted once per change. */
     listTotals: CompanyCache<number>;
+    /** A company's unsearched first pages of the portal's lists, read once per change (ADR 080). */
+    firstPages: CompanyCache<Page<unknown>>;
   }
 }
 
@@ -96,9 +99,12 @@ export const companyCachesPlugin = fp(async (app: FastifyInstance) => {
   const caches = [
     new CompanyCache<JsonText<unknown>>({ expires: nextMonthUtc }),
     new CompanyCache<number>(),
+    // A page holds up to KEPT_PAGE_MAX_CHARS of JSON: fewer entries than the totals.
+    new CompanyCache<Page<unknown>>({ maxEntries: 500 }),
   ] as const;
   app.decorate('dashboards', caches[0]);
   app.decorate('listTotals', caches[1]);
+  app.decorate('firstPages', caches[2]);
   const unlisten = await app.database.listen(COMPANY_CHANGED, {
     notify: (companyId) => caches.forEach((c) => c.forget(companyId)),
     listening: (on) => caches.forEach((c) => c.setEnabled(on)),

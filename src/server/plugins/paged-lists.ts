@@ -78,7 +78,10 @@ export const pagedListsPlugin = fp<{ config: Config }>(async (app: FastifyInstan
   ) {
     const scopeId = scopeOf(request, list, page.scopeId);
     const read = { ...page, scopeId };
-    const { json, total, next } = await readPage(app.db, signer, list, read, app.listTotals);
+    const { json, total, next } = await readPage(app.db, signer, list, read, {
+      totals: app.listTotals,
+      firstPages: app.firstPages,
+    });
     const body: JsonText<unknown> = expand
       ? JSON.stringify(await expand(parseJsonText(json)))
       : json;

@@ -107,6 +107,7 @@ export const ticketPages: PagedList<Ticket, 'status' | 'priority' | 'category'> 
   search: searchText(tickets.subject, tickets.description),
   searchIndexed: true,
   totalsNotified: true,
+  pagesNotified: true,
   filters: { status: tickets.status, priority: tickets.priority, category: tickets.category },
 };
 

@@ -8,6 +8,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    // .vite/manifest.json: each chunk's imports, for the first-paint budget (issue 42).
+    manifest: !isSsrBuild,
     // Every browser we support preloads modules itself: the polyfill would be a second
     // request on every public page, beside the ~1 KB boot script.
     modulePreload: { polyfill: false },

@@ -31,6 +31,8 @@ export type AppServerInfo = {
   customerId: string;
   /** BENCH_PROBE_EMAIL: a second signed-in user, of another company (the isolation bench). */
   probe?: { cookie: string; customerId: string };
+  /** A staff admin's session past the second factor (the pages bench's help desk). */
+  staffCookie: string;
 };
 /** A list's search of the rare word as the planner runs it: EXPLAIN ANALYZE's node lines. */
 export type SearchPlan = { list: string; plan: string };
@@ -109,10 +111,18 @@ async function signIn(address: string) {
     customerId: user.customerId,
   };
 }
+/** A session of the seeded staff admin, past the second factor as after a passkey. */
+async function signInStaff(address: string) {
+  const [user] = await app.db.select({ id: users.id }).from(users).where(eq(users.email, address));
+  if (!user) throw new Error(`no seeded staff member ${address}`);
+  const rawId = await createSession(app.db, user.id, { userAgent: 'bench', secondFactor: true });
+  return `${app.sessionCookieName}=${app.signCookie(rawId)}`;
+}
 const address = app.server.address();
 const info: AppServerInfo = {
   port: typeof address === 'object' && address ? address.port : 0,
   ...(await signIn(email)),
+  staffCookie: await signInStaff('support@example.com'),
   ...(process.env.BENCH_PROBE_EMAIL ? { probe: await signIn(process.env.BENCH_PROBE_EMAIL) } : {}),
 };
 process.send?.(info);

@@ -60,21 +60,30 @@ export type PageRow = {
   floor: { weight: Weight; lighthouse: Audited };
 };
 
-type PageSpec = { name: string; path: string; signedIn: boolean };
+/** Who opens a page: nobody (a public page), the demo customer's admin, or a staff admin. */
+type Reader = 'anonymous' | 'customer' | 'staff';
+type PageSpec = { name: string; path: string; reader: Reader };
 /**
  * Every public route the router and the prerenderer know, the help center and one of the demo's
- * public articles (rendered per request from the build's template, ADR 078), then one signed-in
- * page.
+ * public articles (rendered per request from the build's template, ADR 078), then the signed-in
+ * screens (issue 42).
  */
 const ALL_PAGES: PageSpec[] = [
   ...publicRoutes.map((route) => ({
     name: route === '/' ? 'home' : route.replace(/^\//, '').replace(/\//g, '-'),
     path: route,
-    signedIn: false,
+    reader: 'anonymous' as const,
   })),
-  { name: 'help', path: paths.help, signedIn: false },
-  { name: 'help-article', path: paths.helpArticle('reset-a-forgotten-password'), signedIn: false },
-  { name: 'dashboard', path: '/portal/dashboard', signedIn: true },
+  { name: 'help', path: paths.help, reader: 'anonymous' },
+  {
+    name: 'help-article',
+    path: paths.helpArticle('reset-a-forgotten-password'),
+    reader: 'anonymous',
+  },
+  ...(['dashboard', 'invoices', 'tickets', 'projects', 'documents', 'profile'] as const).map(
+    (screen) => ({ name: screen, path: paths[screen], reader: 'customer' as const }),
+  ),
+  { name: 'helpdesk', path: paths.staff, reader: 'staff' },
 ];
 /** BENCH_PAGES=home,contact narrows a run (for investigating one page). */
 const only = process.env.BENCH_PAGES?.split(',').filter(Boolean);
@@ -96,11 +105,16 @@ export function staticCopy(html: string): string {
     .replace(/<link[^>]+rel="modulepreload"[^>]*>/gi, '');
 }
 
-/** What a page loads with nobody touching it, by phase; and the HTML it was sent. */
+/**
+ * What a page loads with nobody touching it, by phase; and its HTML: as it was sent, or with
+ * `rendered`, as the page stands once idle (a signed-in screen arrives as an empty shell: its
+ * floor is the same screen with its data as static HTML).
+ */
 async function weigh(
   browser: Browser,
   url: string,
   cookie?: string,
+  rendered = false,
 ): Promise<{ weight: Weight; served: string }> {
   const context = await browser.newContext();
   if (cookie) {
@@ -157,6 +171,7 @@ async function weigh(
   await page.waitForTimeout(1000);
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
+  if (rendered) served = await page.content();
   // When each script was asked for, against first paint and the load event (this page's clock).
   const timing = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -179,6 +194,10 @@ async function weigh(
   await context.close();
   return { weight, served };
 }
+
+/** The session cookie a reader sends: none on a public page. */
+const cookieOf = (info: AppServerInfo, reader: Reader) =>
+  reader === 'customer' ? info.cookie : reader === 'staff' ? info.staffCookie : undefined;
 
 /** Where each page's full Lighthouse report goes (git-ignored), to read its failing audits. */
 const reportFile = (name: string) => path.resolve('bench/results', `lighthouse-${name}.json`);
@@ -290,7 +309,8 @@ export async function benchPages(env: Record<string, string>): Promise<PageRow[]
       const { weight, served } = await weigh(
         browser,
         url,
-        spec.signedIn ? server.info.cookie : undefined,
+        cookieOf(server.info, spec.reader),
+        spec.reader !== 'anonymous',
       );
       await writeFloor(spec.name, served);
       measured.push({ spec, weight });
@@ -299,7 +319,8 @@ export async function benchPages(env: Record<string, string>): Promise<PageRow[]
 
     // Second pass: the static server only registers files present at start.
     server = await startChild<AppServerInfo>('app-server.ts', env);
-    const { port, cookie } = server.info;
+    const { port } = server.info;
+    const info = server.info;
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
     const rows: PageRow[] = [];
     await fs.mkdir(path.dirname(reportFile('any')), { recursive: true });
@@ -307,7 +328,7 @@ export async function benchPages(env: Record<string, string>): Promise<PageRow[]
       for (const m of measured) {
         const url = `http://127.0.0.1:${port}${m.spec.path}`;
         const floorUrl = `http://127.0.0.1:${port}/${FLOOR_DIR}/${m.spec.name}.html`;
-        const signed = m.spec.signedIn ? cookie : undefined;
+        const signed = cookieOf(info, m.spec.reader);
         // Page and floor interleaved, the first of each pair alternating, so a busy moment
         // of the shared machine falls on both.
         const pageRuns = [];

@@ -6,9 +6,11 @@ import zlib from 'node:zlib';
 import { bootLoaderScript } from '../src/client/public/islands/boot-loader.ts';
 import { headTags } from '../src/client/public/seo/head-tags.ts';
 import { renderPage } from '../src/client/entry-server.tsx';
+import { PORTAL_ROUTES, entryChunks, staticClosure, type Manifest } from './first-paint-budget.ts';
 import { paths, publicRoutes } from '../src/shared/routes.ts';
 import {
   NOT_FOUND_PAGE,
+  PORTAL_SHELL_PAGE,
   PRERENDER_DIR,
   SHELL_PAGE,
   prerenderFile,
@@ -53,9 +55,20 @@ for (const route of [...publicRoutes, paths.help, null]) {
   await fs.writeFile(file, await page(route));
 }
 // The SPA shell (portal and staff paths) keeps the default head and an empty root.
+const appShell = shellTemplate.replace(/<!--head:(start|end)-->/g, '');
+await fs.writeFile(path.join(clientDir, prerenderFile(SHELL_PAGE)), appShell);
+// The portal's paths get the same shell with the portal's routes and dashboard preloaded
+// beside the app's own script, not after it has run (issue 42, docs/decisions/080).
+const manifest = JSON.parse(
+  await fs.readFile(path.join(clientDir, '.vite/manifest.json'), 'utf8'),
+) as Manifest;
+const inShell = staticClosure(manifest, entryChunks(manifest, shellTemplate));
+const preloads = [...staticClosure(manifest, [PORTAL_ROUTES])]
+  .filter((key) => !inShell.has(key))
+  .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
 await fs.writeFile(
-  path.join(clientDir, prerenderFile(SHELL_PAGE)),
-  shellTemplate.replace(/<!--head:(start|end)-->/g, ''),
+  path.join(clientDir, prerenderFile(PORTAL_SHELL_PAGE)),
+  appShell.replace('</head>', `  ${preloads.join('\n    ')}\n  </head>`),
 );
 console.log(
   `prerendered ${publicRoutes.length} public pages, the help center's template and the 404 page`,

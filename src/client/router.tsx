@@ -4,7 +4,6 @@ import { isAppPath, paths, publicRoutes } from '../shared/routes.ts';
 import { LoginRedirect } from './auth/login-redirect.tsx';
 import { useAuth } from './lib/auth.ts';
 import { mayBeSignedIn } from './lib/server-hints.ts';
-import { PublicRoutes } from './public/routes.tsx';
 import { PageLoading } from './ui/page-loading.tsx';
 
 // Signed-in code is split out so public pages never download it.
@@ -12,6 +11,12 @@ const loadPortal = () => import('./portal/routes.tsx');
 const loadStaff = () => import('./staff/routes.tsx');
 const PortalRoutes = lazy(loadPortal);
 const StaffRoutes = lazy(loadStaff);
+// And public code out of the signed-in screens' first paint (issue 42). No Suspense boundary
+// above it: the first render waits for it (a transition, main.tsx), so a public page's HTML
+// stays on screen meanwhile, and the prerenderer waits for its chunk as for the pages'.
+const PublicRoutes = lazy(() =>
+  import('./public/routes.tsx').then((m) => ({ default: m.PublicRoutes })),
+);
 
 /**
  * A signed-in area (or `/`, the dashboard signed in) opened with a session cookie will most

@@ -2,7 +2,7 @@
 // pure functions over instants, in the company's own time zone, so a target of "4 business
 // hours" means the same on the server, in tests and on the screen. Closed days (holidays) are
 // local dates on which no working window opens.
-import { isCalendarDay } from './schemas/staff-fields.ts';
+import { isCalendarDay } from './calendar-day.ts';
 
 /** When the company works: weekdays (0 = Sunday) and opening hours in wall-clock minutes. */
 export interface BusinessHours {

@@ -1,14 +1,19 @@
-import { documentCategories, type DocumentCategory } from './schemas/documents.ts';
+import type { DocumentCategory } from './schemas/documents.ts';
+import type { InvoiceState, InvoiceStatus } from './schemas/invoices.ts';
+import type { Milestone } from './schemas/milestones.ts';
+import type { ProjectStatus } from './schemas/projects.ts';
+import type { LeadStatus } from './schemas/staff-leads.ts';
+import type { TicketStatus } from './schemas/tickets.ts';
 import {
+  documentCategories,
   invoiceStates,
   invoiceStatuses,
-  type InvoiceState,
-  type InvoiceStatus,
-} from './schemas/invoices.ts';
-import { milestoneStatuses, type Milestone } from './schemas/milestones.ts';
-import { projectStatuses, type ProjectStatus } from './schemas/projects.ts';
-import { leadStatuses, type LeadStatus } from './schemas/staff-leads.ts';
-import { ticketPriorities, ticketStatuses, type TicketStatus } from './schemas/tickets.ts';
+  leadStatuses,
+  milestoneStatuses,
+  projectStatuses,
+  ticketPriorities,
+  ticketStatuses,
+} from './status-values.ts';
 
 /** The badge colours (ui/badge.tsx draws each one); a meaning keeps its colour everywhere. */
 export type StatusTone = 'gray' | 'blue' | 'green' | 'amber' | 'red' | 'purple';

@@ -52,9 +52,24 @@ export function isUnauthorizedError(error: unknown): boolean {
 /** Anything with zod's `parse`: the client reads answers through the shared schemas. */
 export type ResponseSchema<T> = { parse: (data: unknown) => T };
 
+/**
+ * A schema, or a loader of its module: the read then asks for the schema's code beside the
+ * data, so zod and the schemas stay out of a screen's first paint (issue 42).
+ */
+export type SchemaSource<T> = ResponseSchema<T> | (() => Promise<ResponseSchema<T>>);
+
+/** The schema of `source`, its code asked for now; a failed load is the read's failure. */
+export function schemaOf<T>(source: SchemaSource<T>): Promise<ResponseSchema<T>> {
+  const schema = typeof source === 'function' ? source() : Promise.resolve(source);
+  // Awaited after the fetch: a load failing first must not be an unhandled rejection meanwhile.
+  schema.catch(() => undefined);
+  return schema;
+}
+
 /** A read (spec section 7): GET with cookies, a 401 an error like any non-OK answer, the body parsed. */
-export async function getJson<T>(url: string, schema: ResponseSchema<T>): Promise<T> {
+export async function getJson<T>(url: string, source: SchemaSource<T>): Promise<T> {
+  const schema = schemaOf(source);
   const res = await fetch(url, { credentials: 'include' });
   await throwIfNotOk(res);
-  return schema.parse(await res.json());
+  return (await schema).parse(await res.json());
 }

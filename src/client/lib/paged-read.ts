@@ -1,6 +1,6 @@
-import { MAX_PAGE_SIZE } from '../../shared/schemas/paging.ts';
+import { MAX_PAGE_SIZE } from '../../shared/page-size.ts';
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import { throwIfNotOk, type ResponseSchema } from './api.ts';
+import { schemaOf, throwIfNotOk, type SchemaSource } from './api.ts';
 
 /** One page of a paged list (docs/decisions/029-paged-lists.md). */
 export interface Page<T> {
@@ -17,10 +17,11 @@ export function nextLink(header: string | null): string | null {
 }
 
 /** A GET of one page: cookies, the non-OK rule of every read, the rows parsed by the shared schema. */
-export async function getPage<T>(url: string, schema: ResponseSchema<T[]>): Promise<Page<T>> {
+export async function getPage<T>(url: string, source: SchemaSource<T[]>): Promise<Page<T>> {
+  const schema = schemaOf(source);
   const res = await fetch(url, { credentials: 'include' });
   await throwIfNotOk(res);
-  const rows = schema.parse(await res.json());
+  const rows = (await schema).parse(await res.json());
   const total = Number(res.headers.get('x-total-count') ?? rows.length);
   return { rows, total, next: nextLink(res.headers.get('link')) };
 }
@@ -29,7 +30,7 @@ export async function getPage<T>(url: string, schema: ResponseSchema<T[]>): Prom
  * Every row of a list that a screen shows whole (a company's sites on the profile): pages of
  * the maximum size, following `Link: rel="next"` to the last one.
  */
-export async function getAllPages<T>(path: string, schema: ResponseSchema<T[]>): Promise<T[]> {
+export async function getAllPages<T>(path: string, schema: SchemaSource<T[]>): Promise<T[]> {
   const rows: T[] = [];
   let url: string | null = withParams(path, { limit: String(MAX_PAGE_SIZE) });
   while (url) {
@@ -57,7 +58,7 @@ export function withParams(path: string, params: Record<string, string>) {
 export function pagesQuery<T>(
   key: readonly unknown[],
   firstUrl: string,
-  schema: ResponseSchema<T[]>,
+  schema: SchemaSource<T[]>,
 ) {
   return infiniteQueryOptions({
     queryKey: key,

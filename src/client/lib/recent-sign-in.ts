@@ -1,4 +1,4 @@
-import { SIGN_IN_AGAIN_MESSAGE } from '../../shared/schemas/auth.ts';
+import { SIGN_IN_AGAIN_MESSAGE } from '../../shared/sign-in-again.ts';
 import { ApiError } from './api.ts';
 
 // A write refused because the session's sign-in (or second factor) is over 10 minutes old

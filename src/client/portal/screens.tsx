@@ -6,10 +6,15 @@ import {
   Ticket,
   type LucideIcon,
 } from 'lucide-react';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType } from 'react';
 import type { Permission } from '../../shared/permissions.ts';
 import { paths } from '../../shared/routes.ts';
-import { DashboardScreen } from './dashboard/dashboard-screen.tsx';
+import { DashboardScreen, prefetchDashboard } from './dashboard/dashboard-screen.tsx';
+import type { PortalCompany } from './shared/use-company-query.ts';
+
+/** Asks for what a screen reads first, before it opens. */
+type Prefetch = (client: QueryClient, company: PortalCompany) => void;
 
 export type PortalScreen = {
   /** The addresses that show the screen; the first is where its navigation entry links. */
@@ -21,11 +26,24 @@ export type PortalScreen = {
   /** What the user's role in the shown company must allow (src/shared/permissions.ts). */
   permission?: Permission;
   Screen: ComponentType;
+  /**
+   * Loads the screen's code and, given the company, asks for its first data (issue 42): the
+   * navigation calls it on hover or focus, and for the code alone when the browser is idle,
+   * so a second screen paints from memory.
+   */
+  preload: (client?: QueryClient, company?: PortalCompany) => Promise<void>;
 };
 
-/** A screen whose code loads when it is first opened. */
-const lazyScreen = (load: () => Promise<ComponentType>) =>
-  lazy(async () => ({ default: await load() }));
+/** A screen whose code loads when it is first opened, or sooner by `preload`. */
+function lazyScreen(load: () => Promise<{ Screen: ComponentType; prefetch?: Prefetch }>) {
+  return {
+    Screen: lazy(async () => ({ default: (await load()).Screen })),
+    preload: async (client?: QueryClient, company?: PortalCompany) => {
+      const screen = await load();
+      if (client && company) screen.prefetch?.(client, company);
+    },
+  };
+}
 
 /**
  * Every portal screen, once: the routes (portal/routes.tsx) and the navigation
@@ -38,64 +56,85 @@ export const portalScreens: readonly PortalScreen[] = [
     title: 'Dashboard',
     nav: { label: 'Dashboard', icon: LayoutDashboard },
     Screen: DashboardScreen,
+    preload: async (client, company) => {
+      if (client && company) prefetchDashboard(client, company);
+    },
   },
   {
     paths: [paths.invoices],
     title: 'Invoices',
     nav: { label: 'Invoices', icon: FileText },
     permission: 'invoices',
-    Screen: lazyScreen(() =>
-      import('./invoices/invoices-screen.tsx').then((m) => m.InvoicesScreen),
+    ...lazyScreen(() =>
+      import('./invoices/invoices-screen.tsx').then((m) => ({
+        Screen: m.InvoicesScreen,
+        prefetch: m.prefetchInvoices,
+      })),
     ),
   },
   {
     paths: [paths.projects],
     title: 'Projects',
     nav: { label: 'Projects', icon: FolderKanban },
-    Screen: lazyScreen(() =>
-      import('./projects/projects-screen.tsx').then((m) => m.ProjectsScreen),
+    ...lazyScreen(() =>
+      import('./projects/projects-screen.tsx').then((m) => ({
+        Screen: m.ProjectsScreen,
+        prefetch: m.prefetchProjects,
+      })),
     ),
   },
   {
     paths: [paths.tickets],
     title: 'Tickets',
     nav: { label: 'Tickets', icon: Ticket },
-    Screen: lazyScreen(() => import('./tickets/tickets-screen.tsx').then((m) => m.TicketsScreen)),
+    ...lazyScreen(() =>
+      import('./tickets/tickets-screen.tsx').then((m) => ({
+        Screen: m.TicketsScreen,
+        prefetch: m.prefetchTickets,
+      })),
+    ),
   },
   {
     paths: [paths.documents],
     title: 'Documents',
     nav: { label: 'Documents', icon: FolderOpen },
-    Screen: lazyScreen(() =>
-      import('./documents/documents-screen.tsx').then((m) => m.DocumentsScreen),
+    ...lazyScreen(() =>
+      import('./documents/documents-screen.tsx').then((m) => ({
+        Screen: m.DocumentsScreen,
+        prefetch: m.prefetchDocuments,
+      })),
     ),
   },
   {
     paths: [paths.profile],
     title: 'Profile & Settings',
-    Screen: lazyScreen(() => import('./profile/profile-screen.tsx').then((m) => m.ProfileScreen)),
+    ...lazyScreen(() =>
+      import('./profile/profile-screen.tsx').then((m) => ({ Screen: m.ProfileScreen })),
+    ),
   },
   {
     // Issue 18: reached from the user menu, so the spec's five navigation entries stay.
     paths: [paths.team],
     title: 'Colleagues',
     permission: 'team',
-    Screen: lazyScreen(() => import('./team/team-screen.tsx').then((m) => m.TeamScreen)),
+    ...lazyScreen(() => import('./team/team-screen.tsx').then((m) => ({ Screen: m.TeamScreen }))),
   },
   {
     // Issue 40 (ADR 072): a quote to sign, reached from its mail; not in the navigation.
     paths: [paths.quotePattern],
     title: 'Quote',
     permission: 'quotes',
-    Screen: lazyScreen(() => import('./quotes/quote-screen.tsx').then((m) => m.QuoteScreen)),
+    ...lazyScreen(() =>
+      import('./quotes/quote-screen.tsx').then((m) => ({ Screen: m.QuoteScreen })),
+    ),
   },
   {
     // Issue 43 (ADR 078): an article for customers, linked from suggestions and agents' replies.
     paths: [paths.portalArticlePattern],
     title: 'Help Article',
     permission: 'knowledgeBase',
-    Screen: lazyScreen(() =>
-      import('./knowledge-base/article-screen.tsx').then((m) => m.ArticleScreen),
+    ...lazyScreen(() =>
+      import('./knowledge-base/article-screen.tsx').then((m) => ({ Screen: m.ArticleScreen })),
     ),
   },
 ];

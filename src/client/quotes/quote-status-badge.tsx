@@ -1,4 +1,4 @@
-import { quoteStatusLabels, type QuoteStatus } from '../../shared/schemas/quotes.ts';
+import { quoteStatusLabels, type QuoteStatus } from '../../shared/quote-status.ts';
 import { Badge, type BadgeTone } from '../ui/badge.tsx';
 
 const tones: Record<QuoteStatus, BadgeTone> = {

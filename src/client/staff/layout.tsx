@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { company } from '../../shared/company.ts';
 import { paths } from '../../shared/routes.ts';
 import { useAuth } from '../lib/auth.ts';
-import { MenuButton } from '../ui/side-drawer.tsx';
+import { MenuButton } from '../ui/menu-button.tsx';
 import { AvailabilityToggle } from './availability-toggle.tsx';
 import { NotificationsBell } from './notifications-bell.tsx';
 import { ConfirmItIsYouDialog } from './second-factor/confirm-dialog.tsx';

@@ -1,16 +1,9 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { Menu, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
 import { EscapeFallback } from './escape-fallback.tsx';
-
-/**
- * The width from which a header shows its entries in a row and needs no menu: `lg` for the
- * portal's five; `xl` for the workspace's nine areas, which overflow a row at 1024 px.
- * Written out whole, so Tailwind finds the classes.
- */
-export type MenuBreakpoint = 'lg' | 'xl';
-const goneFrom: Record<MenuBreakpoint, string> = { lg: 'lg:hidden', xl: 'xl:hidden' };
+import { goneFrom, type MenuBreakpoint } from './menu-button.tsx';
 
 /**
  * A menu that slides in from the left below `upTo`, where a header has no room for its entries
@@ -58,28 +51,5 @@ export function SideDrawer({
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
-  );
-}
-
-/** The header's button that opens its SideDrawer; gone from `upTo`, where the entries show. */
-export function MenuButton({
-  expanded,
-  onOpen,
-  upTo = 'lg',
-}: {
-  expanded: boolean;
-  onOpen: () => void;
-  upTo?: MenuBreakpoint;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label="Open menu"
-      aria-expanded={expanded}
-      onClick={onOpen}
-      className={cn('rounded-md p-2 text-slate-700 hover:bg-slate-100', goneFrom[upTo])}
-    >
-      <Menu className="h-5 w-5" aria-hidden />
-    </button>
   );
 }

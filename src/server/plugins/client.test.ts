@@ -3,7 +3,12 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { prerenderFile, NOT_FOUND_PAGE, SHELL_PAGE } from '../../shared/prerender.ts';
+import {
+  prerenderFile,
+  NOT_FOUND_PAGE,
+  PORTAL_SHELL_PAGE,
+  SHELL_PAGE,
+} from '../../shared/prerender.ts';
 import { paths, publicRoutes } from '../../shared/routes.ts';
 import { parseCsp } from '../test/hardening/observatory.ts';
 import { TMP_ROOT } from '../test/template.ts';
@@ -21,6 +26,8 @@ async function writeClient(dir: string) {
   };
   await write('index.html', page('template'));
   await write(prerenderFile(SHELL_PAGE), page('shell'));
+  await write(prerenderFile(PORTAL_SHELL_PAGE), page('portal shell'));
+  await write('.vite/manifest.json', '{}');
   await write(prerenderFile(NOT_FOUND_PAGE), page('404 Page Not Found'));
   // Public pages carry the build's inline boot loader (decision 027).
   for (const route of publicRoutes)
@@ -141,9 +148,16 @@ describe('serving the built client', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/services/nope?x=1' });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).toContain('<h1>404 Page Not Found</h1>');
+    // Issue 42: the portal's paths get the shell that preloads the portal's first code.
     const portal = await t.app.inject({ method: 'GET', url: '/portal/invoices' });
     expect(portal.statusCode).toBe(200);
-    expect(portal.body).toContain('<h1>shell</h1>');
+    expect(portal.body).toContain('<h1>portal shell</h1>');
+    const staff = await t.app.inject({ method: 'GET', url: '/staff' });
+    expect(staff.statusCode).toBe(200);
+    expect(staff.body).toContain('<h1>shell</h1>');
+    // The build's manifest is for the first-paint budget, not for visitors.
+    const manifest = await t.app.inject({ method: 'GET', url: '/.vite/manifest.json' });
+    expect(manifest.statusCode).toBe(404);
     const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.json()).toEqual({ message: 'Not Found' });
   });

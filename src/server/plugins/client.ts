@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import {
   NOT_FOUND_PAGE,
+  PORTAL_SHELL_PAGE,
   PRERENDER_DIR,
   SHELL_PAGE,
   prerenderFile,
@@ -143,6 +144,7 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
   const dir = config.clientDir;
   const hasClient = !!dir && fs.existsSync(path.join(dir, 'index.html'));
   let shell: string | undefined;
+  let portalShell: string | undefined;
   let notFoundPage: string | undefined;
   const pages = new Map<string, string>();
   let helpTemplate: string | undefined;
@@ -154,7 +156,8 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
       index: false,
       preCompressed: true,
       // Pages are served below from memory, with the configuration filled in.
-      globIgnore: [`${PRERENDER_DIR}/**`, 'index.html*', 'public.html*'],
+      // The build's manifest (.vite/) is for the first-paint budget, not for visitors.
+      globIgnore: [`${PRERENDER_DIR}/**`, 'index.html*', 'public.html*', '.vite/**'],
       setHeaders: (res, filePath) => {
         res.header(
           'cache-control',
@@ -169,6 +172,7 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
     // A plain `vite build` (no prerender step) still works: every page is the shell.
     shell = load(SHELL_PAGE) ?? loadHtml(path.join(dir, 'index.html'), values);
     notFoundPage = load(NOT_FOUND_PAGE) ?? shell;
+    portalShell = load(PORTAL_SHELL_PAGE) ?? shell;
     for (const route of publicRoutes) {
       const page = load(route) ?? shell;
       if (!page) continue;
@@ -237,7 +241,8 @@ export const clientPlugin = fp<{ config: Config }>(async (app: FastifyInstance, 
       // Signed out (every crawler), the shell only sends the visitor to sign in: nothing to
       // index. Said here, not in robots.txt, which would stop crawlers from reading it.
       if (!app.readSessionId(request)) reply.header('x-robots-tag', 'noindex');
-      return sendPage(request, reply, shell);
+      const portal = pathname === paths.portal || pathname.startsWith(`${paths.portal}/`);
+      return sendPage(request, reply, (portal && portalShell) || shell);
     }
     return sendPage(request, reply, notFoundPage, 404);
   });

@@ -27,6 +27,7 @@ export const pureServerTests = [
   'src/server/services/secret-box.test.ts',
   'src/server/services/webhook-address.test.ts',
   'scripts/dependencies.test.ts',
+  'scripts/first-paint-budget.test.ts',
 ];
 
 export const databaseIndependentTests = [

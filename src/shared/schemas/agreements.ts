@@ -7,15 +7,9 @@ import { isCents, requiredText } from './fields.ts';
 import { isTimeZone, SCHEDULE_TIME_ZONE_INVALID } from './scheduled-tickets.ts';
 import { agreementSlaTargetsInputSchema, slaTargetSchema } from './sla.ts';
 import { dateField, optionalDateField } from './staff-fields.ts';
+import { agreementTypeLabels, agreementTypes, type AgreementType } from '../agreement-types.ts';
 
-export const agreementTypes = ['retainer', 'prepaid', 'time-and-materials'] as const;
-export type AgreementType = (typeof agreementTypes)[number];
-
-export const agreementTypeLabels: Record<AgreementType, string> = {
-  retainer: 'Retainer',
-  prepaid: 'Prepaid block',
-  'time-and-materials': 'Time and materials',
-};
+export { agreementTypeLabels, agreementTypes, type AgreementType };
 
 export const agreementStatuses = ['active', 'ended'] as const;
 export type AgreementStatus = (typeof agreementStatuses)[number];

@@ -98,7 +98,3 @@ export const currentUserSchema = z.object({
   secondFactorPending: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
-
-/** The refusal of an identity change from a session older than ten minutes (issue 35). */
-export const SIGN_IN_AGAIN_MESSAGE =
-  'For your security, sign in again first: this needs a sign-in within the last 10 minutes.';

@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { optionalId } from './staff-fields.ts';
+import { documentCategories } from '../status-values.ts';
 
-export const documentCategories = [
-  'project',
-  'invoice',
-  'compliance',
-  'training',
-  'other',
-] as const;
+export { documentCategories };
 export type DocumentCategory = (typeof documentCategories)[number];
 
 /** Spec section 3 "Document": type is the file extension, size in bytes, instants in ISO 8601. */
@@ -42,10 +37,6 @@ export const documentTypeFilter = z
   .string()
   .regex(/^[a-z0-9]{1,16}$/, 'type must be a file extension such as pdf')
   .optional();
-
-/** Spec section 5: preview is allowed for PDF files only; the screen and the server share the rule. */
-export const isPreviewable = (type: string) => type.toLowerCase() === 'pdf';
-export const PREVIEW_ONLY_PDF_MESSAGE = 'Preview is only available for PDF files.';
 
 /** Upload size limit for one document. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
 import { dateField } from './staff-fields.ts';
+import { invoiceStates, invoiceStatuses } from '../status-values.ts';
 
-export const invoiceStatuses = ['paid', 'pending', 'overdue'] as const;
+export { invoiceStates, invoiceStatuses };
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 
 /** The document's own life (ADR 066); the customer sees `status` (paid, pending, overdue) instead. */
-export const invoiceStates = ['draft', 'issued', 'partly-paid', 'paid', 'void'] as const;
 export type InvoiceState = (typeof invoiceStates)[number];
 
 /** Spec section 3 "Invoice": days as `YYYY-MM-DD`, amount in `currency`; links absent when there are none. */

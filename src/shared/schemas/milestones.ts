@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
 import { dateField, optionalDateField } from './staff-fields.ts';
+import { milestoneStatuses } from '../status-values.ts';
 
-export const milestoneStatuses = ['completed', 'in-progress', 'pending'] as const;
+export { milestoneStatuses };
 
 /** Spec section 3 "Milestone"; staff see the same. */
 export const milestoneSchema = z.object({

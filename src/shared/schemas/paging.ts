@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE } from '../page-size.ts';
 
 /** Paged lists (issue 20): how many rows a page holds unless `?limit=` says otherwise, and at most. */
 export const PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
 /** Longer than any number, name or subject a user types; a longer `q` is a 400, not a slow scan. */
 export const MAX_SEARCH_LENGTH = 200;
 

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { requiredText } from './fields.ts';
 import { milestoneSchema } from './milestones.ts';
 import { dateField, optionalDateField } from './staff-fields.ts';
+import { projectStatuses } from '../status-values.ts';
 
-export const projectStatuses = ['in-progress', 'completed', 'scheduled', 'on-hold'] as const;
+export { projectStatuses };
 export type ProjectStatus = (typeof projectStatuses)[number];
 /** Spec section 3 "Project"; milestones in due-date order. */
 export const projectSchema = z.object({

@@ -6,21 +6,15 @@ import { agreementInputSchema, agreementTermsSchema } from './agreements.ts';
 import { optionalText, requiredText } from './fields.ts';
 import { invoiceLineInputSchema, invoiceLineSchema, percent } from './invoice-documents.ts';
 import { dateField } from './staff-fields.ts';
+import { quoteStatuses, type QuoteState, type QuoteStatus } from '../quote-status.ts';
 
-/** What the database stores; `expired` is a sent quote past its validity, never stored. */
-export const quoteStates = ['draft', 'sent', 'accepted', 'declined'] as const;
-export type QuoteState = (typeof quoteStates)[number];
-/** What the screens and the API show. */
-export const quoteStatuses = [...quoteStates, 'expired'] as const;
-export type QuoteStatus = (typeof quoteStatuses)[number];
-
-export const quoteStatusLabels: Record<QuoteStatus, string> = {
-  draft: 'Draft',
-  sent: 'Awaiting signature',
-  accepted: 'Accepted',
-  declined: 'Declined',
-  expired: 'Expired',
-};
+export {
+  quoteStates,
+  quoteStatusLabels,
+  quoteStatuses,
+  type QuoteState,
+  type QuoteStatus,
+} from '../quote-status.ts';
 
 export const QUOTE_CHANGED = 'This quote has changed since you opened it. Please review it again.';
 export const QUOTE_EXPIRED = 'This quote has expired';

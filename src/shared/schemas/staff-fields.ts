@@ -1,13 +1,7 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../calendar-day.ts';
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar day written `YYYY-MM-DD` (rejects 2026-02-30). */
-export function isCalendarDay(value: string): boolean {
-  if (!DAY.test(value)) return false;
-  const parsed = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(value);
-}
+export { isCalendarDay };
 
 /** The years a date field accepts: PostgreSQL refuses year 0000, and earlier days are typos. */
 export const FIRST_YEAR = 1900;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './paging.ts';
+import { leadStatuses } from '../status-values.ts';
 
-export const leadStatuses = ['new', 'in-progress', 'done'] as const;
+export { leadStatuses };
 export type LeadStatus = (typeof leadStatuses)[number];
 export const leadKinds = ['contact', 'quote'] as const;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './fields.ts';
+import { ticketPriorities, ticketStatuses } from '../status-values.ts';
 
 export const ticketCategories = [
   'Email & Communication',
@@ -20,8 +21,7 @@ export const ticketDepartments = [
 export type TicketCategory = (typeof ticketCategories)[number];
 export type TicketDepartment = (typeof ticketDepartments)[number];
 
-export const ticketPriorities = ['high', 'normal', 'low'] as const;
-export const ticketStatuses = ['open', 'pending', 'closed'] as const;
+export { ticketPriorities, ticketStatuses };
 export type TicketStatus = (typeof ticketStatuses)[number];
 export type TicketPriority = (typeof ticketPriorities)[number];
 

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { Clock, DollarSign, FolderKanban, Ticket } from 'lucide-react';
 import { formatCurrency } from '../../../shared/format.ts';
 import { useAuth } from '../../lib/auth.ts';
@@ -7,13 +8,19 @@ import { showsReadFailure } from '../../lib/query-client.ts';
 import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx';
 import { StatCard, StatGrid, oddLastCardFillsFromLg } from '../shared/stat-card.tsx';
 import { cn } from '../../ui/cn.ts';
-import { useCompanyQuery } from '../shared/use-company-query.ts';
+import { useCompanyQuery, type PortalCompany } from '../shared/use-company-query.ts';
 import {
   ActiveProjectsCard,
   RecentActivityCard,
   RecentInvoicesCard,
   RecentTicketsCard,
 } from './dashboard-cards.tsx';
+
+/** What the screen reads first, asked for before it opens (its entry hovered or focused). */
+export function prefetchDashboard(client: QueryClient, company: PortalCompany) {
+  void client.prefetchQuery(portalQueries.dashboard(company.id));
+  void client.prefetchQuery(portalQueries.activities(company.id));
+}
 
 export function DashboardScreen() {
   const { user } = useAuth();

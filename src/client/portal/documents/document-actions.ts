@@ -1,8 +1,5 @@
-import {
-  PREVIEW_ONLY_PDF_MESSAGE,
-  isPreviewable,
-  type PortalDocument,
-} from '../../../shared/schemas/documents.ts';
+import { PREVIEW_ONLY_PDF_MESSAGE, isPreviewable } from '../../../shared/document-preview.ts';
+import type { PortalDocument } from '../../../shared/schemas/documents.ts';
 import { toast } from '../../lib/toast.ts';
 import { openInNewTab } from '../shared/open-link.ts';
 

@@ -1,9 +1,6 @@
 import { can, type CompanyRole } from '../../../shared/permissions.ts';
-import {
-  documentCategories,
-  type DocumentCategory,
-  type PortalDocument,
-} from '../../../shared/schemas/documents.ts';
+import type { DocumentCategory, PortalDocument } from '../../../shared/schemas/documents.ts';
+import { documentCategories } from '../../../shared/status-values.ts';
 import { matchesSearch } from '../shared/search.ts';
 
 export type CategoryFilter = DocumentCategory | 'all';

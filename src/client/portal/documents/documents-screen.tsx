@@ -1,4 +1,5 @@
 import { Download, Eye, FileText, Files, FolderKanban, HardDrive, Receipt } from 'lucide-react';
+import type { QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type {
   DocumentCategory,
@@ -37,6 +38,12 @@ const columns = [
   { header: 'Date' },
   { header: 'Actions', className: 'text-right' },
 ] as const;
+
+/** What the screen reads first, asked for before it opens (its entry hovered or focused). */
+export function prefetchDocuments(client: QueryClient, company: PortalCompany) {
+  void client.prefetchQuery(portalQueries.documentSummary(company.id));
+  void client.prefetchInfiniteQuery(portalQueries.documents(company.id, { q: '' }));
+}
 
 export function DocumentsScreen() {
   return (

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../shared/format.ts';
-import {
-  agreementTypeLabels,
-  type PortalAgreementHours,
-} from '../../../shared/schemas/agreements.ts';
+import { agreementTypeLabels } from '../../../shared/agreement-types.ts';
+import type { PortalAgreementHours } from '../../../shared/schemas/agreements.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
 import { Card, CardBody, CardHeader } from '../../ui/card.tsx';
 import { BurnDownChart } from './burn-down-chart.tsx';

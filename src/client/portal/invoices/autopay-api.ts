@@ -1,5 +1,4 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { autopaySchema } from '../../../shared/schemas/autopay.ts';
 import { ApiError, apiRequest, getJson } from '../../lib/api.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
 import { toast } from '../../lib/toast.ts';
@@ -7,7 +6,11 @@ import { toast } from '../../lib/toast.ts';
 const autopayQuery = (companyId: string) =>
   queryOptions({
     queryKey: [...portalQueries.company(companyId), 'autopay'] as const,
-    queryFn: () => getJson(`/api/customers/${companyId}/autopay`, autopaySchema),
+    // The schema's code loads beside the read (issue 42).
+    queryFn: () =>
+      getJson(`/api/customers/${companyId}/autopay`, () =>
+        import('../../../shared/schemas/autopay.ts').then((m) => m.autopaySchema),
+      ),
   });
 
 export const useAutopay = (companyId: string) => useQuery(autopayQuery(companyId));

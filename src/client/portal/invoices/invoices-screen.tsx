@@ -7,8 +7,10 @@ import {
   Download,
   Eye,
 } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { invoiceStatuses, type InvoiceSummary } from '../../../shared/schemas/invoices.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, useMemo, useState } from 'react';
+import type { InvoiceSummary } from '../../../shared/schemas/invoices.ts';
+import { invoiceStatuses } from '../../../shared/status-values.ts';
 import type { Invoice } from '../../../shared/schemas/invoices.ts';
 import { formatCurrency, formatDate } from '../../../shared/format.ts';
 import { formatAmount } from '../../../shared/money-format.ts';
@@ -29,11 +31,16 @@ import { SampleNotice } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { openInNewTab } from '../shared/open-link.ts';
 import { openInvoicePdf } from './invoice-actions.ts';
-import { InvoiceDialog } from './invoice-dialog.tsx';
 import { AutopayCard } from './autopay-card.tsx';
 import { usePaymentReturnNotice } from './payment-return.ts';
 import { filterInvoices, summarizeInvoices, type StatusFilter } from './invoice-list.ts';
 import { sampleInvoices } from '../shared/sample-invoices.ts';
+import { MountWhen } from '../../ui/mount-when.tsx';
+
+// Loaded when an invoice is first opened, not before the list paints (issue 42).
+const InvoiceDialog = lazy(() =>
+  import('./invoice-dialog.tsx').then((m) => ({ default: m.InvoiceDialog })),
+);
 
 const statusFilterOptions = statusOptions('invoice', 'All');
 
@@ -46,6 +53,12 @@ const columns = [
   { header: 'Status' },
   { header: 'Actions', className: 'text-right' },
 ] as const;
+
+/** What the screen reads first, asked for before it opens (its entry hovered or focused). */
+export function prefetchInvoices(client: QueryClient, company: PortalCompany) {
+  void client.prefetchQuery(portalQueries.invoiceSummary(company.id));
+  void client.prefetchInfiniteQuery(portalQueries.invoices(company.id, { q: '' }));
+}
 
 export function InvoicesScreen() {
   usePaymentReturnNotice();
@@ -115,7 +128,9 @@ function InvoiceList({ summary, company }: { summary: InvoiceSummary; company: P
       )}
       {/* The statement is of real rows only; the route itself admits admin and billing. */}
       {!isSample && can(company.role, 'invoices') && <StatementCard companyId={company.id} />}
-      <InvoiceDialog invoice={selected} onClose={() => setSelected(null)} />
+      <MountWhen when={!!selected}>
+        <InvoiceDialog invoice={selected} onClose={() => setSelected(null)} />
+      </MountWhen>
     </>
   );
 }

@@ -6,9 +6,10 @@ import { useCurrentCompany } from '../shared/use-company-query.ts';
 
 /**
  * Issue 18: for a user of several companies, which one the portal shows. The choice goes
- * into the address (`?company=`), so links, reloads and the back button keep it.
+ * into the address (`?company=`), so links, reloads and the back button keep it. Loaded
+ * only for such a user (company-switcher.tsx).
  */
-export function CompanySwitcher({
+export function CompanySelect({
   inDrawer = false,
   onChosen,
 }: {

@@ -1,15 +1,18 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../../../shared/company.ts';
 import { paths } from '../../../shared/routes.ts';
 import { useAuth } from '../../lib/auth.ts';
-import { MenuButton } from '../../ui/side-drawer.tsx';
+import { MenuButton } from '../../ui/menu-button.tsx';
+import { MountWhen } from '../../ui/mount-when.tsx';
 import { useCompanyHref, useCurrentCompany } from '../shared/use-company-query.ts';
 import { CompanySwitcher } from './company-switcher.tsx';
-import { MobileNav } from './mobile-nav.tsx';
 import { NavLinks } from './nav-links.tsx';
 import { StatusBanner } from './status-banner.tsx';
 import { UserMenu } from './user-menu.tsx';
+
+// The drawer below `lg` (Radix Dialog) loads when first opened, not with the screen (issue 42).
+const MobileNav = lazy(() => import('./mobile-nav.tsx').then((m) => ({ default: m.MobileNav })));
 
 /**
  * The portal shell: brand, the five entries, the company switcher (several companies only) and
@@ -53,12 +56,14 @@ export function PortalLayout({ children }: { children: ReactNode }) {
           </div>
         </div>
       </header>
-      <MobileNav
-        open={drawerOpen}
-        onOpenChange={setDrawerOpen}
-        fullName={fullName}
-        companyName={companyName}
-      />
+      <MountWhen when={drawerOpen}>
+        <MobileNav
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          fullName={fullName}
+          companyName={companyName}
+        />
+      </MountWhen>
       <StatusBanner />
       <main id="main" className="mx-auto max-w-7xl px-4 py-8">
         {children}

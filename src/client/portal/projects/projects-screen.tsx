@@ -1,10 +1,8 @@
 import { CheckCircle2, Calendar, FolderKanban, PauseCircle } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import {
-  projectStatuses,
-  type Project,
-  type ProjectSummary,
-} from '../../../shared/schemas/projects.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, useMemo, useState } from 'react';
+import type { Project, ProjectSummary } from '../../../shared/schemas/projects.ts';
+import { projectStatuses } from '../../../shared/status-values.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
 import { useListParams } from '../../lists/use-list-params.ts';
@@ -15,16 +13,31 @@ import { SampleNotice } from '../shared/sample-notice.tsx';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
 import { ProjectCard } from './project-card.tsx';
 import { ProjectNamesScreen } from './project-names-screen.tsx';
-import { useCurrentCompany } from '../shared/use-company-query.ts';
+import { useCurrentCompany, type PortalCompany } from '../shared/use-company-query.ts';
 import { can } from '../../../shared/permissions.ts';
-import { ProjectDialog } from './project-dialog.tsx';
 import { countProjects, filterProjects, type ProjectFilter } from './project-list.ts';
 import { sampleProjects } from '../shared/sample-projects.ts';
+import { MountWhen } from '../../ui/mount-when.tsx';
+
+// Loaded when a project is first opened, not before the list paints (issue 42).
+const ProjectDialog = lazy(() =>
+  import('./project-dialog.tsx').then((m) => ({ default: m.ProjectDialog })),
+);
 
 const statusFilterOptions = statusOptions('project', 'All');
 
 /** Cards are heavy; a company with thousands of projects sees them a page at a time. */
 const PAGE = 24;
+
+/** What the screen reads first, asked for before it opens (its entry hovered or focused). */
+export function prefetchProjects(client: QueryClient, company: PortalCompany) {
+  void client.prefetchQuery(portalQueries.projectSummary(company.id));
+  if (can(company.role, 'projects'))
+    void client.prefetchInfiniteQuery(
+      portalQueries.projects(company.id, { q: '', limit: String(PAGE) }),
+    );
+  else void client.prefetchInfiniteQuery(portalQueries.projectNames(company.id, {}));
+}
 
 export function ProjectsScreen() {
   const company = useCurrentCompany();
@@ -90,7 +103,9 @@ function ProjectList({
           ),
         }}
       />
-      <ProjectDialog project={selected} onClose={() => setSelected(null)} />
+      <MountWhen when={!!selected}>
+        <ProjectDialog project={selected} onClose={() => setSelected(null)} />
+      </MountWhen>
     </>
   );
 }

@@ -11,7 +11,7 @@ import {
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/button.tsx';
-import { Dialog, DialogActions, DialogContent, DialogTrigger } from '../../ui/dialog.tsx';
+import { Dialog, DialogActions, DialogContent } from '../../ui/dialog.tsx';
 import { FormField } from '../../ui/form-field.tsx';
 import { Input, Textarea } from '../../ui/input.tsx';
 import { Select } from '../../ui/select.tsx';
@@ -29,9 +29,19 @@ const emptyTicket: Partial<NewTicketInput> = { subject: '', description: '', pri
 /** How long the subject's typing pauses before articles are suggested for it (issue 43). */
 const SUGGEST_AFTER_MS = 400;
 
-/** Spec section 2 "A New Ticket dialog", validated with the shared schema. */
-export function NewTicketDialog({ companyId }: { companyId: string }) {
-  const [open, setOpen] = useState(false);
+/**
+ * Spec section 2 "A New Ticket dialog", validated with the shared schema. Its button is the
+ * screen's (tickets-screen.tsx): this form's code loads when it is first opened.
+ */
+export function NewTicketDialog({
+  companyId,
+  open,
+  onOpenChange: setOpen,
+}: {
+  companyId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const create = useCreateTicket(companyId);
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number>();
@@ -78,9 +88,6 @@ export function NewTicketDialog({ companyId }: { companyId: string }) {
         setOpen(next);
       }}
     >
-      <DialogTrigger asChild>
-        <Button>New Ticket</Button>
-      </DialogTrigger>
       <DialogContent
         closeDisabled={create.isPending}
         title="Create New Ticket"

@@ -1,11 +1,8 @@
 import { CheckCircle2, Clock, Inbox } from 'lucide-react';
-import { useState } from 'react';
-import {
-  ticketPriorities,
-  ticketStatuses,
-  type Ticket,
-  type TicketSummary,
-} from '../../../shared/schemas/tickets.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, useState } from 'react';
+import type { Ticket, TicketSummary } from '../../../shared/schemas/tickets.ts';
+import { ticketPriorities, ticketStatuses } from '../../../shared/status-values.ts';
 import { statusOptions } from '../../../shared/status-labels.ts';
 import { portalQueries } from '../../lib/portal-queries.ts';
 import { useListParams } from '../../lists/use-list-params.ts';
@@ -14,11 +11,25 @@ import { NoCompany, QueryError, ScreenSkeleton } from '../shared/query-state.tsx
 import { SampleNotice } from '../shared/sample-notice.tsx';
 import { can } from '../../../shared/permissions.ts';
 import { StatCard, StatGrid } from '../shared/stat-card.tsx';
-import { useCompanyQuery, useCurrentCompany } from '../shared/use-company-query.ts';
+import {
+  useCompanyQuery,
+  useCurrentCompany,
+  type PortalCompany,
+} from '../shared/use-company-query.ts';
 import { filterTickets, type TicketFilters } from './filter.ts';
-import { NewTicketDialog } from './new-ticket-dialog.tsx';
 import { sampleTickets } from '../shared/sample-tickets.ts';
-import { TicketDetailDialog } from './ticket-detail-dialog.tsx';
+import { Button } from '../../ui/button.tsx';
+import { MountWhen } from '../../ui/mount-when.tsx';
+
+// The dialogs (the new ticket's form above all) load when first opened, or as the pointer
+// or keyboard reaches the button: not before the list paints (issue 42).
+const loadNewTicketDialog = () => import('./new-ticket-dialog.tsx');
+const NewTicketDialog = lazy(() =>
+  loadNewTicketDialog().then((m) => ({ default: m.NewTicketDialog })),
+);
+const TicketDetailDialog = lazy(() =>
+  import('./ticket-detail-dialog.tsx').then((m) => ({ default: m.TicketDetailDialog })),
+);
 import { ticketTable } from './ticket-table.tsx';
 import { PagedListCard } from '../shared/paged-list-card.tsx';
 
@@ -29,6 +40,12 @@ const priorityFilterOptions = statusOptions('priority', 'All');
  * Spec section 2 "Tickets": summary cards, search and filters, the table and the two dialogs.
  * Content only: the portal layout around it provides the header and the main landmark.
  */
+/** What the screen reads first, asked for before it opens (its entry hovered or focused). */
+export function prefetchTickets(client: QueryClient, company: PortalCompany) {
+  void client.prefetchQuery(portalQueries.ticketSummary(company.id));
+  void client.prefetchInfiniteQuery(portalQueries.tickets(company.id, { q: '' }));
+}
+
 export function TicketsScreen() {
   const query = useCompanyQuery(portalQueries.ticketSummary);
   const company = query.company;
@@ -39,7 +56,7 @@ export function TicketsScreen() {
           <h1 className="text-2xl font-bold text-slate-900">Support Tickets</h1>
           <p className="text-sm text-slate-600">Raise a request and follow the conversation.</p>
         </div>
-        {company && <NewTicketDialog companyId={company.id} />}
+        {company && <NewTicket companyId={company.id} />}
       </div>
       {!company ? (
         <NoCompany />
@@ -100,12 +117,36 @@ function TicketList({
         view={ticketTable(setSelectedId)}
       />
 
-      <TicketDetailDialog
-        companyId={company.id}
-        ticket={selected}
-        isSample={isSample}
-        onClose={() => setSelectedId(null)}
-      />
+      <MountWhen when={!!selected}>
+        <TicketDetailDialog
+          companyId={company.id}
+          ticket={selected}
+          isSample={isSample}
+          onClose={() => setSelectedId(null)}
+        />
+      </MountWhen>
+    </>
+  );
+}
+
+/** Spec section 2's "New Ticket" button and the dialog it opens. */
+function NewTicket({ companyId }: { companyId: string }) {
+  const [open, setOpen] = useState(false);
+  const preload = () => void loadNewTicketDialog();
+  return (
+    <>
+      <Button
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        onPointerEnter={preload}
+        onFocus={preload}
+      >
+        New Ticket
+      </Button>
+      <MountWhen when={open}>
+        <NewTicketDialog companyId={companyId} open={open} onOpenChange={setOpen} />
+      </MountWhen>
     </>
   );
 }

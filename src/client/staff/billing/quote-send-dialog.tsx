@@ -4,7 +4,7 @@ import { staffQueries, staffUrl } from '../../lib/staff-queries.ts';
 import { sendJson } from '../api.ts';
 import { FormDialog } from '../form-dialog.tsx';
 import { FormSelect } from '../form-select.tsx';
-import { MAX_PAGE_SIZE } from '../../../shared/schemas/paging.ts';
+import { MAX_PAGE_SIZE } from '../../../shared/page-size.ts';
 import { usePagedList } from '../../lists/use-paged-list.ts';
 
 /** Send a draft to one of the company's users who may sign it (admin or billing). */

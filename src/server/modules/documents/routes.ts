@@ -2,13 +2,12 @@ import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  PREVIEW_ONLY_PDF_MESSAGE,
   documentCategories,
   documentListSchema,
   documentSummarySchema,
   documentTypeFilter,
-  isPreviewable,
 } from '../../../shared/schemas/documents.ts';
+import { PREVIEW_ONLY_PDF_MESSAGE, isPreviewable } from '../../../shared/document-preview.ts';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { pageQuerySchema } from '../../../shared/schemas/paging.ts';

@@ -12,7 +12,7 @@ import { SESSION_ABSOLUTE_MS, sha256 } from '../../services/sessions.ts';
 import { findTokenAccount } from '../../services/api-tokens.ts';
 import { API_TOKEN_MESSAGES, type ApiTokenScope } from '../../../shared/schemas/api-tokens.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
-import { SIGN_IN_AGAIN_MESSAGE } from '../../../shared/schemas/auth.ts';
+import { SIGN_IN_AGAIN_MESSAGE } from '../../../shared/sign-in-again.ts';
 import {
   AssuranceError,
   RECENT_SIGN_IN_MS,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { API_TOKEN_MESSAGES, type CreatedApiToken } from '../../../shared/schemas/api-tokens.ts';
-import { SIGN_IN_AGAIN_MESSAGE } from '../../../shared/schemas/auth.ts';
+import { SIGN_IN_AGAIN_MESSAGE } from '../../../shared/sign-in-again.ts';
 import { SECOND_FACTOR_MESSAGES } from '../../../shared/schemas/second-factor.ts';
 import { ASSURANCES, RECENT_SIGN_IN_MS, type Assurance } from '../../plugins/session/assurance.ts';
 import { DEMO_STAFF_EMAIL, DEMO_USERS } from '../../seed/demo.ts';

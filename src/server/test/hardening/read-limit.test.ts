@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_PAGE_SIZE } from '../../../shared/schemas/paging.ts';
+import { MAX_PAGE_SIZE } from '../../../shared/page-size.ts';
 import { customerUsers, users } from '../../db/schema.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionCookieFor } from '../sign-in.ts';

@@ -28,8 +28,8 @@ export type PortalScreen = {
   Screen: ComponentType;
   /**
    * Loads the screen's code and, given the company, asks for its first data (issue 42): the
-   * navigation calls it on hover or focus, and for the code alone when the browser is idle,
-   * so a second screen paints from memory.
+   * navigation calls it when the pointer or the keyboard reaches the screen's entry, so a
+   * second screen paints from memory.
    */
   preload: (client?: QueryClient, company?: PortalCompany) => Promise<void>;
 };

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useLocation } from 'wouter';
 import { cn } from '../../ui/cn.ts';
 import { portalScreens } from '../screens.tsx';
@@ -40,7 +39,6 @@ export function NavLinks({
   const client = useQueryClient();
   // Issue 18: an entry the role may not open is not shown (the server refuses it anyway).
   const shown = navEntries.filter((e) => !e.permission || can(company?.role, e.permission));
-  usePreloadWhenIdle(shown);
   return (
     <ul className={cn('flex gap-1', vertical && 'flex-col')}>
       {shown.map((entry) => {
@@ -52,7 +50,8 @@ export function NavLinks({
               href={hrefOf(entry.href)}
               onClick={onNavigate}
               // Issue 42: the screen's code and first data are asked for as the pointer or the
-              // keyboard reaches its entry, so the click finds them in memory.
+              // keyboard reaches its entry, so the click finds them in memory. Not on idle: the
+              // code's evaluation then fell in the first screen's own work (Lighthouse's TBT).
               onPointerEnter={() => void entry.preload(client, company ?? undefined)}
               onFocus={() => void entry.preload(client, company ?? undefined)}
               aria-current={active ? 'page' : undefined}
@@ -72,29 +71,4 @@ export function NavLinks({
       })}
     </ul>
   );
-}
-
-/**
- * After the page's load event, once the browser is idle, the code of every other entry's
- * screen loads (not its data: nobody asked for it yet), so it never competes with the first
- * screen's own requests.
- */
-function usePreloadWhenIdle(entries: readonly { preload: () => Promise<void> }[]) {
-  useEffect(() => {
-    let handle: number | undefined;
-    // Safari has no requestIdleCallback: a short timeout after the current work does there.
-    const idle = (run: () => void) =>
-      window.requestIdleCallback ? window.requestIdleCallback(run) : window.setTimeout(run, 200);
-    const start = () => {
-      handle = idle(() => entries.forEach((e) => void e.preload()));
-    };
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
-    return () => {
-      window.removeEventListener('load', start);
-      if (handle !== undefined) (window.cancelIdleCallback ?? window.clearTimeout)(handle);
-    };
-    // Once per mount of the navigation: each screen's chunk loads once whatever the entries.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 }

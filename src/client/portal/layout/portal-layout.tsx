@@ -1,4 +1,4 @@
-import { lazy, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { company } from '../../../shared/company.ts';
 import { paths } from '../../../shared/routes.ts';
@@ -8,11 +8,15 @@ import { MountWhen } from '../../ui/mount-when.tsx';
 import { useCompanyHref, useCurrentCompany } from '../shared/use-company-query.ts';
 import { CompanySwitcher } from './company-switcher.tsx';
 import { NavLinks } from './nav-links.tsx';
-import { StatusBanner } from './status-banner.tsx';
 import { UserMenu } from './user-menu.tsx';
 
 // The drawer below `lg` (Radix Dialog) loads when first opened, not with the screen (issue 42).
 const MobileNav = lazy(() => import('./mobile-nav.tsx').then((m) => ({ default: m.MobileNav })));
+// The status banner (ADR 079) parses its answer with zod: its code comes beside the screen's,
+// not before the first paint.
+const StatusBanner = lazy(() =>
+  import('./status-banner.tsx').then((m) => ({ default: m.StatusBanner })),
+);
 
 /**
  * The portal shell: brand, the five entries, the company switcher (several companies only) and
@@ -64,7 +68,9 @@ export function PortalLayout({ children }: { children: ReactNode }) {
           companyName={companyName}
         />
       </MountWhen>
-      <StatusBanner />
+      <Suspense fallback={null}>
+        <StatusBanner />
+      </Suspense>
       <main id="main" className="mx-auto max-w-7xl px-4 py-8">
         {children}
       </main>

@@ -82,7 +82,7 @@ export interface ListCaches {
 }
 
 /** A first page larger than this is read each time rather than kept (memory bound). */
-export const KEPT_PAGE_MAX_CHARS = 256 * 1024;
+export const KEPT_PAGE_MAX_CHARS = 64 * 1024;
 
 export interface PageRequest<F extends string> {
   /** Whose rows are read, and what the cursor is bound to: the company id, or `staff`. */

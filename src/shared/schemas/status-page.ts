@@ -170,7 +170,11 @@ const localTime = (message: string) =>
     .string({ message })
     .regex(/^20\d{2}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, message)
     // A day the month has (no 30 February quietly read as 2 March; outside attack, 2026-11-29).
-    .refine((v) => new Date(`${v}:00Z`).toISOString().startsWith(v), message);
+    .refine((v) => {
+      // zod runs every check: a string the pattern refused arrives here too.
+      const instant = new Date(`${v}:00Z`);
+      return !Number.isNaN(instant.getTime()) && instant.toISOString().startsWith(v);
+    }, message);
 
 export const maintenanceInputSchema = z
   .object({
